@@ -1,0 +1,79 @@
+import { randomInt } from 'node:crypto';
+
+/** Where dice and shuffles come from. Rules receive one; they never call Math.random. */
+export interface RandomSource {
+  /** A whole number in [0, n). */
+  int(n: number): number;
+}
+
+/** The production source: node:crypto. */
+export const cryptoRandom: RandomSource = { int: (n) => randomInt(n) };
+
+/** A repeatable source for `--seed N` and tests (sfc32 seeded through splitmix32). */
+export function seededRandom(seed: number): RandomSource {
+  let s = seed >>> 0;
+  const split = () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = split(), b = split(), c = split(), d = split();
+  const next = () => {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = ((c << 21) | (c >>> 11)) >>> 0;
+    c = (c + t) >>> 0;
+    return t;
+  };
+  return {
+    int(n) {
+      // Rejection sampling keeps every face equally likely.
+      const limit = Math.floor(0x1_0000_0000 / n) * n;
+      let x = next();
+      while (x >= limit) x = next();
+      return x % n;
+    },
+  };
+}
+
+/** A source that replays fixed values (each already in range), for rules tests. */
+export function fixedRandom(values: number[]): RandomSource {
+  let i = 0;
+  return {
+    int(n) {
+      if (i >= values.length) throw new Error('fixedRandom: ran out of values');
+      const v = values[i++];
+      if (!Number.isInteger(v) || v < 0 || v >= n) throw new Error(`fixedRandom: ${v} is not in [0, ${n})`);
+      return v;
+    },
+  };
+}
+
+export type Dice = [number, number];
+
+export function rollDie(random: RandomSource): number {
+  return random.int(6) + 1;
+}
+
+export function rollDice(random: RandomSource): Dice {
+  return [rollDie(random), rollDie(random)];
+}
+
+/** Dice as the fixed values fixedRandom wants: dice(3, 4) throws a 3 and a 4. */
+export function diceValues(...faces: number[]): number[] {
+  return faces.map((f) => f - 1);
+}
+
+/** Fisher-Yates, returning a new array. */
+export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = random.int(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

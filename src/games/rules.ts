@@ -1,0 +1,60 @@
+/**
+ * The contract between a game's pure rules and its table.
+ * Rules never touch sockets, timers, the database or balances: they return the next
+ * state, what happened (events, rendered by the table), and the coin movements the
+ * table must apply as one ledger transaction before it adopts the new state.
+ */
+
+/** Who holds coins, as rules see it. `escrow` is coins on this table that belong to `name`. */
+export type Party =
+  | { kind: 'player'; name: string }
+  | { kind: 'escrow'; name: string }
+  | { kind: 'house' };
+
+export interface CoinMove {
+  from: Party;
+  to: Party;
+  amount: number;
+  why: string;
+}
+
+export type Refusal = { ok: false; reason: string };
+
+export type Step<S, E> = { ok: true; state: S; events: E[]; moves: CoinMove[] } | Refusal;
+
+export const player = (name: string): Party => ({ kind: 'player', name });
+export const escrow = (name: string): Party => ({ kind: 'escrow', name });
+export const house: Party = { kind: 'house' };
+
+export function refuse(reason: string): Refusal {
+  return { ok: false, reason };
+}
+
+/**
+ * Moves that pay `payouts` out of the players' escrows (`stakes`), which must hold the
+ * same total: used when a pot is shared out at the end of a game.
+ */
+export function redistribute(
+  stakes: Record<string, number>,
+  payouts: Record<string, number>,
+  why: string,
+): CoinMove[] {
+  const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+  if (sum(stakes) !== sum(payouts)) {
+    throw new Error(`redistribute: stakes ${sum(stakes)} != payouts ${sum(payouts)}`);
+  }
+  const sources = Object.entries(stakes).filter(([, n]) => n > 0).map(([name, n]) => ({ name, left: n }));
+  const moves: CoinMove[] = [];
+  for (const [to, owed] of Object.entries(payouts)) {
+    let need = owed;
+    for (const src of sources) {
+      if (need === 0) break;
+      const take = Math.min(need, src.left);
+      if (take === 0) continue;
+      moves.push({ from: escrow(src.name), to: player(to), amount: take, why });
+      src.left -= take;
+      need -= take;
+    }
+  }
+  return moves;
+}

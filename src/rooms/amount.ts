@@ -1,0 +1,35 @@
+/** The largest stake anyone may name: far above any purse, far below float trouble. */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+export type AmountResult = { ok: true; value: number } | { ok: false; reason: string };
+
+const PLAIN = /^\d+$/;
+const GROUPED = /^\d{1,3}(,\d{3})+$/;
+
+/**
+ * Reads a number of coins as a player types it: `50`, `1000`, `1,000`.
+ * Anything else (zero, signs, fractions, exponents, hex, stray grouping) gets a reason.
+ */
+export function parseAmount(text: string): AmountResult {
+  const t = text.trim();
+  if (t === '') return { ok: false, reason: 'How many coins? Give a whole number, like 50 or 1,000.' };
+  if (!PLAIN.test(t) && !GROUPED.test(t)) {
+    return { ok: false, reason: `"${t}" is not a whole number of coins; use digits only, like 50 or 1,000.` };
+  }
+  const digits = t.replace(/,/g, '').replace(/^0+(?=\d)/, '');
+  if (digits.length > 13 || Number(digits) > MAX_AMOUNT) {
+    return { ok: false, reason: `${t} coins is more than anyone could ever hold.` };
+  }
+  const value = Number(digits);
+  if (value === 0) return { ok: false, reason: 'You must stake at least one coin.' };
+  return { ok: true, value };
+}
+
+/** True when a word looks like an amount attempt (used to tell amounts from bet words). */
+export function looksLikeAmount(word: string): boolean {
+  return /^[-+]?[\d.,]+([eE][-+]?\d+)?$/.test(word) || /^[-+]?0x[0-9a-f]+$/i.test(word);
+}
+
+export function formatCoins(n: number): string {
+  return n.toLocaleString('en-US');
+}

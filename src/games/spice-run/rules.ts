@@ -1,0 +1,356 @@
+/**
+ * Spice Run: two players, nine squares (3-11), 2d6.
+ * Rules from rules/spice-run.txt as settled by RULINGS.md and docs/rulings.md (## Spice Run).
+ * Pure: the table feeds actions (and `timeout` when the turn deadline passes) and applies the moves.
+ */
+import { rollDice, type Dice, type RandomSource } from '../random.js';
+import { escrow, player, refuse, type CoinMove, type Step } from '../rules.js';
+
+export type Variant = 'standard' | 'all-or-none' | 'take-and-give';
+export const VARIANTS: readonly Variant[] = ['standard', 'all-or-none', 'take-and-give'];
+
+export interface SpiceRunSettings {
+  /** A player idle this long on their turn forfeits the game (= withdraw, everything returned). */
+  turnMs: number;
+}
+export const defaultSettings: SpiceRunSettings = { turnMs: 120_000 };
+
+export const SQUARES = [3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+/** Wagers on the board before play begins: P1, P2, P1, P2. */
+export const WAGERS_TO_PLACE = 4;
+
+export interface Wager {
+  square: number;
+  owner: string;
+  amount: number;
+}
+
+/** What the player on turn must do next; `nothing` once the game is over. */
+export type Awaiting = 'roll' | 'bet' | 'play' | 'bet-again' | 'nothing';
+
+export interface Roll {
+  player: string;
+  dice: Dice;
+  total: number;
+}
+
+/** What a player put on the board and got back from it over the whole game. */
+export interface Tally {
+  staked: number;
+  received: number;
+}
+
+export type OverReason = 'sweep' | 'board-empty' | 'withdrawn';
+export type WithdrawCause = 'asked' | 'idle' | 'left';
+
+export interface SpiceRunState {
+  /** [Player 1, Player 2]: first and second to sit. */
+  players: [string, string];
+  variant: Variant;
+  phase: 'placement' | 'play' | 'over';
+  /** Whose turn it is (index into players). */
+  turn: 0 | 1;
+  awaiting: Awaiting;
+  lastRoll: Roll | null;
+  board: Wager[];
+  /** When the player on turn forfeits by idling (meaningless once over). */
+  deadline: number;
+  /** Every wager ever placed this game (placement and play). */
+  wagersPlaced: number;
+  tally: Record<string, Tally>;
+  endedBy: OverReason | null;
+}
+
+export type RollMeaning = 'reroll' | 'square' | 'sweep-p1' | 'sweep-p2';
+
+export interface Refund {
+  owner: string;
+  amount: number;
+}
+
+export type SpiceRunEvent =
+  | { type: 'variantChosen'; player: string; variant: Variant }
+  | { type: 'rolled'; player: string; dice: Dice; total: number; meaning: RollMeaning }
+  | { type: 'wagered'; player: string; square: number; amount: number; boardTotal: number }
+  | { type: 'playBegins'; first: string; boardTotal: number }
+  | { type: 'collected'; collector: string; square: number; wagers: Wager[]; total: number }
+  | { type: 'sweep'; roller: string; taker: string; total: number; wagers: Wager[] }
+  /** `callsOff`: skipping during placement ends the game, since four wagers cannot be placed. */
+  | { type: 'skipped'; player: string; square: number; callsOff: boolean }
+  | { type: 'withdrawn'; player: string; cause: WithdrawCause | 'no-coins'; refunds: Refund[] }
+  | { type: 'over'; reason: OverReason; tally: Record<string, Tally & { net: number }> };
+
+export type SpiceRunAction =
+  | { type: 'variant'; player: string; variant: Variant }
+  | { type: 'roll'; player: string }
+  | { type: 'bet'; player: string; amount: number }
+  | { type: 'play'; player: string }
+  /** Sent by the table when the player who must bet has no coins. */
+  | { type: 'skip'; player: string }
+  | { type: 'withdraw'; player: string; cause: WithdrawCause }
+  /** Sent by the table when the turn deadline passes: withdraws for the idle player. */
+  | { type: 'timeout' };
+
+export interface SpiceRunContext {
+  random: RandomSource;
+  now: number;
+}
+
+type SpiceRunStep = Step<SpiceRunState, SpiceRunEvent>;
+
+export function setup(players: [string, string], settings: SpiceRunSettings, now: number): SpiceRunState {
+  if (players[0] === players[1]) throw new Error(`Spice Run needs two different players, got ${players[0]} twice`);
+  return {
+    players: [players[0], players[1]],
+    variant: 'standard',
+    phase: 'placement',
+    turn: 0,
+    awaiting: 'roll',
+    lastRoll: null,
+    board: [],
+    deadline: now + settings.turnMs,
+    wagersPlaced: 0,
+    tally: { [players[0]]: { staked: 0, received: 0 }, [players[1]]: { staked: 0, received: 0 } },
+    endedBy: null,
+  };
+}
+
+export function boardTotal(state: SpiceRunState): number {
+  return state.board.reduce((sum, w) => sum + w.amount, 0);
+}
+
+/** Who takes the whole board on a 2 or 12: fixed seats, whoever threw (RULINGS.md). */
+function sweepTaker(state: SpiceRunState, total: number): string {
+  return total === 12 ? state.players[0] : state.players[1];
+}
+
+const isSweep = (total: number) => total === 2 || total === 12;
+
+/**
+ * What the player on turn can do now, as one player-facing sentence.
+ * Addressed to `viewer` ("You rolled 7: ...") when the viewer is the player on turn.
+ */
+export function nextStep(state: SpiceRunState, viewer?: string): string {
+  if (state.phase === 'over') return 'This game of Spice Run is over.';
+  const name = state.players[state.turn];
+  const you = viewer === name;
+  const total = state.lastRoll?.total ?? 0;
+  switch (state.awaiting) {
+    case 'roll':
+      if (state.phase === 'placement') {
+        return you ? 'It is your turn: roll the dice to place a wager.' : `It is ${name}'s turn to roll the dice to place a wager.`;
+      }
+      return you ? 'It is your turn: roll the dice.' : `It is ${name}'s turn to roll the dice.`;
+    case 'bet':
+      return you ? `You rolled ${total}: bet on square ${total} with \`bet <amount>\`.` : `It is ${name}'s turn to bet on square ${total}.`;
+    case 'play': {
+      if (!you) return `It is ${name}'s turn to play the ${total}.`;
+      if (!isSweep(total)) return `You rolled ${total}: type \`play\` to take square ${total}.`;
+      const taker = sweepTaker(state, total);
+      return taker === name
+        ? `You rolled ${total}: type \`play\` to take the whole board.`
+        : `You rolled ${total}: type \`play\`, and ${taker} takes the whole board.`;
+    }
+    case 'bet-again':
+      return you ? `You took square ${total}: bet on it again with \`bet <amount>\`.` : `It is ${name}'s turn to bet on square ${total} again.`;
+    case 'nothing':
+      return 'This game of Spice Run is over.';
+  }
+}
+
+export function apply(
+  state: SpiceRunState,
+  action: SpiceRunAction,
+  ctx: SpiceRunContext,
+  settings: SpiceRunSettings = defaultSettings,
+): SpiceRunStep {
+  if (state.phase === 'over') return refuse(nextStep(state));
+  const draft = new Draft(state, ctx.now, settings);
+  if (action.type === 'timeout') {
+    const idle = state.players[state.turn];
+    if (ctx.now < state.deadline) return refuse(`${idle} still has time to take their turn.`);
+    return withdraw(draft, idle, 'idle');
+  }
+  if (!state.players.includes(action.player)) {
+    return refuse(`Only ${state.players[0]} and ${state.players[1]} are playing this game of Spice Run.`);
+  }
+  if (action.type === 'withdraw') return withdraw(draft, action.player, action.cause);
+  if (action.type === 'variant') return chooseVariant(draft, action.player, action.variant);
+
+  if (action.player !== state.players[state.turn]) return refuse(nextStep(state));
+  // Every valid move by the player on turn restarts their clock (refusals return before the draft is used).
+  draft.restartClock();
+  switch (action.type) {
+    case 'roll':
+      return roll(draft, ctx.random);
+    case 'bet':
+      return bet(draft, action.amount);
+    case 'play':
+      return play(draft);
+    case 'skip':
+      return skip(draft);
+  }
+}
+
+/** A copy of the state being changed, with the events and moves of this step. */
+class Draft {
+  readonly state: SpiceRunState;
+  readonly events: SpiceRunEvent[] = [];
+  readonly moves: CoinMove[] = [];
+
+  constructor(
+    original: SpiceRunState,
+    private readonly now: number,
+    private readonly settings: SpiceRunSettings,
+  ) {
+    this.state = structuredClone(original);
+  }
+
+  get roller(): string {
+    return this.state.players[this.state.turn];
+  }
+
+  done(): SpiceRunStep {
+    return { ok: true, state: this.state, events: this.events, moves: this.moves };
+  }
+
+  restartClock(): void {
+    this.state.deadline = this.now + this.settings.turnMs;
+  }
+
+  /** Hands the dice to `to` (by default the other player). */
+  passTurn(to: 0 | 1 = this.state.turn === 0 ? 1 : 0): void {
+    this.state.turn = to;
+    this.state.awaiting = 'roll';
+    this.restartClock();
+  }
+
+  /** Pays each wager to `to` (its owner, for a refund), one move per wager. */
+  pay(wagers: Wager[], to: string, why: string): void {
+    for (const w of wagers) {
+      this.moves.push({ from: escrow(w.owner), to: player(to), amount: w.amount, why });
+      this.state.tally[to].received += w.amount;
+    }
+    this.state.board = this.state.board.filter((w) => !wagers.includes(w));
+  }
+
+  end(reason: OverReason): void {
+    const s = this.state;
+    s.phase = 'over';
+    s.awaiting = 'nothing';
+    s.endedBy = reason;
+    const tally = Object.fromEntries(
+      s.players.map((p) => [p, { ...s.tally[p], net: s.tally[p].received - s.tally[p].staked }]),
+    );
+    this.events.push({ type: 'over', reason, tally });
+  }
+}
+
+function chooseVariant(draft: Draft, by: string, variant: Variant): SpiceRunStep {
+  const s = draft.state;
+  if (by !== s.players[0] || s.phase !== 'placement' || s.wagersPlaced > 0) {
+    return refuse(`The variant can only be chosen by Player 1 (${s.players[0]}) before the first wager.`);
+  }
+  if (!VARIANTS.includes(variant)) return refuse('Choose a variant: standard, all-or-none or take-and-give.');
+  s.variant = variant;
+  // Before the first wager Player 1 is always on turn, so choosing counts as acting on the turn.
+  draft.restartClock();
+  draft.events.push({ type: 'variantChosen', player: by, variant });
+  return draft.done();
+}
+
+function roll(draft: Draft, random: RandomSource): SpiceRunStep {
+  const s = draft.state;
+  if (s.awaiting !== 'roll') return refuse(nextStep(s, draft.roller));
+  const dice = rollDice(random);
+  const total = dice[0] + dice[1];
+  s.lastRoll = { player: draft.roller, dice, total };
+  let meaning: RollMeaning;
+  if (s.phase === 'placement') {
+    meaning = isSweep(total) ? 'reroll' : 'square';
+    s.awaiting = isSweep(total) ? 'roll' : 'bet';
+  } else {
+    meaning = total === 2 ? 'sweep-p2' : total === 12 ? 'sweep-p1' : 'square';
+    s.awaiting = s.variant === 'all-or-none' && !isSweep(total) ? 'bet' : 'play';
+  }
+  draft.events.push({ type: 'rolled', player: draft.roller, dice, total, meaning });
+  return draft.done();
+}
+
+function bet(draft: Draft, amount: number): SpiceRunStep {
+  const s = draft.state;
+  if (s.awaiting === 'roll') return refuse('You must roll the dice before you can bet.');
+  if (s.awaiting !== 'bet' && s.awaiting !== 'bet-again') return refuse(nextStep(s, draft.roller));
+  if (!Number.isSafeInteger(amount) || amount < 1) return refuse('You must stake a whole number of coins, at least one.');
+  const square = s.lastRoll!.total;
+  const by = draft.roller;
+  s.board.push({ square, owner: by, amount });
+  s.wagersPlaced += 1;
+  s.tally[by].staked += amount;
+  draft.moves.push({ from: player(by), to: escrow(by), amount, why: `Spice Run wager on square ${square}` });
+  draft.events.push({ type: 'wagered', player: by, square, amount, boardTotal: boardTotal(s) });
+  if (s.phase === 'placement' && s.wagersPlaced === WAGERS_TO_PLACE) {
+    s.phase = 'play';
+    draft.passTurn(0);
+    draft.events.push({ type: 'playBegins', first: s.players[0], boardTotal: boardTotal(s) });
+  } else {
+    draft.passTurn();
+  }
+  return draft.done();
+}
+
+function play(draft: Draft): SpiceRunStep {
+  const s = draft.state;
+  if (s.awaiting === 'roll') return refuse('You must roll the dice before you can play.');
+  if (s.awaiting !== 'play') return refuse(nextStep(s, draft.roller));
+  const total = s.lastRoll!.total;
+  const roller = draft.roller;
+  if (isSweep(total)) {
+    const taker = sweepTaker(s, total);
+    const wagers = s.board;
+    draft.events.push({ type: 'sweep', roller, taker, total: boardTotal(s), wagers });
+    draft.pay(wagers, taker, `Spice Run: ${taker} takes the whole board on a ${total}`);
+    draft.end('sweep');
+    return draft.done();
+  }
+  const wagers = s.board.filter((w) => w.square === total);
+  draft.events.push({
+    type: 'collected',
+    collector: roller,
+    square: total,
+    wagers,
+    total: wagers.reduce((sum, w) => sum + w.amount, 0),
+  });
+  draft.pay(wagers, roller, `Spice Run: ${roller} takes square ${total}`);
+  if (s.board.length === 0) draft.end('board-empty');
+  else if (s.variant === 'take-and-give') s.awaiting = 'bet-again';
+  else draft.passTurn();
+  return draft.done();
+}
+
+function skip(draft: Draft): SpiceRunStep {
+  const s = draft.state;
+  if (s.awaiting !== 'bet' && s.awaiting !== 'bet-again') {
+    return refuse(`There is no bet to skip. ${nextStep(s, draft.roller)}`);
+  }
+  const callsOff = s.phase === 'placement';
+  draft.events.push({ type: 'skipped', player: draft.roller, square: s.lastRoll!.total, callsOff });
+  if (callsOff) return withdraw(draft, draft.roller, 'no-coins');
+  draft.passTurn();
+  return draft.done();
+}
+
+/** Ends the game and returns every wager on the board to the player who placed it. */
+function withdraw(draft: Draft, by: string, cause: WithdrawCause | 'no-coins'): SpiceRunStep {
+  const s = draft.state;
+  const refunds: Refund[] = [];
+  for (const w of s.board) {
+    const refund = refunds.find((r) => r.owner === w.owner);
+    if (refund) refund.amount += w.amount;
+    else refunds.push({ owner: w.owner, amount: w.amount });
+  }
+  draft.events.push({ type: 'withdrawn', player: by, cause, refunds });
+  for (const w of [...s.board]) draft.pay([w], w.owner, 'Spice Run withdrawn: wager returned');
+  draft.end('withdrawn');
+  return draft.done();
+}

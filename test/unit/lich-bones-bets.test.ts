@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { type BetSpec, describeBet, parseBet } from '../../src/games/lich-bones/bets.js';
+
+/** Every command form printed in rules/lich-bones.txt (and RULINGS.md's spelling variants). */
+const FORMS: [string, BetSpec, string][] = [
+  ['hero', { kind: 'hero' }, 'HERO'],
+  ['pass', { kind: 'hero' }, 'HERO'],
+  ['lich', { kind: 'lich' }, 'LICH'],
+  ["don't pass", { kind: 'lich' }, 'LICH'],
+  ['dont pass', { kind: 'lich' }, 'LICH'],
+  ['charge', { kind: 'hard', number: 4 }, 'CHARGE'],
+  ['hard 4', { kind: 'hard', number: 4 }, 'CHARGE'],
+  ['feint', { kind: 'hard', number: 6 }, 'FEINT'],
+  ['hard 6', { kind: 'hard', number: 6 }, 'FEINT'],
+  ['judgement', { kind: 'hard', number: 8 }, 'JUDGEMENT'],
+  ['judgment', { kind: 'hard', number: 8 }, 'JUDGEMENT'],
+  ['hard 8', { kind: 'hard', number: 8 }, 'JUDGEMENT'],
+  ['strike', { kind: 'hard', number: 10 }, 'STRIKE'],
+  ['hard 10', { kind: 'hard', number: 10 }, 'STRIKE'],
+  ['cheer', { kind: 'cheer' }, 'CHEER'],
+  ['odds', { kind: 'cheer' }, 'CHEER'],
+  ...[4, 5, 6, 8, 9, 10].flatMap((n): [string, BetSpec, string][] => [
+    [`attack ${n}`, { kind: 'attack', number: n } as BetSpec, `ATTACK ${n}`],
+    [`place ${n}`, { kind: 'attack', number: n } as BetSpec, `ATTACK ${n}`],
+  ]),
+  ['beseech', { kind: 'beseech' }, 'BESEECH'],
+  ['field', { kind: 'beseech' }, 'BESEECH'],
+  ['inferno', { kind: 'inferno' }, 'INFERNO'],
+  ['horn', { kind: 'inferno' }, 'INFERNO'],
+  ['drain', { kind: 'drain' }, 'DRAIN'],
+  ['craps', { kind: 'drain' }, 'DRAIN'],
+  ...[2, 3, 7, 11, 12].flatMap((n): [string, BetSpec, string][] => [
+    [`claw ${n}`, { kind: 'claw', number: n } as BetSpec, `CLAW ${n}`],
+    [`prop ${n}`, { kind: 'claw', number: n } as BetSpec, `CLAW ${n}`],
+  ]),
+];
+
+describe('parseBet reads every form in the rule text', () => {
+  describe.each(FORMS)('%s', (words, bet, name) => {
+    it.each([
+      `${words} 5000`,
+      `5000 ${words}`,
+      `bet ${words} 5000`,
+      `bet 5000 ${words}`,
+      `${words.toUpperCase()} 5,000`,
+      `BET 5,000 ${words.toUpperCase()}`,
+      `  ${words.replace(' ', '   ')}   5000  `,
+    ])('%j', (text) => {
+      expect(parseBet(text)).toEqual({ ok: true, bet, amount: 5000 });
+    });
+
+    it(`is shown as ${name}`, () => {
+      expect(describeBet(bet)).toBe(name);
+    });
+  });
+
+  it('reads the examples from the brief and the rulings', () => {
+    expect(parseBet('hero 5000')).toEqual({ ok: true, bet: { kind: 'hero' }, amount: 5000 });
+    expect(parseBet('bet attack 4 5000')).toEqual({ ok: true, bet: { kind: 'attack', number: 4 }, amount: 5000 });
+    expect(parseBet('5000 attack 4')).toEqual({ ok: true, bet: { kind: 'attack', number: 4 }, amount: 5000 });
+    expect(parseBet("don't pass 5,000")).toEqual({ ok: true, bet: { kind: 'lich' }, amount: 5000 });
+    expect(parseBet('HARD 4 5000')).toEqual({ ok: true, bet: { kind: 'hard', number: 4 }, amount: 5000 });
+    expect(parseBet('Place 10 6000')).toEqual({ ok: true, bet: { kind: 'attack', number: 10 }, amount: 6000 });
+    expect(parseBet('prop 11 5000')).toEqual({ ok: true, bet: { kind: 'claw', number: 11 }, amount: 5000 });
+    expect(parseBet('bet hard 4 5000')).toEqual({ ok: true, bet: { kind: 'hard', number: 4 }, amount: 5000 });
+  });
+
+  it('takes a curly apostrophe in don’t pass', () => {
+    expect(parseBet('don\u2019t pass 5000')).toEqual({ ok: true, bet: { kind: 'lich' }, amount: 5000 });
+  });
+
+  it('keeps amounts large and small as typed', () => {
+    expect(parseBet('claw 7 12,345,678')).toEqual({ ok: true, bet: { kind: 'claw', number: 7 }, amount: 12_345_678 });
+    expect(parseBet('1 hero')).toEqual({ ok: true, bet: { kind: 'hero' }, amount: 1 });
+  });
+});
+
+describe('parseBet refuses with a reason', () => {
+  const refused = (text: string) => {
+    const result = parseBet(text);
+    expect(result.ok).toBe(false);
+    return result.ok ? '' : result.reason;
+  };
+
+  it('when the words of a multi-word bet are split by the amount', () => {
+    expect(refused('attack 1000 4')).toBe('Keep the words of a bet together: attack 4 1000 or 1000 attack 4.');
+    expect(refused("don't 5000 pass")).toMatch(/together: don't pass 5000 or 5000 don't pass/);
+    expect(refused('bet hard 5000 8')).toMatch(/together: hard 8 5000/);
+  });
+
+  it('when a numbered bet names a number it cannot take', () => {
+    expect(refused('attack 7 5000')).toMatch(/ATTACK takes 4, 5, 6, 8, 9 or 10/);
+    expect(refused('place 3 5000')).toMatch(/PLACE takes 4, 5, 6, 8, 9 or 10/);
+    expect(refused('hard 5 5000')).toMatch(/hard 4, hard 6, hard 8 and hard 10/);
+    expect(refused('5000 claw 4')).toMatch(/CLAW takes 2, 3, 7, 11 or 12/);
+    expect(refused('prop 6 5000')).toMatch(/PROP takes/);
+    expect(refused('attack 5000')).toMatch(/ATTACK takes .* like attack 4 5000/);
+  });
+
+  it('when the bet is unknown, listing the bets', () => {
+    const reason = refused('dragon 5000');
+    expect(reason).toMatch(/^Dreaven takes these bets: hero \(pass\), lich \(don't pass\), cheer \(odds\)/);
+    expect(reason).toContain('claw N (prop N)');
+    expect(reason).not.toContain('\n');
+    expect(refused('hero 5000 lich')).toBe(reason);
+    expect(refused("don't 5000")).toBe(reason);
+    expect(refused('5000')).toBe(reason);
+  });
+
+  it('when the amount is missing', () => {
+    expect(refused('')).toBe('Name a bet and an amount, like hero 5000.');
+    expect(refused('bet')).toBe('Name a bet and an amount, like hero 5000.');
+    expect(refused('hero')).toBe('How many coins on HERO? Say it like hero 5000.');
+    expect(refused('bet attack 4')).toBe('How many coins on ATTACK 4? Say it like attack 4 5000.');
+  });
+
+  it.each([
+    ['hero 0', 'You must stake at least one coin.'],
+    ['hero -5', '"-5" is not a whole number of coins; use digits only, like 50 or 1,000.'],
+    ['1.5 lich', '"1.5" is not a whole number of coins; use digits only, like 50 or 1,000.'],
+    ['field 1e4', '"1e4" is not a whole number of coins; use digits only, like 50 or 1,000.'],
+    ['hero ten', '"ten" is not a whole number of coins; use digits only, like 50 or 1,000.'],
+    ['hero 5,00', '"5,00" is not a whole number of coins; use digits only, like 50 or 1,000.'],
+    ['hero 99999999999999', '99999999999999 coins is more than anyone could ever hold.'],
+  ])('with parseAmount’s reason for %j', (text, reason) => {
+    expect(refused(text)).toBe(reason);
+  });
+});

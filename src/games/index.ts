@@ -1,0 +1,5 @@
+import type { GameDefinition } from './table.js';
+import { spiceRun } from './spice-run/table.js';
+
+/** Every game a table in the world data may host, by its `game` id. */
+export const games: GameDefinition[] = [spiceRun];

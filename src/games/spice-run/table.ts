@@ -1,0 +1,318 @@
+import type { Timer } from '../../rooms/clock.js';
+import { formatCoins, parseAmount } from '../../rooms/amount.js';
+import type { GameCommand, GameDefinition, GameTable, LeaveCause, TableHost } from '../table.js';
+import {
+  apply,
+  boardTotal,
+  defaultSettings,
+  nextStep,
+  setup,
+  SQUARES,
+  VARIANTS,
+  type SpiceRunAction,
+  type SpiceRunEvent,
+  type SpiceRunSettings,
+  type SpiceRunState,
+  type Variant,
+  type Wager,
+} from './rules.js';
+
+const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+
+const VARIANT_NAMES: Record<Variant, string> = {
+  standard: 'standard',
+  'all-or-none': 'All or None',
+  'take-and-give': 'Take and Give',
+};
+
+const HELP = `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
+The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.
+Placement: on your turn, roll dice <table>; a 2 or 12 means roll again; on 3-11, bet <amount>
+puts coins on that square. Four wagers go down, turns alternating.
+Play: roll dice <table>, then play: a 2 gives the whole board to Player 2, a 12 to Player 1,
+and both end the game; 3-11 takes every wager on that square (possibly nothing). The game ends
+when the board is empty.
+Variants (Player 1 chooses before the first wager with variant <name>):
+  all-or-none    on 3-11 you bet on the square instead of playing; only 2 and 12 end the game.
+  take-and-give  on 3-11 you play (take the square) and then bet on it again.
+withdraw ends the game at any time and returns every wager to its owner; so does leaving the
+table, or letting your turn lapse for two minutes.`;
+
+export const spiceRun: GameDefinition = {
+  id: 'spice-run',
+  title: 'Spice Run',
+  maxSeats: 2,
+  help: HELP,
+  create: (host) => new SpiceRunTable(host),
+};
+
+/** Seats two players, feeds their verbs to the rules, and narrates what the rules say happened. */
+class SpiceRunTable implements GameTable {
+  private state: SpiceRunState | null = null;
+  private turnTimer: Timer | null = null;
+  private readonly settings: SpiceRunSettings;
+  readonly commands: GameCommand[];
+
+  constructor(private readonly host: TableHost) {
+    this.settings = { ...defaultSettings, ...(host.settings as Partial<SpiceRunSettings>) };
+    this.commands = [
+      {
+        key: 'bet',
+        usage: 'bet <amount>',
+        group: 'Spice Run',
+        needsArgs: true,
+        help: 'Put coins on the square of your roll: bet 50, bet 1,000.',
+        run: (ctx, args) => {
+          const amount = parseAmount(args);
+          if (!amount.ok) return ctx.reply(amount.reason);
+          const have = host.balance(ctx.player);
+          if (amount.value > have) return ctx.reply(`You have only ${coins(have)}.`);
+          this.act({ type: 'bet', player: ctx.player, amount: amount.value }, ctx.reply);
+        },
+      },
+      {
+        key: 'play',
+        usage: 'play',
+        group: 'Spice Run',
+        help: 'Apply your roll: take the square you rolled, or the whole board on a 2 or 12.',
+        run: (ctx) => this.act({ type: 'play', player: ctx.player }, ctx.reply),
+      },
+      {
+        key: 'withdraw',
+        usage: 'withdraw',
+        group: 'Spice Run',
+        help: 'End the game now; every wager goes back to whoever placed it.',
+        run: (ctx) => this.act({ type: 'withdraw', player: ctx.player, cause: 'asked' }, ctx.reply),
+      },
+      {
+        key: 'variant',
+        usage: 'variant standard|all-or-none|take-and-give',
+        group: 'Spice Run',
+        needsArgs: true,
+        help: 'Player 1 chooses the variant before the first wager.',
+        run: (ctx, args) => {
+          const wanted = args.trim().toLowerCase().replace(/\s+/g, '-');
+          const variant = VARIANTS.find((v) => v === wanted || v.replace(/-/g, '') === wanted.replace(/-/g, ''));
+          if (!variant) return ctx.reply('Choose a variant: standard, all-or-none or take-and-give.');
+          this.act({ type: 'variant', player: ctx.player, variant }, ctx.reply);
+        },
+      },
+    ];
+  }
+
+  roll(name: string, reply: (text: string) => void): void {
+    this.act({ type: 'roll', player: name }, reply);
+  }
+
+  sitProblem(): string | null {
+    return this.state ? 'A game of Spice Run is under way here; watch, or wait for it to end.' : null;
+  }
+
+  onSit(name: string): void {
+    const seated = this.host.seated();
+    if (seated.length < 2) {
+      this.host.toRoom(`${name} waits at ${this.host.label} for someone to play Spice Run against.`);
+      return;
+    }
+    const players: [string, string] = [seated[0], seated[1]];
+    this.state = setup(players, this.settings, this.host.clock.now());
+    this.host.toRoom(
+      `A game of Spice Run begins: ${players[0]} is Player 1, ${players[1]} is Player 2. ` +
+        `${players[0]} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager. ` +
+        `${nextStep(this.state)}`,
+    );
+    this.scheduleTurnTimer();
+  }
+
+  onStand(name: string, cause: LeaveCause): void {
+    if (!this.state || !this.state.players.includes(name)) {
+      return;
+    }
+    this.act({ type: 'withdraw', player: name, cause: cause === 'stand' ? 'asked' : 'left' }, () => undefined);
+  }
+
+  onAway(name: string): void {
+    if (this.state) this.host.toRoom(`${name} has lost the thread; their seat is kept for a little while.`);
+  }
+
+  describe(viewer: string): string {
+    const s = this.state;
+    if (!s) {
+      const seated = this.host.seated();
+      return seated.length
+        ? `${seated[0]} sits waiting for an opponent (sit at the table to play).`
+        : 'Nobody is playing. Two players sit down to start a game.';
+    }
+    const lines = [renderBoard(s), `Player 1: ${s.players[0]}    Player 2: ${s.players[1]}`];
+    lines.push(`Variant: ${VARIANT_NAMES[s.variant]}.  On the board: ${coins(boardTotal(s))} in ${s.board.length} wager${s.board.length === 1 ? '' : 's'}.`);
+    for (const w of s.board) lines.push(`  square ${String(w.square).padStart(2)}: ${coins(w.amount)} of ${w.owner}'s`);
+    if (s.lastRoll) lines.push(`Last roll: ${s.lastRoll.player} threw ${s.lastRoll.dice[0]} and ${s.lastRoll.dice[1]} (${s.lastRoll.total}).`);
+    lines.push(s.phase === 'placement' ? `Placing wagers (${s.wagersPlaced} of 4 down).` : 'Playing for the board.');
+    lines.push(nextStep(s, viewer));
+    return lines.join('\n');
+  }
+
+  dispose(): void {
+    this.turnTimer?.cancel();
+    this.turnTimer = null;
+  }
+
+  /** Applies one action: rules first, then the coins, then the story; nothing if any refuses. */
+  private act(action: SpiceRunAction, reply: (text: string) => void): void {
+    if (!this.state) {
+      reply(this.host.seated().length < 2 ? 'There is no game yet: Spice Run needs two seated players.' : 'There is no game here.');
+      return;
+    }
+    const r = apply(this.state, action, { random: this.host.random, now: this.host.clock.now() }, this.settings);
+    if (!r.ok) {
+      reply(r.reason);
+      return;
+    }
+    const paid = this.host.transfer(r.moves);
+    if (!paid.ok) {
+      reply(paid.reason);
+      return;
+    }
+    this.state = r.state;
+    for (const e of r.events) this.narrate(e);
+    if (this.state.phase === 'over') {
+      this.finish();
+      return;
+    }
+    this.host.toRoom(nextStep(this.state));
+    this.scheduleTurnTimer();
+    this.skipIfBroke();
+  }
+
+  /** A player who must bet with no coins left skips the bet (RULINGS.md). */
+  private skipIfBroke(): void {
+    const s = this.state;
+    if (!s || (s.awaiting !== 'bet' && s.awaiting !== 'bet-again')) return;
+    const who = s.players[s.turn];
+    if (this.host.balance(who) === 0) this.act({ type: 'skip', player: who }, () => undefined);
+  }
+
+  private scheduleTurnTimer(): void {
+    this.turnTimer?.cancel();
+    const s = this.state;
+    if (!s) return;
+    this.turnTimer = this.host.setTimer(Math.max(0, s.deadline - this.host.clock.now()), () => {
+      this.turnTimer = null;
+      this.act({ type: 'timeout' }, () => undefined);
+    });
+  }
+
+  /** The game is over: the seats are freed for the next pair. */
+  private finish(): void {
+    this.turnTimer?.cancel();
+    this.turnTimer = null;
+    const players = this.state!.players;
+    this.state = null;
+    for (const p of players) this.host.unseat(p, 'The game is over; you get up from the sand.');
+    this.host.toRoom(`The sand grid is free again for the next two players.`);
+  }
+
+  private narrate(e: SpiceRunEvent): void {
+    const say = (text: string) => this.host.toRoom(text);
+    switch (e.type) {
+      case 'variantChosen':
+        say(`${e.player} chooses the ${VARIANT_NAMES[e.variant]} variant.`);
+        break;
+      case 'rolled': {
+        const [a, b] = e.dice;
+        this.host.showDice(e.dice);
+        const meaning =
+          e.meaning === 'reroll'
+            ? ' No square for that while placing: roll again.'
+            : e.meaning === 'sweep-p1'
+              ? ' Twelve: the whole board is Player 1\'s to take.'
+              : e.meaning === 'sweep-p2'
+                ? ' Two: the whole board is Player 2\'s to take.'
+                : '';
+        say(`${e.player} throws the dice: ${a} and ${b} (${e.total}).${meaning}`);
+        break;
+      }
+      case 'wagered':
+        say(`${e.player} places ${coins(e.amount)} on square ${e.square}. The board holds ${coins(e.boardTotal)}.`);
+        break;
+      case 'playBegins':
+        say(`Four wagers are down, ${coins(e.boardTotal)} on the board. Play begins: ${e.first} rolls first.`);
+        break;
+      case 'collected':
+        say(
+          e.wagers.length
+            ? `${e.collector} collects square ${e.square}: ${coins(e.total)} (${describeWagers(e.wagers)}).`
+            : `${e.collector} plays the ${e.square}, but square ${e.square} is empty.`,
+        );
+        break;
+      case 'sweep':
+        say(`${e.taker} sweeps the whole board: ${coins(e.total)}!`);
+        break;
+      case 'skipped':
+        say(
+          e.callsOff
+            ? `${e.player} has no coins left to wager, so the game is called off.`
+            : `${e.player} has no coins left and skips the wager on square ${e.square}.`,
+        );
+        break;
+      case 'withdrawn': {
+        const why =
+          e.cause === 'idle'
+            ? `${e.player} let the turn lapse, so the game is withdrawn`
+            : e.cause === 'left'
+              ? `${e.player} has left the table, so the game is withdrawn`
+              : e.cause === 'no-coins'
+                ? 'The game is withdrawn'
+                : `${e.player} withdraws the game`;
+        const back = e.refunds.length ? e.refunds.map((r) => `${coins(r.amount)} to ${r.owner}`).join(', ') : 'nothing was on the board';
+        say(`${why}: every wager goes back to its owner (${back}).`);
+        break;
+      }
+      case 'over': {
+        const results = Object.entries(e.tally).map(
+          ([p, t]) => `${p} ${t.net >= 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`,
+        );
+        say(`The game of Spice Run is over: ${results.join(', ')}.`);
+        break;
+      }
+    }
+  }
+}
+
+function describeWagers(wagers: Wager[]): string {
+  return wagers.map((w) => `${formatCoins(w.amount)} of ${w.owner}'s`).join(', ');
+}
+
+/** The grid of the rule text, with each player's coins on every square. */
+function renderBoard(s: SpiceRunState): string {
+  const W = 14;
+  const center = (t: string) => {
+    const left = Math.floor((W - t.length) / 2);
+    return ' '.repeat(Math.max(0, left)) + t + ' '.repeat(Math.max(0, W - t.length - left));
+  };
+  const onSquare = (square: number, owner: string) =>
+    s.board.filter((w) => w.square === square && w.owner === owner).reduce((n, w) => n + w.amount, 0);
+  const border = `+-----+${[0, 1, 2].map(() => '-'.repeat(W)).join('+')}+-----+`;
+  const left = ['P', 'L', 'A', 'Y', 'E', 'R', '', '', '#', '1', ''];
+  const right = ['P', 'L', 'A', 'Y', 'E', 'R', '', '', '#', '2', ''];
+  const out = [border];
+  const rows = [SQUARES.slice(0, 3), SQUARES.slice(3, 6), SQUARES.slice(6, 9)];
+  let side = 0;
+  rows.forEach((row, r) => {
+    const cells = [
+      row.map((sq) => center(String(sq))),
+      row.map((sq) => center(onSquare(sq, s.players[0]) ? `P1 ${formatCoins(onSquare(sq, s.players[0]))}` : '')),
+      row.map((sq) => center(onSquare(sq, s.players[1]) ? `P2 ${formatCoins(onSquare(sq, s.players[1]))}` : '')),
+    ];
+    for (const cell of cells) {
+      out.push(`|  ${(left[side] || ' ')}  |${cell.join('|')}|  ${(right[side] || ' ')}  |`);
+      side++;
+    }
+    if (r < 2) {
+      out.push(`|  ${left[side] || ' '}  +${[0, 1, 2].map(() => '-'.repeat(W)).join('+')}+  ${right[side] || ' '}  |`);
+      side++;
+    }
+  });
+  out.push(border);
+  return out.join('\n');
+}

@@ -1,0 +1,229 @@
+import type { Clock, Timer } from '../rooms/clock.js';
+import { CommandSet, type Command } from '../rooms/commands.js';
+import { charAccount, escrowAccount, HOUSE, type Transfer } from '../rooms/ledger.js';
+import type { CommandContext, Player, Tavern } from '../rooms/tavern.js';
+import type { TableData } from '../rooms/world.js';
+import { formatCoins } from '../rooms/amount.js';
+import type { Dice, RandomSource } from './random.js';
+import type { CoinMove, Party } from './rules.js';
+
+/**
+ * A table is the only place where a game meets the server: it seats players, keeps their
+ * seats through a short disconnection, turns the rules' coin moves into ledger transactions,
+ * and hands the game its clock, dice and voice.
+ */
+
+/** Context of a table verb: who typed it and how to answer them. */
+export interface GameCommandContext {
+  player: string;
+  reply(text: string): void;
+}
+
+export type GameCommand = Command<GameCommandContext>;
+
+/** What a game's table can use of the server. */
+export interface TableHost {
+  readonly id: string;
+  /** How the table is named in prose: "the sand table". */
+  readonly label: string;
+  readonly settings: Record<string, unknown>;
+  readonly clock: Clock;
+  readonly random: RandomSource;
+  /** Seated players' names in the order they sat. */
+  seated(): string[];
+  isConnected(name: string): boolean;
+  balance(name: string): number;
+  /** Applies the moves as one ledger transaction, or refuses with a reason naming who is short. */
+  transfer(moves: readonly CoinMove[]): { ok: true } | { ok: false; reason: string };
+  /** Everyone in the table's room, players and onlookers. */
+  toRoom(text: string, except?: string[]): void;
+  toPlayer(name: string, text: string): void;
+  /** Records the last throw for `look dice <table>`. */
+  showDice(dice: Dice): void;
+  /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
+  setTimer(ms: number, fn: () => void): Timer;
+  /** Makes a player leave their seat (e.g. the game is over for them). */
+  unseat(name: string, why: string): void;
+}
+
+export type LeaveCause = 'stand' | 'left';
+
+/** One game's side of a table (colyseus-style lifecycle: create, join, message, leave, dispose). */
+export interface GameTable {
+  readonly commands: GameCommand[];
+  /** `look <table>` for one viewer: only what that viewer may see. */
+  describe(viewer: string): string;
+  /** A reason to refuse a seat, or null. */
+  sitProblem(name: string): string | null;
+  onSit(name: string): void;
+  /** The player stood up (`stand`) or left for good (quit, or the grace period ran out). */
+  onStand(name: string, cause: LeaveCause): void;
+  /** The connection dropped; the seat is kept for the grace period. */
+  onAway?(name: string): void;
+  onBack?(name: string): void;
+  /** `roll dice <table>`. */
+  roll?(name: string, reply: (text: string) => void): void;
+  /** A whisper to this table's dealer. */
+  whisper?(name: string, text: string, reply: (text: string) => void): void;
+  dispose(): void;
+}
+
+export interface GameDefinition {
+  /** The `game` value in the world data. */
+  id: string;
+  title: string;
+  maxSeats: number;
+  /** The help topic for the game: its rules in brief and its verbs. */
+  help: string;
+  /** Extra help topics (e.g. `odds`). */
+  topics?: Record<string, (settings: Record<string, unknown>) => string>;
+  create(host: TableHost): GameTable;
+}
+
+export class Table {
+  readonly seats: Player[] = [];
+  readonly game: GameTable;
+  readonly commands: CommandSet<CommandContext>;
+  private lastDice: Dice | null = null;
+  private readonly timers = new Set<Timer>();
+
+  constructor(
+    private readonly tavern: Tavern,
+    readonly roomId: string,
+    readonly data: TableData,
+    readonly definition: GameDefinition,
+  ) {
+    this.game = definition.create(this.host());
+    this.commands = new CommandSet(
+      this.game.commands.map((c) => ({
+        ...c,
+        run: (ctx: CommandContext, args: string) => c.run({ player: ctx.actor.name, reply: ctx.reply }, args),
+      })),
+    );
+  }
+
+  get id(): string {
+    return this.data.id;
+  }
+
+  sit(p: Player): string | null {
+    if (p.seat === this) return `You are already seated at ${this.data.name}.`;
+    if (p.seat) return `You are already seated at ${p.seat.data.name}; stand up first.`;
+    if (this.seats.length >= this.definition.maxSeats) return `Every seat at ${this.data.name} is taken.`;
+    const problem = this.game.sitProblem(p.name);
+    if (problem) return problem;
+    this.seats.push(p);
+    p.seat = this;
+    this.tavern.tell(p, `You take a seat at ${this.data.name}.`);
+    this.tavern.toRoom(this.roomId, `${p.name} takes a seat at ${this.data.name}.`, [p]);
+    this.game.onSit(p.name);
+    return null;
+  }
+
+  stand(p: Player, cause: LeaveCause): void {
+    const i = this.seats.indexOf(p);
+    if (i < 0) return;
+    this.seats.splice(i, 1);
+    p.seat = null;
+    if (cause === 'stand') {
+      this.tavern.tell(p, `You stand up from ${this.data.name}.`);
+      this.tavern.toRoom(this.roomId, `${p.name} stands up from ${this.data.name}.`, [p]);
+    } else {
+      this.tavern.toRoom(this.roomId, `${p.name}'s seat at ${this.data.name} is empty now.`, [p]);
+    }
+    this.game.onStand(p.name, cause);
+  }
+
+  playerAway(p: Player): void {
+    this.game.onAway?.(p.name);
+  }
+
+  playerBack(p: Player): void {
+    this.game.onBack?.(p.name);
+  }
+
+  describeDice(): string {
+    if (!this.lastDice) return `No dice have been thrown at ${this.data.name} yet.`;
+    const [a, b] = this.lastDice;
+    return `The dice on ${this.data.name} show ${a} and ${b} (${a + b}).`;
+  }
+
+  dispose(): void {
+    for (const t of this.timers) t.cancel();
+    this.timers.clear();
+    this.game.dispose();
+  }
+
+  private account(party: Party): string {
+    switch (party.kind) {
+      case 'player':
+        return charAccount(party.name.toLowerCase());
+      case 'escrow':
+        return escrowAccount(this.id, party.name.toLowerCase());
+      case 'house':
+        return HOUSE;
+    }
+  }
+
+  private host(): TableHost {
+    const tavern = this.tavern;
+    const byName = (name: string) => this.seats.find((p) => p.name === name) ?? tavern.players.get(name.toLowerCase());
+    return {
+      id: this.data.id,
+      label: this.data.name,
+      settings: this.data.settings ?? {},
+      clock: tavern.clock,
+      random: tavern.random,
+      seated: () => this.seats.map((p) => p.name),
+      isConnected: (name) => !!byName(name)?.session,
+      balance: (name) => tavern.ledger.balance(charAccount(name.toLowerCase())),
+      transfer: (moves) => {
+        const transfers: Transfer[] = moves.map((m) => ({
+          from: this.account(m.from),
+          to: this.account(m.to),
+          amount: m.amount,
+          why: `${this.id}: ${m.why}`,
+        }));
+        const r = tavern.ledger.transfer(transfers);
+        if (r.ok) return r;
+        const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
+        const who = key ? tavern.store.data.characters[key]?.name ?? key : 'the table';
+        const has = tavern.ledger.balance(r.account);
+        return {
+          ok: false,
+          reason: `${who} has only ${formatCoins(has)} obsidian coin${has === 1 ? '' : 's'}; that needs ${formatCoins(has + r.short)}.`,
+        };
+      },
+      toRoom: (text, except = []) =>
+        tavern.toRoom(this.roomId, text, tavern.playersIn(this.roomId).filter((p) => except.includes(p.name))),
+      toPlayer: (name, text) => {
+        const p = byName(name);
+        if (p) tavern.tell(p, text);
+      },
+      showDice: (dice) => {
+        this.lastDice = dice;
+      },
+      setTimer: (ms, fn) => {
+        const t = tavern.clock.setTimer(ms, () => {
+          this.timers.delete(t);
+          fn();
+          void tavern.release();
+        });
+        this.timers.add(t);
+        return {
+          cancel: () => {
+            t.cancel();
+            this.timers.delete(t);
+          },
+        };
+      },
+      unseat: (name, why) => {
+        const p = this.seats.find((s) => s.name === name);
+        if (!p) return;
+        this.seats.splice(this.seats.indexOf(p), 1);
+        p.seat = null;
+        tavern.tell(p, why);
+      },
+    };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Commands are declarations (Evennia style): key, aliases, usage and help sit next to the
+ * code, and `help` is built from them.
+ */
+export interface Command<Ctx> {
+  key: string;
+  aliases?: string[];
+  /** One line, e.g. `give <n> coins to <name>`; shown when arguments are missing or wrong. */
+  usage: string;
+  /** What the command is for; the first sentence is the summary in the command list. */
+  help: string;
+  /** Help topic heading the command is listed under. */
+  group: string;
+  /** When true, a bare command with no arguments answers with its usage line. */
+  needsArgs?: boolean;
+  /** Not offered by prefix (e.g. `quit` must be typed in full). */
+  exactOnly?: boolean;
+  run(ctx: Ctx, args: string): void;
+}
+
+export type Lookup<Ctx> =
+  | { found: Command<Ctx> }
+  | { ambiguous: string[] }
+  | { unknown: true };
+
+export class CommandSet<Ctx> {
+  private readonly commands: Command<Ctx>[] = [];
+
+  constructor(commands: Command<Ctx>[] = []) {
+    for (const c of commands) this.add(c);
+  }
+
+  add(command: Command<Ctx>): void {
+    for (const word of [command.key, ...(command.aliases ?? [])]) {
+      if (this.commands.some((c) => c.key === word || c.aliases?.includes(word))) {
+        throw new Error(`command word "${word}" is declared twice`);
+      }
+    }
+    this.commands.push(command);
+  }
+
+  all(): readonly Command<Ctx>[] {
+    return this.commands;
+  }
+
+  /** By key or alias first, then by a prefix that fits exactly one command. */
+  find(word: string): Lookup<Ctx> {
+    const w = word.toLowerCase();
+    const exact = this.commands.find((c) => c.key === w || c.aliases?.includes(w));
+    if (exact) return { found: exact };
+    const byPrefix = this.commands.filter(
+      (c) => !c.exactOnly && [c.key, ...(c.aliases ?? [])].some((k) => k.startsWith(w)),
+    );
+    if (byPrefix.length === 1) return { found: byPrefix[0] };
+    if (byPrefix.length > 1) return { ambiguous: byPrefix.map((c) => c.key).sort() };
+    return { unknown: true };
+  }
+}
+
+/** Splits a player's line into the command word and the rest; `'hi` and `:waves` are say and emote. */
+export function splitCommand(line: string): { word: string; args: string } {
+  const t = line.trim();
+  const first = t.charAt(0);
+  if (first === "'" || first === '"') return { word: 'say', args: t.slice(1).trim() };
+  if (first === ':') return { word: 'emote', args: t.slice(1).trim() };
+  const m = /^(\S+)\s*(.*)$/s.exec(t);
+  return m ? { word: m[1].toLowerCase(), args: m[2].trim() } : { word: '', args: '' };
+}
+
+/** Greedy word wrap for prose; existing line breaks are kept. */
+export function wrap(text: string, width = 78): string {
+  return text
+    .split('\n')
+    .map((para) => {
+      const words = para.split(/ +/);
+      const lines: string[] = [];
+      let line = '';
+      for (const word of words) {
+        if (line && line.length + 1 + word.length > width) {
+          lines.push(line);
+          line = word;
+        } else {
+          line = line ? `${line} ${word}` : word;
+        }
+      }
+      lines.push(line);
+      return lines.join('\n');
+    })
+    .join('\n');
+}

@@ -1,0 +1,164 @@
+import type { Clock, Timer } from './clock.js';
+import type { Session } from './outbox.js';
+import { capitalise, hashPassword, nameProblem, passwordProblem, verifyPassword } from './accounts.js';
+import type { Player, Tavern } from './tavern.js';
+
+export const MAX_PASSWORD_TRIES = 3;
+export const LOGIN_TIMEOUT_MS = 120_000;
+
+const GREETING = [
+  '',
+  '   The Obsidian Scorpion',
+  '   a tavern on the caravan road, where obsidian coins change hands',
+  '',
+  'To make a new character:        create <name> <password>',
+  'To return as your character:    connect <name> <password>',
+  'Or just type a name to begin.',
+].join('\n');
+
+type Step =
+  | { kind: 'greeting' }
+  | { kind: 'confirm-new'; name: string }
+  | { kind: 'new-password'; name: string }
+  | { kind: 'repeat-password'; name: string; password: string }
+  | { kind: 'password'; key: string };
+
+/**
+ * The conversation at the door, before a character is chosen: `create`, `connect`, or a bare
+ * name for the interactive flow. It never shows passwords and hides the client's echo for them.
+ */
+export class Login {
+  private step: Step = { kind: 'greeting' };
+  private failures = 0;
+  private readonly timer: Timer;
+  private done = false;
+
+  constructor(
+    private readonly tavern: Tavern,
+    private readonly session: Session,
+    clock: Clock,
+    private readonly entered: (p: Player) => void,
+  ) {
+    this.timer = clock.setTimer(LOGIN_TIMEOUT_MS, () => this.finish('You took too long to log in. Come back when you are ready.'));
+    session.write(GREETING);
+    session.prompt();
+  }
+
+  /** Stops the idle timer when the connection goes away. */
+  dispose(): void {
+    this.done = true;
+    this.timer.cancel();
+  }
+
+  /** One line at the door. The caller runs lines one after another, never two at once. */
+  async handleLine(line: string): Promise<void> {
+    if (this.done) return;
+    const reply = await this.step_(line.trim());
+    if (this.done) return;
+    if (reply) this.session.write(reply);
+    this.session.prompt();
+  }
+
+  private async step_(text: string): Promise<string | null> {
+    const s = this.step;
+    switch (s.kind) {
+      case 'greeting':
+        return this.greeting(text);
+      case 'confirm-new': {
+        if (/^y(es)?$/i.test(text)) {
+          this.step = { kind: 'new-password', name: s.name };
+          this.session.hideInput();
+          return `Choose a password for ${s.name} (at least 6 characters):`;
+        }
+        this.step = { kind: 'greeting' };
+        return 'Then what name shall it be?';
+      }
+      case 'new-password': {
+        const problem = passwordProblem(text);
+        if (problem) return `${problem} Try again:`;
+        this.step = { kind: 'repeat-password', name: s.name, password: text };
+        return 'Type the same password again:';
+      }
+      case 'repeat-password': {
+        this.session.showInput();
+        if (text !== s.password) {
+          this.step = { kind: 'new-password', name: s.name };
+          this.session.hideInput();
+          return 'The two passwords differ. Choose a password:';
+        }
+        return this.create(s.name, text);
+      }
+      case 'password': {
+        this.session.showInput();
+        const ok = await this.checkPassword(s.key, text);
+        if (ok) return null;
+        this.session.hideInput();
+        return 'Wrong password. Try again:';
+      }
+    }
+  }
+
+  private async greeting(text: string): Promise<string | null> {
+    if (!text) return 'Type a name, or create <name> <password>, or connect <name> <password>.';
+    const m = /^(create|connect)\s+(\S+)\s+(.+)$/i.exec(text);
+    if (m) {
+      const [, verb, name, password] = m;
+      if (verb.toLowerCase() === 'create') return this.create(name, password);
+      const key = name.toLowerCase();
+      if (!this.tavern.store.data.characters[key]) return `There is no character called ${capitalise(name)}. To make one: create ${name} <password>`;
+      return (await this.checkPassword(key, password)) ? null : 'Wrong password.';
+    }
+    if (/^(create|connect)\b/i.test(text)) return 'Usage: create <name> <password>   or   connect <name> <password>';
+    const name = text;
+    const key = name.toLowerCase();
+    if (this.tavern.store.data.characters[key]) {
+      this.step = { kind: 'password', key };
+      this.session.hideInput();
+      return `Welcome back, ${capitalise(name)}. Password:`;
+    }
+    const problem = nameProblem(name, this.tavern.npcNames());
+    if (problem) return problem;
+    this.step = { kind: 'confirm-new', name: capitalise(name) };
+    return `There is no one called ${capitalise(name)} here yet. Make a new character by that name? (yes/no)`;
+  }
+
+  private async create(name: string, password: string): Promise<string | null> {
+    this.step = { kind: 'greeting' };
+    const problem = nameProblem(name, this.tavern.npcNames()) ?? passwordProblem(password);
+    if (problem) return problem;
+    const hash = await hashPassword(password);
+    if (this.done) return null;
+    // Checked again after the await: someone may have taken the name meanwhile.
+    if (this.tavern.store.data.characters[name.toLowerCase()]) return `${capitalise(name)} is already taken; pick another name.`;
+    const record = this.tavern.createCharacter(name, hash);
+    this.session.write(`Welcome to the Obsidian Scorpion, ${record.name}. You carry 1,000 obsidian coins.`);
+    this.enter(record.name.toLowerCase());
+    return null;
+  }
+
+  private async checkPassword(key: string, password: string): Promise<boolean> {
+    const record = this.tavern.store.data.characters[key];
+    const ok = !!record && (await verifyPassword(password, record.passwordHash));
+    if (this.done) return false;
+    if (ok) {
+      this.enter(key);
+      return true;
+    }
+    this.failures += 1;
+    if (this.failures >= MAX_PASSWORD_TRIES) this.finish('Too many wrong passwords. Goodbye.');
+    return false;
+  }
+
+  private enter(key: string): void {
+    this.dispose();
+    const p = this.tavern.enter(this.tavern.store.data.characters[key], this.session);
+    this.entered(p);
+    void this.tavern.release();
+  }
+
+  private finish(farewell: string): void {
+    if (this.done) return;
+    this.dispose();
+    this.session.close(farewell);
+  }
+}

@@ -1,0 +1,267 @@
+import type { Clock, Timer } from './clock.js';
+import type { RandomSource } from '../games/random.js';
+import { charAccount, HOUSE, Ledger } from './ledger.js';
+import type { CharacterRecord, Store } from './store.js';
+import { Outbox, type Session } from './outbox.js';
+import { CommandSet, splitCommand, type Command } from './commands.js';
+import { matchKeyword, type Room, type World } from './world.js';
+import { capitalise, STARTING_COINS } from './accounts.js';
+import type { Table } from '../games/table.js';
+
+export interface TavernSettings {
+  /** How long a seated player who lost their connection keeps the seat. */
+  graceMs: number;
+}
+
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000 };
+
+/** A character in the world: connected, or linkdead while keeping a seat. */
+export class Player {
+  session: Session | null = null;
+  seat: Table | null = null;
+  graceTimer: Timer | null = null;
+
+  constructor(readonly record: CharacterRecord) {}
+
+  get name(): string {
+    return this.record.name;
+  }
+
+  get key(): string {
+    return this.record.name.toLowerCase();
+  }
+
+  get room(): string {
+    return this.record.room;
+  }
+}
+
+export interface CommandContext {
+  tavern: Tavern;
+  actor: Player;
+  room: Room;
+  /** Text for the actor. */
+  reply(text: string): void;
+}
+
+export type TavernCommand = Command<CommandContext>;
+
+export class Tavern {
+  readonly players = new Map<string, Player>();
+  readonly tables = new Map<string, Table>();
+  readonly outbox: Outbox;
+  readonly commands: CommandSet<CommandContext>;
+  /** Called when the server must stop (a write to disk failed). */
+  onFatal: (e: Error) => void = (e) => {
+    throw e;
+  };
+
+  constructor(
+    readonly world: World,
+    readonly store: Store,
+    readonly ledger: Ledger,
+    readonly clock: Clock,
+    readonly random: RandomSource,
+    commands: TavernCommand[],
+    readonly settings: TavernSettings = defaultTavernSettings,
+  ) {
+    this.outbox = new Outbox(store);
+    this.commands = new CommandSet(commands);
+  }
+
+  // --- where things are -------------------------------------------------------------
+
+  roomOf(p: Player): Room {
+    return this.world.rooms.get(p.room) ?? this.world.rooms.get(this.world.start)!;
+  }
+
+  /** Players in a room who are connected (linkdead ones are not seen or told anything). */
+  playersIn(roomId: string): Player[] {
+    return [...this.players.values()].filter((p) => p.room === roomId && p.session);
+  }
+
+  tablesIn(roomId: string): Table[] {
+    return [...this.tables.values()].filter((t) => t.roomId === roomId);
+  }
+
+  findTable(roomId: string, query: string): Table | undefined {
+    return matchKeyword(this.tablesIn(roomId), (t) => t.data.keywords, query);
+  }
+
+  /** A connected player anywhere, by name or unique prefix of a name. */
+  findPlayer(query: string, among: Player[] = [...this.players.values()]): Player | undefined {
+    const q = query.toLowerCase();
+    const online = among.filter((p) => p.session);
+    return online.find((p) => p.key === q) ?? (online.filter((p) => p.key.startsWith(q)).length === 1
+      ? online.find((p) => p.key.startsWith(q))
+      : undefined);
+  }
+
+  npcNames(): string[] {
+    return [...this.world.rooms.values()].flatMap((r) => r.npcs.map((n) => n.name));
+  }
+
+  // --- messages -------------------------------------------------------------------------
+
+  tell(p: Player, text: string): void {
+    if (p.session) this.outbox.add(p.session, text);
+  }
+
+  toRoom(roomId: string, text: string, except: Player[] = []): void {
+    for (const p of this.playersIn(roomId)) if (!except.includes(p)) this.tell(p, text);
+  }
+
+  /** Persists, then delivers what was said; every timer and command ends with this. */
+  release(): Promise<void> {
+    return this.outbox.release().catch((e: Error) => this.onFatal(e));
+  }
+
+  // --- characters coming and going ----------------------------------------------------------
+
+  /** Makes a new character record with its starting purse (from the house, via the ledger). */
+  createCharacter(name: string, passwordHash: string): CharacterRecord {
+    const key = name.toLowerCase();
+    const now = new Date().toISOString();
+    const record: CharacterRecord = {
+      name: capitalise(name),
+      passwordHash,
+      coins: 0,
+      room: this.world.start,
+      created: now,
+      lastSeen: now,
+    };
+    this.store.data.characters[key] = record;
+    this.ledger.transfer([{ from: HOUSE, to: charAccount(key), amount: STARTING_COINS, why: 'new character' }]);
+    this.store.touch();
+    return record;
+  }
+
+  /** Puts a logged-in session into the world, taking over a character already in play. */
+  enter(record: CharacterRecord, session: Session): Player {
+    const key = record.name.toLowerCase();
+    const existing = this.players.get(key);
+    if (existing) {
+      const old = existing.session;
+      existing.session = session;
+      existing.graceTimer?.cancel();
+      existing.graceTimer = null;
+      if (old) old.close('Someone has logged in as you from elsewhere; this connection is closing.');
+      this.tell(existing, old ? 'You take over your character from your other connection.' : 'You are back.');
+      this.toRoom(existing.room, `${existing.name} looks around, alert again.`, [existing]);
+      existing.seat?.playerBack(existing);
+      this.runCommand(existing, 'look');
+      return existing;
+    }
+    if (!this.world.rooms.has(record.room)) record.room = this.world.start;
+    const p = new Player(record);
+    p.session = session;
+    this.players.set(key, p);
+    this.toRoom(p.room, `${p.name} has arrived.`, [p]);
+    this.runCommand(p, 'look');
+    return p;
+  }
+
+  /**
+   * The connection is gone. A seated player keeps the seat for the grace period; anyone else
+   * leaves the world at once.
+   */
+  connectionLost(p: Player): void {
+    if (!p.session) return;
+    p.session = null;
+    p.record.lastSeen = new Date().toISOString();
+    this.store.touch();
+    if (p.seat) {
+      this.toRoom(p.room, `${p.name} stares blankly into the distance, lost in thought.`);
+      p.seat.playerAway(p);
+      p.graceTimer = this.clock.setTimer(this.settings.graceMs, () => {
+        p.graceTimer = null;
+        p.seat?.stand(p, 'left');
+        this.remove(p);
+        void this.release();
+      });
+    } else {
+      this.remove(p);
+    }
+    void this.release();
+  }
+
+  /** `quit`: stands up from any table and leaves the world. */
+  quit(p: Player): void {
+    p.seat?.stand(p, 'left');
+    const session = p.session;
+    p.session = null;
+    p.record.lastSeen = new Date().toISOString();
+    this.store.touch();
+    this.remove(p);
+    if (session) {
+      this.outbox.add(session, 'The heat of the road swallows you. Farewell!');
+      void this.release().then(() => session.close());
+    }
+  }
+
+  private remove(p: Player): void {
+    p.graceTimer?.cancel();
+    this.players.delete(p.key);
+    this.toRoom(p.room, `${p.name} has left.`);
+  }
+
+  // --- commands -------------------------------------------------------------------------------
+
+  /** One line from a player: its reply, then exactly one prompt. */
+  async handleLine(p: Player, line: string): Promise<void> {
+    const session = p.session;
+    if (!session) return;
+    this.runCommand(p, line);
+    if (p.session === session) this.outbox.prompt(session);
+    await this.release();
+  }
+
+  private runCommand(p: Player, line: string): void {
+    const session = p.session;
+    if (!session) return;
+    const { word, args } = splitCommand(line);
+    if (!word) return;
+    const ctx: CommandContext = {
+      tavern: this,
+      actor: p,
+      room: this.roomOf(p),
+      reply: (text) => this.outbox.add(session, text),
+    };
+    const seatCommands = p.seat?.commands;
+    const lookup = seatCommands ? seatCommands.find(word) : { unknown: true as const };
+    const found = 'found' in lookup ? lookup : this.commands.find(word);
+    if ('ambiguous' in found) {
+      ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);
+      return;
+    }
+    if ('unknown' in found) {
+      const verbOf = [...this.tables.values()].find((t) => 'found' in t.commands.find(word));
+      if (verbOf && !p.seat) ctx.reply(`"${word}" is played at a table: sit at one first (sit <table>).`);
+      else if (verbOf) ctx.reply(`"${word}" is not a move at ${p.seat!.data.name}. Type help for what you can do.`);
+      else ctx.reply(`Unknown command "${word}". Type help for a list of commands.`);
+      return;
+    }
+    const command = found.found;
+    if (command.needsArgs && !args) {
+      ctx.reply(`Usage: ${command.usage}`);
+      return;
+    }
+    try {
+      command.run(ctx, args);
+    } catch (e) {
+      console.error(`command ${command.key} failed:`, e);
+      ctx.reply('Something went wrong with that command; nothing was changed.');
+    }
+  }
+
+  /** On start: every coin left on a table by a crash goes back to its owner. */
+  returnStrandedEscrow(): string[] {
+    const notes: string[] = [];
+    for (const [account, amount] of this.ledger.accountsWithCoins('escrow:')) {
+      const [, table, key] = account.split(':');
+      this.ledger.transfer([{ from: account, to: charAccount(key), amount, why: `returned from ${table} after a restart` }]);
+      notes.push(`returned ${amount} coins from ${table} to ${key}`);
+    }
+    return notes;
+  }
+}

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+
+export const DIRECTIONS = ['north', 'east', 'south', 'west', 'up', 'down'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+export const OPPOSITE: Record<Direction, Direction> = {
+  north: 'south', south: 'north', east: 'west', west: 'east', up: 'down', down: 'up',
+};
+
+export interface ObjectData {
+  keywords: string[];
+  short: string;
+  description: string;
+}
+
+export interface NpcData extends ObjectData {
+  name: string;
+  /** The table this NPC deals at: whispers to him go to that table's game. */
+  dealerOf?: string;
+}
+
+export interface TableData extends ObjectData {
+  id: string;
+  /** How prose names the table: "the sand table". */
+  name: string;
+  game: string;
+  /** Host-tunable numbers for the game (timers, minimums, payouts); defaults in each game. */
+  settings?: Record<string, unknown>;
+}
+
+export interface Room {
+  id: string;
+  name: string;
+  description: string;
+  exits: Partial<Record<Direction, string>>;
+  objects: ObjectData[];
+  npcs: NpcData[];
+  tables: TableData[];
+}
+
+export interface World {
+  name: string;
+  start: string;
+  rooms: Map<string, Room>;
+}
+
+/** Reads and checks a world file; every problem found is reported at once. */
+export async function loadWorld(path: string): Promise<World> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`cannot read world ${path}: ${(e as Error).message}`);
+  }
+  return parseWorld(raw, path);
+}
+
+export function parseWorld(raw: unknown, source = 'world'): World {
+  const problems: string[] = [];
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown };
+  if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
+  const rooms = new Map<string, Room>();
+  const tableIds = new Set<string>();
+  for (const r of w.rooms as Partial<Room>[]) {
+    if (typeof r.id !== 'string' || typeof r.name !== 'string' || typeof r.description !== 'string') {
+      problems.push(`a room needs an id, a name and a description (${JSON.stringify(r).slice(0, 60)})`);
+      continue;
+    }
+    if (rooms.has(r.id)) problems.push(`room ${r.id} is defined twice`);
+    const room: Room = {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      exits: r.exits ?? {},
+      objects: r.objects ?? [],
+      npcs: r.npcs ?? [],
+      tables: r.tables ?? [],
+    };
+    for (const thing of [...room.objects, ...room.npcs, ...room.tables]) {
+      if (!Array.isArray(thing.keywords) || thing.keywords.length === 0 || typeof thing.description !== 'string') {
+        problems.push(`room ${r.id}: every object needs keywords and a description`);
+      }
+    }
+    for (const t of room.tables) {
+      if (typeof t.id !== 'string' || typeof t.name !== 'string' || typeof t.game !== 'string') {
+        problems.push(`room ${r.id}: every table needs an id, a name and a game`);
+      }
+      if (tableIds.has(t.id)) problems.push(`table ${t.id} is defined twice`);
+      tableIds.add(t.id);
+    }
+    rooms.set(room.id, room);
+  }
+  for (const room of rooms.values()) {
+    for (const [dir, to] of Object.entries(room.exits)) {
+      if (!(DIRECTIONS as readonly string[]).includes(dir)) problems.push(`room ${room.id}: "${dir}" is not a direction`);
+      else if (!rooms.has(to as string)) problems.push(`room ${room.id}: exit ${dir} leads to unknown room ${to}`);
+    }
+    for (const npc of room.npcs) {
+      if (npc.dealerOf && !room.tables.some((t) => t.id === npc.dealerOf)) {
+        problems.push(`room ${room.id}: ${npc.name} deals at ${npc.dealerOf}, which is not in that room`);
+      }
+    }
+  }
+  const start = typeof w.start === 'string' ? w.start : '';
+  if (!rooms.has(start)) problems.push(`the start room "${start}" does not exist`);
+  if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms };
+}
+
+/**
+ * Finds the one thing a player means by `2.table`, `sand`, `ta`: an exact keyword wins over a
+ * prefix, and an ordinal picks among several.
+ */
+export function matchKeyword<T>(items: readonly T[], keywordsOf: (t: T) => string[], query: string): T | undefined {
+  const m = /^(\d+)\.(.+)$/.exec(query.trim().toLowerCase());
+  const nth = m ? Number(m[1]) : 1;
+  const word = (m ? m[2] : query.trim().toLowerCase()).trim();
+  if (!word || nth < 1) return undefined;
+  const exact = items.filter((t) => keywordsOf(t).some((k) => k.toLowerCase() === word));
+  const pool = exact.length ? exact : items.filter((t) => keywordsOf(t).some((k) => k.toLowerCase().startsWith(word)));
+  return pool[nth - 1];
+}

@@ -1,0 +1,165 @@
+import net from 'node:net';
+
+const IAC = 255;
+
+/**
+ * A plain telnet client for integration tests: it records the text the server sends
+ * (telnet commands removed, kept apart in `commands`) and waits for patterns.
+ */
+export class TestClient {
+  private text = '';
+  private consumed = 0;
+  readonly raw: Buffer[] = [];
+  /** Telnet commands received, as byte arrays starting with IAC. */
+  readonly commands: number[][] = [];
+  private waiters: (() => void)[] = [];
+  private closedFlag = false;
+  private pending: number[] = [];
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.on('data', (chunk) => this.receive(chunk));
+    socket.on('close', () => {
+      this.closedFlag = true;
+      this.wake();
+    });
+    socket.on('error', () => undefined);
+  }
+
+  static connect(port: number, host = '127.0.0.1'): Promise<TestClient> {
+    return new Promise((resolve, reject) => {
+      const s = net.connect(port, host, () => resolve(new TestClient(s)));
+      s.once('error', reject);
+    });
+  }
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /** Everything received so far, as text. */
+  get all(): string {
+    return this.text;
+  }
+
+  send(line: string, ending = '\r\n'): void {
+    this.socket.write(Buffer.concat([Buffer.from(line, 'utf8'), Buffer.from(ending, 'binary')]));
+  }
+
+  sendBytes(bytes: number[] | Buffer): void {
+    this.socket.write(Buffer.from(bytes));
+  }
+
+  /**
+   * Waits until text after the last match satisfies `pattern`; returns the text up to and
+   * including the match, and moves past it.
+   */
+  async expect(pattern: RegExp | string, timeoutMs = 5000): Promise<string> {
+    const re = typeof pattern === 'string' ? new RegExp(escapeRe(pattern)) : pattern;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const rest = this.text.slice(this.consumed);
+      const m = re.exec(rest);
+      if (m) {
+        const upto = rest.slice(0, m.index + m[0].length);
+        this.consumed += upto.length;
+        return upto;
+      }
+      if (this.closedFlag) throw new Error(`connection closed while waiting for ${re}; got:\n${rest}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${re}; got:\n${rest}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Sends a line and returns the reply up to the next prompt. */
+  async command(line: string): Promise<string> {
+    this.send(line);
+    return this.expect(/> $|> (?=[^]*$)/m).then((t) => t);
+  }
+
+  /** Waits for the connection to close. */
+  async closedSoon(timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closedFlag) {
+      if (Date.now() > deadline) throw new Error('connection did not close');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private receive(chunk: Buffer): void {
+    this.raw.push(chunk);
+    const bytes = [...this.pending, ...chunk];
+    this.pending = [];
+    const out: number[] = [];
+    let i = 0;
+    while (i < bytes.length) {
+      const b = bytes[i];
+      if (b !== IAC) {
+        out.push(b);
+        i++;
+        continue;
+      }
+      if (i + 1 >= bytes.length) {
+        this.pending = bytes.slice(i);
+        break;
+      }
+      const cmd = bytes[i + 1];
+      if (cmd === IAC) {
+        out.push(IAC);
+        i += 2;
+      } else if (cmd >= 251 && cmd <= 254) {
+        if (i + 2 >= bytes.length) {
+          this.pending = bytes.slice(i);
+          break;
+        }
+        this.commands.push([IAC, cmd, bytes[i + 2]]);
+        i += 3;
+      } else if (cmd === 250) {
+        const end = findSE(bytes, i + 2);
+        if (end < 0) {
+          this.pending = bytes.slice(i);
+          break;
+        }
+        this.commands.push(bytes.slice(i, end + 2));
+        i = end + 2;
+      } else {
+        this.commands.push([IAC, cmd]);
+        // GA and EOR end a prompt: mark them in the text so tests can see prompts.
+        i += 2;
+      }
+    }
+    this.text += Buffer.from(out).toString('utf8');
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+}
+
+function findSE(bytes: number[], from: number): number {
+  for (let j = from; j + 1 < bytes.length; j++) {
+    if (bytes[j] === IAC && bytes[j + 1] === IAC) {
+      j++;
+      continue;
+    }
+    if (bytes[j] === IAC && bytes[j + 1] === 240) return j;
+  }
+  return -1;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,110 @@
+/** Fixed decks and small drivers for the Dragon's Lair rules tests. */
+import { fixedRandom } from '../../src/games/random.js';
+import { cardName, dragonCards, numberCards, parseCard, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
+import {
+  apply,
+  newTable,
+  defaultSettings,
+  type DragonsLairAction,
+  type DragonsLairEvent,
+  type DragonsLairSettings,
+  type DragonsLairState,
+} from '../../src/games/dragons-lair/rules.js';
+import type { CoinMove } from '../../src/games/rules.js';
+
+export const T0 = 1_000_000;
+
+export function c(text: string): Card {
+  const r = parseCard(text);
+  if (!r.ok) throw new Error(r.reason);
+  return r.card;
+}
+
+export function cs(...texts: string[]): Card[] {
+  return texts.map(c);
+}
+
+/** The fixedRandom values that make `shuffle(items)` come out as `wanted` (a permutation of items). */
+export function shuffleValues(items: readonly Card[], wanted: readonly Card[]): number[] {
+  const out = items.slice();
+  const values: number[] = [];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = out.findIndex((x, k) => k <= i && sameCard(x, wanted[i]));
+    if (j < 0) throw new Error('shuffleValues: wanted is not a permutation of items');
+    values.push(j);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return values;
+}
+
+/** `first` in that order, then the rest of `all` in its own order. */
+function stacked(all: readonly Card[], first: readonly Card[]): Card[] {
+  return [...first, ...all.filter((x) => !first.some((f) => sameCard(f, x)))];
+}
+
+export interface Deal {
+  /** Four cards per player, in seat order. */
+  hands: Record<string, string[]>;
+  /** The two dragons laid at lair 1 and lair 2, then the rest of the dragon pile on top. */
+  dragons: string[];
+  /** The draw pile after the deal, top first (the rest follows in canonical order). */
+  draw?: string[];
+}
+
+export interface Run {
+  state: DragonsLairState;
+  events: DragonsLairEvent[];
+  moves: CoinMove[];
+}
+
+/** Seats the players (in order) and starts the game with a stacked deck. */
+export function startGame(players: string[], deal: Deal, settings: Partial<DragonsLairSettings> = {}): Run {
+  let state = newTable({ ...defaultSettings, ...settings });
+  for (const p of players) state = ok(state, { type: 'sit', player: p }).state;
+  const handCards = players.flatMap((p) => cs(...deal.hands[p]));
+  const drawOrder = stacked(numberCards(), [...handCards, ...cs(...(deal.draw ?? []))]);
+  const dragonOrder = stacked(dragonCards(), cs(...deal.dragons));
+  const random = [...shuffleValues(numberCards(), drawOrder), ...shuffleValues(dragonCards(), dragonOrder)];
+  return ok(state, { type: 'start', player: players[0] }, random);
+}
+
+/** Applies an action that must succeed. */
+export function ok(state: DragonsLairState, action: DragonsLairAction, random: number[] = [], now = T0): Run {
+  const step = apply(state, action, { random: fixedRandom(random), now });
+  if (!step.ok) throw new Error(`refused ${JSON.stringify(action)}: ${step.reason}`);
+  return { state: step.state, events: step.events, moves: step.moves };
+}
+
+/** Applies an action that must be refused, and gives the reason. */
+export function no(state: DragonsLairState, action: DragonsLairAction, now = T0): string {
+  const step = apply(state, action, { random: fixedRandom([]), now });
+  if (step.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused`);
+  return step.reason;
+}
+
+/** Holds for every choice still to be made this turn (whoever is on turn). */
+export function holdAll(state: DragonsLairState, random: number[] = [], now = T0): Run {
+  let run: Run = { state, events: [], moves: [] };
+  while (run.state.phase === 'choosing' && run.state.queue.length > 0) {
+    const last = run.state.queue.length === 1;
+    const step = ok(run.state, { type: 'hold', player: run.state.queue[0].player }, last ? random : [], now);
+    run = { state: step.state, events: [...run.events, ...step.events], moves: [...run.moves, ...step.moves] };
+  }
+  return run;
+}
+
+export function ofType<T extends DragonsLairEvent['type']>(
+  events: readonly DragonsLairEvent[],
+  type: T,
+): Extract<DragonsLairEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<DragonsLairEvent, { type: T }> => e.type === type);
+}
+
+export function handOf(state: DragonsLairState, name: string): string[] {
+  return state.seats.find((s) => s.name === name)!.hand.map(cardName);
+}
+
+export function coinsOf(state: DragonsLairState, name: string): number {
+  return state.seats.find((s) => s.name === name)!.coins;
+}
+

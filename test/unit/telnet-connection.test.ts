@@ -1,0 +1,495 @@
+import net, { type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seededRandom } from '../../src/games/random.js';
+import type { ConnectionOptions, TelnetConnection } from '../../src/telnet/connection.js';
+import { DO, DONT, EOR, GA, IAC, OptionCode, SB, SE, WILL, WONT } from '../../src/telnet/options.js';
+import { listenTelnet } from '../../src/telnet/server.js';
+
+const { ECHO, SGA, TTYPE, NAWS, MCCP, GMCP } = OptionCode;
+const EOR_OPTION = OptionCode.EOR;
+const NOP = 241;
+const DM = 242;
+const BRK = 243;
+const AYT = 246;
+const TTYPE_IS = 0;
+const TTYPE_SEND = 1;
+
+const INITIAL_NEGOTIATION = [IAC, WILL, SGA, IAC, WILL, EOR_OPTION, IAC, DO, NAWS, IAC, DO, TTYPE];
+
+const bytes = (...parts: (string | number[] | Buffer)[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+
+/** Polls (no fixed sleeps, no timers: some tests fake them) until check() holds. */
+async function waitFor(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A raw TCP client that records every byte the server sends. */
+class TestClient {
+  private chunks: Buffer[] = [];
+  ended = false;
+
+  constructor(readonly socket: net.Socket) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    socket.on('end', () => (this.ended = true));
+    socket.on('error', () => {});
+  }
+
+  get received(): Buffer {
+    if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
+    return this.chunks[0] ?? Buffer.alloc(0);
+  }
+
+  send(...parts: (string | number[] | Buffer)[]): void {
+    this.socket.write(bytes(...parts));
+  }
+
+  /** Everything received after the first `offset` bytes. */
+  after(offset: number): Buffer {
+    return this.received.subarray(offset);
+  }
+
+  async waitForBytes(expected: Buffer | number[], from = 0): Promise<void> {
+    const needle = Buffer.from(expected);
+    await waitFor(() => this.after(from).includes(needle), `bytes ${needle.toString('hex')}`);
+  }
+}
+
+/** The server side of one client, as the rest of the server would see it. */
+interface ServerSide {
+  conn: TelnetConnection;
+  lines: string[];
+  closes: number;
+}
+
+interface Harness {
+  port: number;
+  sides: ServerSide[];
+}
+
+const servers: net.Server[] = [];
+const clients: TestClient[] = [];
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.socket.destroy();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function startServer(options?: ConnectionOptions): Promise<Harness> {
+  const sides: ServerSide[] = [];
+  const server = await listenTelnet(
+    '127.0.0.1',
+    0,
+    (conn) => {
+      const side: ServerSide = { conn, lines: [], closes: 0 };
+      conn.on('line', (text) => side.lines.push(text));
+      conn.on('close', () => side.closes++);
+      sides.push(side);
+    },
+    options,
+  );
+  servers.push(server);
+  return { port: (server.address() as AddressInfo).port, sides };
+}
+
+/** Connects a client and waits until the server has it and the client has our opening offers. */
+async function connect(harness: Harness, allowHalfOpen = false): Promise<{ client: TestClient; side: ServerSide }> {
+  const before = harness.sides.length;
+  const socket = net.connect({ port: harness.port, host: '127.0.0.1', allowHalfOpen });
+  const client = new TestClient(socket);
+  clients.push(client);
+  await waitFor(() => harness.sides.length > before, 'the server to accept');
+  await waitFor(() => client.received.length >= INITIAL_NEGOTIATION.length, 'the opening negotiation');
+  return { client, side: harness.sides[before]! };
+}
+
+/** Sends a line and waits for it: everything the client sent before has been handled. */
+async function roundTrip(client: TestClient, side: ServerSide, marker = `marker ${side.lines.length}`) {
+  client.send(`${marker}\r\n`);
+  await waitFor(() => side.lines.at(-1) === marker, `the line "${marker}"`);
+}
+
+/** After a misbehaving client: a fresh, polite client still gets its lines through. */
+async function expectServerStillServes(harness: Harness): Promise<void> {
+  const { client, side } = await connect(harness);
+  client.send('look\r\nsay still here\n');
+  await waitFor(() => side.lines.length === 2, 'the polite client lines');
+  expect(side.lines).toEqual(['look', 'say still here']);
+  expect(side.conn.closed).toBe(false);
+  client.socket.destroy();
+}
+
+describe('a polite client', () => {
+  it('is offered SGA and EOR and asked for NAWS and TTYPE, in that order, before anything else', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    expect([...client.received]).toEqual(INITIAL_NEGOTIATION);
+    expect(side.conn.terminal).toEqual({ width: 80, height: 24, type: 'unknown' });
+    expect(side.conn.remoteAddress).toMatch(/127\.0\.0\.1/);
+    const second = await connect(harness);
+    expect(second.side.conn.id).not.toBe(side.conn.id);
+  });
+
+  it('gets one line event per line, whatever the line end', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send('look\r\nsay hi\r\0bet 5\ninventory\r');
+    await waitFor(() => side.lines.length === 4, 'four lines');
+    expect(side.lines).toEqual(['look', 'say hi', 'bet 5', 'inventory']);
+  });
+
+  it('still gets LF-only lines after turning SGA on and off again', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send([IAC, DO, SGA, IAC, DONT, SGA]);
+    await client.waitForBytes([IAC, WONT, SGA], INITIAL_NEGOTIATION.length);
+    client.send('look\n');
+    await waitFor(() => side.lines.length === 1, 'the line');
+    client.send('bet 5\n');
+    await waitFor(() => side.lines.length === 2, 'the second line');
+    expect(side.lines).toEqual(['look', 'bet 5']);
+  });
+
+  it('is prompted with IAC GA until it agrees to EOR, then with IAC EOR', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    side.conn.prompt();
+    await client.waitForBytes(bytes('> ', [IAC, GA]), INITIAL_NEGOTIATION.length);
+    expect(side.conn.eorEnabled).toBe(false);
+
+    client.send([IAC, DO, EOR_OPTION, IAC, DO, SGA]);
+    await waitFor(() => side.conn.eorEnabled, 'EOR to be enabled');
+    const offset = client.received.length;
+    side.conn.prompt('HP 10> ');
+    await client.waitForBytes(bytes('HP 10> ', [IAC, EOR]), offset);
+    // Agreeing to what we offered draws no further WILL: RFC 1143, no loops.
+    expect([...client.after(offset)]).toEqual([...bytes('HP 10> ', [IAC, EOR])]);
+  });
+
+  it('receives text as UTF-8 with CR LF line ends and never a raw 0xFF from send()', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    side.conn.send('ÿ is U+00FF\nnext line\n');
+    const expected = bytes([0xc3, 0xbf], ' is U+00FF\r\nnext line\r\n');
+    await client.waitForBytes(expected, INITIAL_NEGOTIATION.length);
+    expect(client.after(INITIAL_NEGOTIATION.length)).toEqual(expected);
+  });
+
+  it('reports its window size (NAWS) and terminal type (TTYPE), asked once', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send([IAC, WILL, NAWS, IAC, SB, NAWS, 0, 132, 0, 50, IAC, SE]);
+    client.send([IAC, WILL, TTYPE]);
+    await client.waitForBytes([IAC, SB, TTYPE, TTYPE_SEND, IAC, SE]);
+    client.send([IAC, SB, TTYPE, TTYPE_IS], 'xterm-256color', [IAC, SE]);
+    await roundTrip(client, side);
+    expect(side.conn.terminal).toEqual({ width: 132, height: 50, type: 'xterm-256color' });
+
+    // Toggling TTYPE off and on gets the RFC answers but no second SEND.
+    const offset = client.received.length;
+    client.send([IAC, WONT, TTYPE, IAC, WILL, TTYPE]);
+    await client.waitForBytes([IAC, DONT, TTYPE, IAC, DO, TTYPE], offset);
+    // Already enabled again: a repeated WILL needs no answer.
+    client.send([IAC, WILL, TTYPE]);
+    await roundTrip(client, side);
+    expect([...client.after(offset)]).toEqual([IAC, DONT, TTYPE, IAC, DO, TTYPE]);
+  });
+
+  it('can resize: sizes are unsigned, 255 arrives IAC-doubled, zero keeps the old value', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send([IAC, SB, NAWS, 0, 255, 255, 0, 60, IAC, SE]);
+    await roundTrip(client, side);
+    expect(side.conn.terminal).toMatchObject({ width: 255, height: 60 });
+    client.send([IAC, SB, NAWS, 0x80, 0x00, 0, 0, IAC, SE]);
+    await roundTrip(client, side);
+    expect(side.conn.terminal).toMatchObject({ width: 32768, height: 60 });
+  });
+
+  it('hideInput sends WILL ECHO and showInput WONT ECHO, following the client answers', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    let offset = client.received.length;
+    side.conn.showInput(); // never hidden: nothing to say
+    side.conn.hideInput();
+    side.conn.hideInput(); // already asked: no repeat
+    await client.waitForBytes([IAC, WILL, ECHO], offset);
+    client.send([IAC, DO, ECHO]);
+    await roundTrip(client, side);
+    expect([...client.after(offset)]).toEqual([IAC, WILL, ECHO]);
+
+    offset = client.received.length;
+    side.conn.showInput();
+    await client.waitForBytes([IAC, WONT, ECHO], offset);
+    client.send([IAC, DONT, ECHO]);
+    await roundTrip(client, side);
+    side.conn.hideInput();
+    await client.waitForBytes([IAC, WILL, ECHO], offset);
+    expect([...client.after(offset)]).toEqual([IAC, WONT, ECHO, IAC, WILL, ECHO]);
+  });
+
+  it('refuses options we do not support, MCCP and GMCP included', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    const offset = client.received.length;
+    client.send([IAC, DO, MCCP, IAC, WILL, GMCP, IAC, DO, 99, IAC, WILL, 99, IAC, DO, ECHO]);
+    const refusals = [IAC, WONT, MCCP, IAC, DONT, GMCP, IAC, WONT, 99, IAC, DONT, 99, IAC, WONT, ECHO];
+    await client.waitForBytes(refusals, offset);
+    await roundTrip(client, side);
+    expect([...client.after(offset)]).toEqual(refusals);
+  });
+
+  it('is told farewell and hung up on by close(), and "close" fires once', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    side.conn.close('The desert wind takes you. Goodbye.');
+    expect(side.conn.closed).toBe(true);
+    side.conn.send('ignored after close');
+    side.conn.prompt();
+    side.conn.close('twice');
+    await waitFor(() => client.ended, 'the server to hang up');
+    await waitFor(() => side.closes === 1, 'the close event');
+    expect(client.after(INITIAL_NEGOTIATION.length).toString()).toBe('The desert wind takes you. Goodbye.\r\n');
+    await expectServerStillServes(harness);
+    expect(side.closes).toBe(1);
+  });
+
+  it('still says farewell when close() is called from a line listener mid-chunk', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    side.conn.on('line', (text) => {
+      if (text === 'quit') side.conn.close('Bye.');
+    });
+    // Negotiation after the quit, in the same packet, must not be answered after the farewell.
+    client.send('quit\r\n', [IAC, DO, ECHO, IAC, WILL, 99], 'look\r\n');
+    await waitFor(() => side.closes === 1, 'the close');
+    expect(client.after(INITIAL_NEGOTIATION.length).toString()).toBe('Bye.\r\n');
+    expect(side.lines).toEqual(['quit']);
+  });
+
+  it('cuts off a client that ignores the hang-up once a grace period has passed', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness, true);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      side.conn.close('Bye.');
+      await waitFor(() => client.ended, 'the hang-up');
+      expect(side.closes).toBe(0);
+      vi.advanceTimersByTime(5000);
+      await waitFor(() => side.closes === 1, 'the close');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes once when the client quits, and once when the client resets the connection', async () => {
+    const harness = await startServer();
+    const quitter = await connect(harness);
+    quitter.client.socket.end();
+    await waitFor(() => quitter.side.closes === 1, 'close after quit');
+    expect(quitter.side.conn.closed).toBe(true);
+
+    const resetter = await connect(harness);
+    resetter.client.socket.resetAndDestroy();
+    await waitFor(() => resetter.side.closes === 1, 'close after reset');
+    await expectServerStillServes(harness);
+    expect(quitter.side.closes + resetter.side.closes).toBe(2);
+  });
+});
+
+describe('awkward packet boundaries', () => {
+  it('keeps a CR at the end of one packet and LF at the start of the next as one line end', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send('look\r');
+    await waitFor(() => side.lines.length === 1, 'the first line');
+    client.send('\nsay hi\r\n');
+    await waitFor(() => side.lines.length === 2, 'the second line');
+    expect(side.lines).toEqual(['look', 'say hi']);
+  });
+
+  it('finishes an IAC at the very end of a packet with the next packet', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send('first\r\n', [IAC]);
+    await waitFor(() => side.lines.length === 1, 'the first line');
+    client.send([DO, EOR_OPTION], 'second\r\n', [IAC]);
+    await waitFor(() => side.lines.length === 2, 'the second line');
+    client.send([IAC], 'x\r\n', [IAC, SB, NAWS, 0]);
+    await waitFor(() => side.lines.length === 3, 'the third line');
+    client.send([100, 0, 30, IAC, SE]);
+    await roundTrip(client, side);
+    expect(side.lines.slice(0, 3)).toEqual(['first', 'second', '\uFFFDx']);
+    expect(side.conn.eorEnabled).toBe(true);
+    expect(side.conn.terminal).toMatchObject({ width: 100, height: 30 });
+  });
+});
+
+describe('a malicious or broken client', () => {
+  it('sends IAC IAC: it arrives as a 0xFF data byte, decoded as a replacement character', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send('a', [IAC, IAC], 'b\r\n');
+    await waitFor(() => side.lines.length === 1, 'the line');
+    expect(side.lines).toEqual(['a\uFFFDb']);
+  });
+
+  it('sends unknown IAC commands inside a line: they are dropped', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send('he', [IAC, NOP], 'l', [IAC, AYT], 'l', [IAC, DM, IAC, 1, IAC, BRK, IAC, SE], 'o\r\n');
+    await waitFor(() => side.lines.length === 1, 'the line');
+    expect(side.lines).toEqual(['hello']);
+  });
+
+  it('sends terminal escapes and control characters: others never see them', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send('say \x1b[2J\x1b]0;owned\x07hi\u009b1m\tthere\x7f\r\n');
+    await waitFor(() => side.lines.length === 1, 'the line');
+    expect(side.lines).toEqual(['say [2J]0;ownedhi1m there']);
+  });
+
+  it('sends bad NAWS and TTYPE, garbage GMCP and unknown subnegotiations: all ignored', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send([IAC, SB, NAWS, 0, 100, 0, 40, IAC, SE]);
+    await roundTrip(client, side);
+    const garbage: (string | number[])[] = [
+      [IAC, SB, NAWS, 0, 80, IAC, SE], // truncated
+      [IAC, SB, NAWS, IAC, SE], // empty
+      [IAC, SB, NAWS, 0, 90, 0, 90, 0, 90, IAC, SE], // oversized
+      [IAC, SB, TTYPE, IAC, SE],
+      [IAC, SB, TTYPE, TTYPE_IS, IAC, SE], // IS with no name
+      [IAC, SB, TTYPE, TTYPE_IS, 0x1b, 0x07, 0xff, 0xff, IAC, SE], // IS with nothing printable
+      [IAC, SB, TTYPE, TTYPE_SEND, IAC, SE], // the client asking us
+      [IAC, SB, TTYPE, 9, 0x41, IAC, SE],
+      [IAC, SB, GMCP],
+      'Core.Hello {"client": broken json',
+      [IAC, SE],
+      [IAC, SB, GMCP, 0x21, 0x21, IAC, SE], // matches no GMCP message name at all
+      [IAC, SB, GMCP, IAC, SE],
+      [IAC, SB, MCCP, IAC, SE],
+      [IAC, SB, 99, 1, 2, 3, IAC, SE],
+      [IAC, SB, IAC, SE], // no option code
+    ];
+    client.send(...garbage);
+    await roundTrip(client, side, 'still here');
+    expect(side.conn.closed).toBe(false);
+    expect(side.conn.terminal).toEqual({ width: 100, height: 40, type: 'unknown' });
+    await expectServerStillServes(harness);
+  });
+
+  it('breaks off in the middle of a subnegotiation and hangs up: only that connection ends', async () => {
+    const harness = await startServer();
+    const truncated = await connect(harness);
+    truncated.client.send([IAC, SB, NAWS, 0, 80, IAC]);
+    truncated.client.socket.end();
+    await waitFor(() => truncated.side.closes === 1, 'the close');
+    const stuck = await connect(harness);
+    // IAC followed by neither IAC nor SE inside a subnegotiation: telnetlib waits for SE.
+    stuck.client.send([IAC, SB, TTYPE, IAC, 0x41], 'swallowed\r\n');
+    await expectServerStillServes(harness);
+    expect(stuck.side.lines).toEqual([]);
+  });
+
+  it('sends a subnegotiation longer than the reader allows: that connection is closed, nothing else', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send([IAC, SB, GMCP], Buffer.alloc(5000, 'a'), [IAC, SE], 'never a line\r\n');
+    await waitFor(() => side.closes === 1, 'the close');
+    await waitFor(() => client.ended || client.socket.destroyed, 'the client to be hung up on');
+    expect(side.lines).toEqual([]);
+    await expectServerStillServes(harness);
+  });
+
+  it('floods 10,000 negotiation commands: each gets at most one short answer and lines still work', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    const random = seededRandom(1143);
+    const verbs = [WILL, WONT, DO, DONT];
+    const flood: number[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      // Mostly the options we care about, so their state machines really churn.
+      const option = random.int(2) === 0 ? [ECHO, SGA, TTYPE, EOR_OPTION, NAWS, MCCP, GMCP][random.int(7)]! : random.int(256);
+      flood.push(IAC, verbs[random.int(4)]!, option);
+    }
+    const offset = client.received.length;
+    client.send(flood);
+    await roundTrip(client, side, 'after the flood');
+    expect(side.conn.closed).toBe(false);
+    // Answers are 3-byte commands, plus at most one TTYPE SEND (6 bytes).
+    expect(client.after(offset).length).toBeLessThanOrEqual(flood.length + 6);
+    await expectServerStillServes(harness);
+  });
+
+  it('sends 100 KB in one write as a single line: it is cut, the client is told, the connection lives', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send(Buffer.alloc(100_000, 'x'), '\r\nnext\r\n');
+    await waitFor(() => side.lines.length === 2, 'two lines');
+    expect(side.lines).toEqual(['x'.repeat(1024), 'next']);
+    await client.waitForBytes(bytes('Your line was too long; it was cut to 1,024 bytes.\r\n'));
+    expect(side.conn.closed).toBe(false);
+  });
+
+  it('sends 100 KB in one write as a thousand lines: every one arrives, in order', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    const lines = Array.from({ length: 1000 }, (_, i) => `say ${String(i).padStart(4, '0')} ${'.'.repeat(89)}`);
+    const payload = lines.join('\r\n') + '\r\n';
+    expect(payload.length).toBe(100_000);
+    client.send(payload);
+    await waitFor(() => side.lines.length === 1000, 'a thousand lines');
+    expect(side.lines).toEqual(lines);
+  });
+});
+
+describe('the output cap', () => {
+  it('drops a client that stops reading before its queue grows past the cap', async () => {
+    const maxQueuedBytes = 64 * 1024;
+    const harness = await startServer({ maxQueuedBytes });
+    const { client, side } = await connect(harness);
+    client.socket.pause(); // the client stops reading
+    const chunk = 'The dice clatter across the obsidian table. '.repeat(200) + '\n'; // ~9 KB
+    let sent = 0;
+    let largestQueue = 0;
+    while (!side.conn.closed && sent < 256 * 1024 * 1024) {
+      side.conn.send(chunk);
+      sent += chunk.length;
+      largestQueue = Math.max(largestQueue, side.conn.queuedBytes);
+      // Let the socket flush into the kernel now and then, as a live server would.
+      if (sent % (100 * chunk.length) === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(side.conn.closed).toBe(true);
+    // The queue never held more than the cap plus the one message that crossed it.
+    expect(largestQueue).toBeLessThanOrEqual(maxQueuedBytes + Buffer.byteLength(chunk) + 100);
+    await waitFor(() => side.closes === 1, 'the close');
+    const afterDrop = side.conn.queuedBytes;
+    side.conn.send(chunk);
+    expect(side.conn.queuedBytes).toBeLessThanOrEqual(afterDrop);
+    await expectServerStillServes(harness);
+  });
+
+  it('drops a client whose negotiation flood draws more answers than it reads', async () => {
+    const harness = await startServer({ maxQueuedBytes: 16 * 1024 });
+    const { client, side } = await connect(harness);
+    client.socket.pause();
+    // Each WONT/WILL pair for NAWS changes state, so every command is answered.
+    const toggles = Buffer.from(Array.from({ length: 100_000 }, () => [IAC, WONT, NAWS, IAC, WILL, NAWS]).flat());
+    let writes = 0;
+    const pump = () => {
+      while (writes < 40 && side.closes === 0 && client.socket.write(toggles)) writes++;
+      if (writes < 40 && side.closes === 0) client.socket.once('drain', pump);
+    };
+    pump();
+    await waitFor(() => side.closes === 1, 'the close');
+    expect(writes).toBeLessThan(40);
+    await expectServerStillServes(harness);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { cleanLine, LineAssembler, lineTooLongNotice, utf8SafeCut } from '../../src/telnet/lines.js';
+import { encodeText, escapeIac } from '../../src/telnet/output.js';
+import { cleanTerminalType } from '../../src/telnet/options.js';
+
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+
+/** Feeds the chunks in order and returns the texts of every completed line. */
+function texts(assembler: LineAssembler, ...chunks: Buffer[]): string[] {
+  return chunks.flatMap((chunk) => assembler.push(chunk).map((line) => line.text));
+}
+
+describe('LineAssembler line ends', () => {
+  it.each([
+    ['CR LF', '\r\n'],
+    ['CR NUL', '\r\0'],
+    ['LF alone', '\n'],
+    ['CR alone', '\r'],
+  ])('ends a line at %s', (_name, end) => {
+    expect(texts(new LineAssembler(), bytes(`look${end}bet 5${end}`))).toEqual(['look', 'bet 5']);
+  });
+
+  it('waits for the line end before giving a line', () => {
+    const assembler = new LineAssembler();
+    expect(texts(assembler, bytes('roll di'))).toEqual([]);
+    expect(texts(assembler, bytes('ce\r\n'))).toEqual(['roll dice']);
+  });
+
+  it('treats a CR at the end of one chunk and LF or NUL at the start of the next as one line end', () => {
+    const assembler = new LineAssembler();
+    expect(texts(assembler, bytes('look\r'))).toEqual(['look']);
+    expect(texts(assembler, bytes('\nsay hi\r'), bytes('\0inventory\n'))).toEqual(['say hi', 'inventory']);
+  });
+
+  it('counts an empty line between two line ends (pressing enter twice)', () => {
+    expect(texts(new LineAssembler(), bytes('a\r\n\r\nb\n\n'))).toEqual(['a', '', 'b', '']);
+  });
+
+  it('gives CR CR as two lines: only LF or NUL is swallowed after a CR', () => {
+    expect(texts(new LineAssembler(), bytes('a\r\rb\r'))).toEqual(['a', '', 'b']);
+  });
+});
+
+describe('LineAssembler decoding and cleaning', () => {
+  it('decodes UTF-8 across chunk boundaries', () => {
+    const line = bytes('café ÿ 🎲\n');
+    const assembler = new LineAssembler();
+    const got = [...line].flatMap((byte) => texts(assembler, Buffer.from([byte])));
+    expect(got).toEqual(['café ÿ 🎲']);
+  });
+
+  it('replaces bad UTF-8 bytes instead of failing', () => {
+    const got = texts(new LineAssembler(), bytes('a', [0xff, 0xc3], 'b', [0x80, 0xf0, 0x9f], '\n'));
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(/^a\uFFFD+b\uFFFD+$/);
+  });
+
+  it('strips ESC and so every terminal escape sequence loses its teeth', () => {
+    expect(texts(new LineAssembler(), bytes('say \x1b[2J\x1b[31mred\x1b[0m\n'))).toEqual(['say [2J[31mred[0m']);
+  });
+
+  it('strips C0 controls, DEL and C1 controls (CSI U+009B too), and turns TAB into a space', () => {
+    const got = texts(new LineAssembler(), bytes('a\x00\x07\x08b\x7fc\u0085\u009b31md\te\u00a0f\n'));
+    expect(got).toEqual(['abc31md e\u00a0f']);
+  });
+
+  it('cleanLine keeps ordinary text untouched', () => {
+    expect(cleanLine('bet 1,000 on 7 ¡olé!')).toBe('bet 1,000 on 7 ¡olé!');
+  });
+});
+
+describe('LineAssembler length cap', () => {
+  it('keeps a line of exactly the cap whole', () => {
+    const [line] = new LineAssembler(8).push(bytes('12345678\n'));
+    expect(line).toEqual({ text: '12345678', cut: false });
+  });
+
+  it('cuts an over-long line to the cap, marks it, and drops the rest up to the line end', () => {
+    const assembler = new LineAssembler(8);
+    expect(assembler.push(bytes('1234567890'))).toEqual([]);
+    expect(assembler.push(bytes('abcdef\r\nnext\n'))).toEqual([
+      { text: '12345678', cut: true },
+      { text: 'next', cut: false },
+    ]);
+  });
+
+  it('never splits a multibyte character at the cut', () => {
+    // 'ab' + three-byte '€' (E2 82 AC) + 'c': a cap of 4 falls inside the euro sign.
+    const [line] = new LineAssembler(4).push(bytes('ab€c\n'));
+    expect(line).toEqual({ text: 'ab', cut: true });
+    // A cap of 5 keeps the whole euro sign.
+    expect(new LineAssembler(5).push(bytes('ab€c\n'))[0]).toEqual({ text: 'ab€', cut: true });
+  });
+
+  it('utf8SafeCut backs up only over an incomplete character', () => {
+    const dice = bytes('x🎲'); // 78 F0 9F 8E B2
+    expect(utf8SafeCut(dice, 5)).toBe(5);
+    expect(utf8SafeCut(dice, 4)).toBe(1);
+    expect(utf8SafeCut(dice, 2)).toBe(1);
+    expect(utf8SafeCut(dice, 1)).toBe(1);
+    expect(utf8SafeCut(bytes([0x80, 0x80, 0x80, 0x80]), 4)).toBe(4);
+  });
+
+  it('words the notice with a grouped number', () => {
+    expect(lineTooLongNotice(1024)).toBe('Your line was too long; it was cut to 1,024 bytes.');
+  });
+});
+
+describe('output encoding', () => {
+  it('doubles every raw 0xFF and leaves other bytes alone', () => {
+    expect(escapeIac(Buffer.from([0x41, 0xff, 0x42, 0xff, 0xff]))).toEqual(
+      Buffer.from([0x41, 0xff, 0xff, 0x42, 0xff, 0xff, 0xff, 0xff]),
+    );
+    const plain = Buffer.from('no iac here');
+    expect(escapeIac(plain)).toBe(plain);
+  });
+
+  it('turns line ends into CR LF (lone CR into CR NUL) and encodes UTF-8', () => {
+    expect(encodeText('a\nb\r\nc\rÿ')).toEqual(bytes('a\r\nb\r\nc\r\0', [0xc3, 0xbf]));
+  });
+});
+
+describe('terminal type names', () => {
+  it('keeps printable ASCII only, trimmed and capped', () => {
+    expect(cleanTerminalType(bytes(' xterm\x1b[31m-256color\x00 '))).toBe('xterm[31m-256color');
+    expect(cleanTerminalType(Buffer.alloc(500, 'A'))).toHaveLength(40);
+    expect(cleanTerminalType(bytes([0xff, 0x80, 0x01]))).toBe('');
+  });
+});

@@ -80,6 +80,7 @@ export class Store {
   private dirty = false;
   private writing: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  private closed = false;
 
   private constructor(private readonly db: Low<Database>) {}
 
@@ -109,6 +110,7 @@ export class Store {
   }
 
   flush(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.queued) return this.queued;
     if (!this.dirty) return this.writing ?? Promise.resolve();
     if (!this.writing) return this.startWrite();
@@ -124,6 +126,12 @@ export class Store {
       },
     );
     return this.queued;
+  }
+
+  /** Writes what is left; nothing is written after this. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
   }
 
   private startWrite(): Promise<void> {

@@ -1,6 +1,9 @@
 import net from 'node:net';
 
 const IAC = 255;
+/** Stands in the recorded text where the server sent IAC GA or IAC EOR (the end of a prompt). */
+export const PROMPT_END = '\u241e';
+const PROMPT_END_BYTES = [...Buffer.from(PROMPT_END, 'utf8')];
 
 /**
  * A plain telnet client for integration tests: it records the text the server sends
@@ -13,10 +16,17 @@ export class TestClient {
   /** Telnet commands received, as byte arrays starting with IAC. */
   readonly commands: number[][] = [];
   private waiters: (() => void)[] = [];
+  /** Set once logged in: commands first sync with the server (see command()). */
+  inGame = false;
+  private syncs = 0;
   private closedFlag = false;
   private pending: number[] = [];
 
-  private constructor(private readonly socket: net.Socket) {
+  private constructor(
+    private readonly socket: net.Socket,
+    /** Answer negotiation like a MUD client: DO ECHO/SGA/EOR, and WONT to everything else. */
+    private readonly agree: boolean,
+  ) {
     socket.on('data', (chunk) => this.receive(chunk));
     socket.on('close', () => {
       this.closedFlag = true;
@@ -25,9 +35,9 @@ export class TestClient {
     socket.on('error', () => undefined);
   }
 
-  static connect(port: number, host = '127.0.0.1'): Promise<TestClient> {
+  static connect(port: number, opts: { agree?: boolean } = {}): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const s = net.connect(port, host, () => resolve(new TestClient(s)));
+      const s = net.connect(port, '127.0.0.1', () => resolve(new TestClient(s, opts.agree ?? false)));
       s.once('error', reject);
     });
   }
@@ -77,10 +87,25 @@ export class TestClient {
     }
   }
 
-  /** Sends a line and returns the reply up to the next prompt. */
+  /** Sends a line and returns its reply, up to and without the prompt that ends it. */
   async command(line: string): Promise<string> {
+    if (this.inGame) {
+      // Once the answer to a unique probe is back, everything the server sent before it
+      // (other players' news) is behind us, and the next prompt ends our own reply.
+      const token = `sync${++this.syncs}x`;
+      this.send(`look ${token}`);
+      await this.expect(`"${token}"`);
+      await this.nextPrompt();
+    }
+    this.consumed = this.text.length;
     this.send(line);
-    return this.expect(/> $|> (?=[^]*$)/m).then((t) => t);
+    return this.nextPrompt();
+  }
+
+  /** The text up to the next prompt, without the prompt. */
+  async nextPrompt(timeoutMs = 5000): Promise<string> {
+    const text = await this.expect(PROMPT_END, timeoutMs);
+    return text.slice(0, -PROMPT_END.length).replace(/\r?\n?> $/, '');
   }
 
   /** Waits for the connection to close. */
@@ -123,6 +148,7 @@ export class TestClient {
           break;
         }
         this.commands.push([IAC, cmd, bytes[i + 2]]);
+        if (this.agree) this.answer(cmd, bytes[i + 2]);
         i += 3;
       } else if (cmd === 250) {
         const end = findSE(bytes, i + 2);
@@ -134,12 +160,18 @@ export class TestClient {
         i = end + 2;
       } else {
         this.commands.push([IAC, cmd]);
-        // GA and EOR end a prompt: mark them in the text so tests can see prompts.
+        if (cmd === 249 || cmd === 239) out.push(...PROMPT_END_BYTES);
         i += 2;
       }
     }
     this.text += Buffer.from(out).toString('utf8');
     this.wake();
+  }
+
+  private answer(cmd: number, option: number): void {
+    const WILL = 251, WONT = 252, DO = 253, DONT = 254;
+    if (cmd === WILL) this.sendBytes([IAC, [1, 3, 25].includes(option) ? DO : DONT, option]);
+    else if (cmd === DO) this.sendBytes([IAC, WONT, option]);
   }
 
   private wake(): void {

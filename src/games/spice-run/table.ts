@@ -270,7 +270,7 @@ class SpiceRunTable implements GameTable {
       }
       case 'over': {
         const results = Object.entries(e.tally).map(
-          ([p, t]) => `${p} ${t.net >= 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`,
+          ([p, t]) => (t.net === 0 ? `${p} broke even` : `${p} ${t.net > 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`),
         );
         say(`The game of Spice Run is over: ${results.join(', ')}.`);
         break;

@@ -1,0 +1,71 @@
+import yargsParser from 'yargs-parser';
+import { DEFAULT_WORLD, startServer } from './server.js';
+
+const USAGE = `Usage: npm start -- [options]
+  --port N       port to listen on (default 4000, or the PORT environment variable)
+  --host ADDR    address to listen on (default 0.0.0.0)
+  --data DIR     where the database is kept (default ./data/runtime; created if missing)
+  --world FILE   the world to serve (default the shipped tavern, data/world.json)
+  --seed N       fixed random source, for testing: the same commands give the same dice
+  --help         show this help`;
+
+const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'help', '_']);
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function wholeNumber(name: string, value: unknown, max: number): number {
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) > max) fail(`--${name} must be a whole number from 0 to ${max}, not "${text}".`);
+  return Number(text);
+}
+
+const argv = yargsParser(process.argv.slice(2), {
+  string: ['port', 'host', 'data', 'world', 'seed'],
+  boolean: ['help'],
+  configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
+});
+
+if (argv.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+for (const key of Object.keys(argv)) if (!KNOWN.has(key)) fail(`Unknown option --${key}.`);
+if (argv._.length) fail(`Unexpected argument "${argv._[0]}".`);
+for (const key of ['port', 'host', 'data', 'world', 'seed']) {
+  if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
+  if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
+}
+
+const port = wholeNumber('port', argv.port ?? process.env.PORT ?? '4000', 65535);
+const seed = argv.seed === undefined ? undefined : wholeNumber('seed', argv.seed, 0xffffffff);
+
+try {
+  const server = await startServer({
+    host: argv.host ?? '0.0.0.0',
+    port,
+    dataDir: argv.data ?? 'data/runtime',
+    worldFile: argv.world ?? DEFAULT_WORLD,
+    seed,
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing the tavern`);
+    server.stop().then(
+      () => process.exit(0),
+      (e: Error) => {
+        console.error(`error while stopping: ${e.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (e) {
+  console.error(`The server could not start: ${(e as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,150 @@
+import type { Server } from 'node:net';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listenTelnet } from './telnet/server.js';
+import type { TelnetConnection } from './telnet/connection.js';
+import { systemClock, type Clock } from './rooms/clock.js';
+import { Store } from './rooms/store.js';
+import { Ledger } from './rooms/ledger.js';
+import { loadWorld } from './rooms/world.js';
+import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
+import { everydayCommands } from './rooms/everyday.js';
+import { Login } from './rooms/login.js';
+import type { Session } from './rooms/outbox.js';
+import { cryptoRandom, seededRandom } from './games/random.js';
+import { games } from './games/index.js';
+import { Table } from './games/table.js';
+
+/** The shipped world: data/world.json in the project, whether run from src/ or dist/src/. */
+export const DEFAULT_WORLD = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dir, 'data', 'world.json');
+})();
+
+export interface ServerOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  worldFile: string;
+  seed?: number;
+  clock?: Clock;
+  settings?: Partial<TavernSettings>;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  readonly host: string;
+  readonly port: number;
+  readonly tavern: Tavern;
+  /** Tells everyone, writes everything, closes every connection. */
+  stop(reason?: string): Promise<void>;
+}
+
+function sessionOf(c: TelnetConnection): Session {
+  return {
+    write: (text) => c.send(`${text}\n`),
+    prompt: () => c.prompt(),
+    close: (farewell) => c.close(farewell),
+    hideInput: () => c.hideInput(),
+    showInput: () => c.showInput(),
+    get width() {
+      return c.terminal.width;
+    },
+  };
+}
+
+/** Opens the database, checks its books, loads the world and starts listening. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const clock = options.clock ?? systemClock;
+  const store = await Store.open(options.dataDir);
+  const ledger = new Ledger(store);
+  const problems = ledger.audit();
+  if (problems.length) {
+    throw new Error(`the database in ${options.dataDir} does not balance, so the server will not start:\n  ${problems.join('\n  ')}`);
+  }
+  const world = await loadWorld(options.worldFile);
+  const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
+  const tavern = new Tavern(world, store, ledger, clock, random, everydayCommands(games), {
+    ...defaultTavernSettings,
+    ...options.settings,
+  });
+  for (const room of world.rooms.values()) {
+    for (const data of room.tables) {
+      const def = games.find((g) => g.id === data.game);
+      if (!def) {
+        log(`warning: table ${data.id} in ${room.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')}); it stays empty`);
+        continue;
+      }
+      tavern.tables.set(data.id, new Table(tavern, room.id, data, def));
+    }
+  }
+  for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);
+  await store.flush();
+
+  const connections = new Set<TelnetConnection>();
+  let stopping = false;
+  const onConnection = (c: TelnetConnection) => {
+    if (stopping) {
+      c.close('The tavern is closing; come back soon.');
+      return;
+    }
+    connections.add(c);
+    const session = sessionOf(c);
+    let player: Player | null = null;
+    const login = new Login(tavern, session, clock, (p) => {
+      player = p;
+    });
+    // Lines are handled one after another, so nothing a client types ahead is lost or reordered.
+    let queue: Promise<void> = Promise.resolve();
+    c.on('line', (line) => {
+      queue = queue
+        .then(() => {
+          if (c.closed) return;
+          if (player && player.session === session) return tavern.handleLine(player, line);
+          if (!player) return login.handleLine(line);
+        })
+        .catch((e: Error) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`));
+    });
+    c.on('close', () => {
+      connections.delete(c);
+      login.dispose();
+      if (!stopping && player && player.session === session) tavern.connectionLost(player);
+    });
+  };
+
+  let fatal = false;
+  tavern.onFatal = (e) => {
+    if (fatal) return;
+    fatal = true;
+    log(`fatal: ${e.message}; closing every connection`);
+    for (const c of connections) c.close('The tavern has a problem and must close. Nothing you were told has been lost.');
+    process.exitCode = 1;
+    server.close();
+  };
+
+  const server: Server = await listenTelnet(options.host, options.port, onConnection);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  log(`listening on ${options.host}:${port}`);
+
+  return {
+    host: options.host,
+    port,
+    tavern,
+    async stop(reason = 'The tavern is closing for the night (the server is shutting down).') {
+      if (stopping) return;
+      stopping = true;
+      for (const p of tavern.players.values()) tavern.tell(p, reason);
+      for (const t of tavern.tables.values()) t.dispose();
+      for (const p of tavern.players.values()) p.record.lastSeen = new Date().toISOString();
+      store.touch();
+      await tavern.release();
+      await store.close();
+      for (const c of connections) c.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

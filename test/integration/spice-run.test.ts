@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestClient } from '../support/client.js';
+
+let ts: TestServer;
+afterEach(async () => {
+  await ts?.destroy();
+});
+
+async function coins(c: TestClient): Promise<number> {
+  const m = /carrying ([\d,]+) obsidian coins/.exec(await c.command('i'));
+  return Number(m![1].replace(/,/g, ''));
+}
+
+/** Seats Ana and Bob at the sand table; Ana is Player 1. */
+async function seatTwo(): Promise<[TestClient, TestClient]> {
+  const a = await ts.login('Ana');
+  const b = await ts.login('Bob');
+  await a.expect('Bob has arrived.');
+  expect(await a.command('sit sand')).toMatch(/You take a seat at the sand table/);
+  expect(await b.command('sit table')).toMatch(/A game of Spice Run begins: Ana is Player 1, Bob is Player 2/);
+  return [a, b];
+}
+
+/** Plays whatever the table asks of whoever is on turn, until the game is over. */
+async function playOut(a: TestClient, b: TestClient, stake: string): Promise<string> {
+  let story = '';
+  for (let step = 0; step < 400; step++) {
+    const view = await a.command('look sand');
+    if (/Nobody is playing|is over/.test(view)) return story;
+    const mine = /It is your turn|You rolled|You took/.test(view);
+    const who = mine ? a : b;
+    const own = mine ? view : await b.command('look sand');
+    let reply: string;
+    if (/roll the dice/.test(own)) reply = await who.command('roll dice sand');
+    else if (/bet on/.test(own)) reply = await who.command(`bet ${stake}`);
+    else if (/type `play`/.test(own)) reply = await who.command('play');
+    else throw new Error(`cannot tell what to do from:\n${own}`);
+    story += reply + '\n';
+  }
+  throw new Error('the game did not end in 400 steps');
+}
+
+describe('Spice Run over telnet', () => {
+  it('two players play a whole game; the coins add up to what the board said', async () => {
+    ts = await startTestServer({ seed: 7 });
+    const [a, b] = await seatTwo();
+    expect(await a.command('look sand')).toMatch(/PLAYER|P  \|/);
+    const story = await playOut(a, b, '100');
+    expect(story).toMatch(/throws the dice: \d and \d \(\d+\)/);
+    const result = /The game of Spice Run is over: Ana (won|lost|broke even) ?([\d,]*)/.exec(story);
+    expect(result).not.toBeNull();
+    const anaNet = result![1] === 'broke even' ? 0 : (result![1] === 'won' ? 1 : -1) * Number(result![2].replace(/,/g, ''));
+    const ca = await coins(a);
+    const cb = await coins(b);
+    expect(ca + cb).toBe(2000);
+    expect(ca).toBe(1000 + anaNet);
+    expect(await a.command('look dice sand')).toMatch(/The dice on the sand table show \d and \d \(\d+\)/);
+  });
+
+  it('refuses moves out of turn and bad bets, and shows the board with wagers', async () => {
+    ts = await startTestServer({ seed: 3 });
+    const [a, b] = await seatTwo();
+    expect(await b.command('roll dice sand')).toMatch(/Ana's turn/);
+    expect(await a.command('bet 10')).toMatch(/roll the dice before/);
+    expect(await a.command('variant all-or-none')).toMatch(/All or None/);
+    expect(await b.command('variant standard')).toMatch(/only be chosen by Player 1/);
+    let r = await a.command('roll dice sand');
+    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    expect(await a.command('bet 0')).toMatch(/at least one coin/);
+    expect(await a.command('bet 5,000')).toMatch(/only 1,000/);
+    expect(await a.command('bet -3')).toMatch(/not a whole number/);
+    expect(await a.command('bet 40')).toMatch(/places 40 obsidian coins on square \d+/);
+    expect(await b.command('look sand')).toMatch(/P1 40/);
+    expect(await a.command('i')).toMatch(/carrying 960 obsidian coins[^]*40 obsidian coins on the sand table/);
+  });
+
+  it('withdraw returns every wager, and standing up withdraws the game', async () => {
+    ts = await startTestServer({ seed: 5 });
+    const [a, b] = await seatTwo();
+    let r = await a.command('roll dice sand');
+    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    await a.command('bet 100');
+    expect(await coins(a)).toBe(900);
+    expect(await b.command('withdraw')).toMatch(/Bob withdraws the game: every wager goes back to its owner \(100 obsidian coins to Ana\)/);
+    expect(await coins(a)).toBe(1000);
+    expect(await a.command('look sand')).toMatch(/Nobody is playing/);
+    await a.command('sit sand');
+    await b.command('sit sand');
+    expect(await a.command('stand')).toMatch(/You stand up/);
+    await b.expect('Ana withdraws the game');
+  });
+
+  it('a player who lets the turn lapse for two minutes has the game withdrawn', async () => {
+    ts = await startTestServer({ seed: 5 });
+    const [a, b] = await seatTwo();
+    let r = await a.command('roll dice sand');
+    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    await a.command('bet 100');
+    ts.clock.advance(121_000);
+    await a.expect('Bob let the turn lapse');
+    expect(await coins(a)).toBe(1000);
+    expect(await b.command('look sand')).toMatch(/Nobody is playing/);
+  });
+
+  it('a player who disconnects keeps the seat for two minutes, then the game is withdrawn', async () => {
+    ts = await startTestServer({ seed: 5 });
+    const [a, b] = await seatTwo();
+    let r = await a.command('roll dice sand');
+    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    await a.command('bet 100');
+    a.close(); // Bob is on turn; Ana drops
+    await b.expect('Ana stares blankly');
+    ts.clock.advance(30_000);
+    const a2 = await ts.login('Ana');
+    expect(await a2.command('look sand')).toMatch(/Player 1: Ana/);
+    a2.close(); // and drops again: a fresh two minutes from now
+    await b.expect('Ana stares blankly');
+    ts.clock.advance(30_000);
+    await b.command('roll dice sand'); // Bob's own turn clock restarts
+    ts.clock.advance(61_000);
+    expect(await b.command('look sand')).toMatch(/Player 1: Ana/);
+    ts.clock.advance(30_000);
+    await b.expect('Ana has left the table, so the game is withdrawn');
+    expect(await coins(b)).toBe(1000);
+    const a3 = await ts.login('Ana');
+    expect(await coins(a3)).toBe(1000);
+  });
+
+  it('every wager comes back after the server is stopped mid-game and restarted', async () => {
+    ts = await startTestServer({ seed: 11 });
+    const [a, b] = await seatTwo();
+    for (const [who, stake] of [[a, 120], [b, 80]] as const) {
+      let r = await who.command('roll dice sand');
+      while (/roll again/.test(r)) r = await who.command('roll dice sand');
+      await who.command(`bet ${stake}`);
+    }
+    expect(await coins(a)).toBe(880);
+    ts = await ts.restart();
+    expect(ts.logs.join('\n')).toMatch(/returned 120 coins from sand-table to ana/);
+    const a2 = await ts.login('Ana');
+    const b2 = await ts.login('Bob');
+    expect(await coins(a2)).toBe(1000);
+    expect(await coins(b2)).toBe(1000);
+    expect(await a2.command('look sand')).toMatch(/Nobody is playing/);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, DEFAULT_WORLD, type RunningServer } from '../../src/server.js';
+import { FakeClock } from './fakeClock.js';
+import { TestClient } from './client.js';
+
+export interface TestServer {
+  server: RunningServer;
+  port: number;
+  dataDir: string;
+  clock: FakeClock;
+  logs: string[];
+  connect(opts?: { agree?: boolean }): Promise<TestClient>;
+  /** Creates the character (or connects to it) and waits for the first room description. */
+  login(name: string, password?: string): Promise<TestClient>;
+  /** Stops the server, keeping the data folder. */
+  stop(): Promise<void>;
+  /** A new server on the same data folder. */
+  restart(): Promise<TestServer>;
+  /** Stops and removes the data folder. */
+  destroy(): Promise<void>;
+}
+
+export async function startTestServer(opts: { dataDir?: string; seed?: number; clock?: FakeClock; worldFile?: string } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tavern-test-')));
+  const clock = opts.clock ?? new FakeClock();
+  const logs: string[] = [];
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    worldFile: opts.worldFile ?? DEFAULT_WORLD,
+    seed: opts.seed ?? 1,
+    clock,
+    log: (l) => logs.push(l),
+  });
+  const clients: TestClient[] = [];
+  const self: TestServer = {
+    server,
+    port: server.port,
+    dataDir,
+    clock,
+    logs,
+    async connect(connectOpts) {
+      const c = await TestClient.connect(server.port, connectOpts);
+      clients.push(c);
+      await c.nextPrompt();
+      return c;
+    },
+    async login(name, password = 'secret123') {
+      const c = await self.connect();
+      c.send(`connect ${name} ${password}`);
+      let reply = await c.nextPrompt();
+      if (/There is no character/.test(reply)) reply = await c.command(`create ${name} ${password}`);
+      if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
+      c.inGame = true;
+      return c;
+    },
+    async stop() {
+      await server.stop();
+      for (const c of clients) c.close();
+    },
+    async restart() {
+      await self.stop();
+      return startTestServer({ dataDir, seed: opts.seed, clock, worldFile: opts.worldFile });
+    },
+    async destroy() {
+      await self.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}

@@ -1,0 +1,470 @@
+/**
+ * Lich Bones: craps at Dreaven's table, as a pure state machine.
+ * `apply(state, action, ctx)` returns the next state, what happened, and the coin moves
+ * the table applies as one ledger transaction. See rules/lich-bones.txt and RULINGS.md.
+ */
+import { type Dice, type RandomSource, rollDice } from '../random.js';
+import { type CoinMove, type Step, escrow, house, player, refuse } from '../rules.js';
+import { formatCoins } from '../../rooms/amount.js';
+import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, describeBet } from './bets.js';
+
+/** Payout "X:Y": `win` coins of winnings for every `per` coins staked, plus the stake back. */
+export interface Ratio {
+  win: number;
+  per: number;
+}
+
+export type FieldNumber = 2 | 3 | 4 | 9 | 10 | 11 | 12;
+export type InfernoNumber = 2 | 3 | 11 | 12;
+
+/** Every payout a host may change. The totals listed in a table are the ones that pay. */
+export interface Payouts {
+  /** HERO / LICH placed before an opening roll (they also get earlyBonusPercent). */
+  heroEarly: Ratio;
+  lichEarly: Ratio;
+  /** HERO / LICH placed while a quest point is set: the rate locked in at placement. */
+  heroOnPoint: Record<PointNumber, Ratio>;
+  lichOnPoint: Record<PointNumber, Ratio>;
+  cheerHero: Record<PointNumber, Ratio>;
+  cheerLich: Record<PointNumber, Ratio>;
+  hard: Record<HardNumber, Ratio>;
+  attack: Record<PointNumber, Ratio>;
+  beseech: Record<FieldNumber, Ratio>;
+  /** Per quarter of the stake: each quarter rides on one number. */
+  inferno: Record<InfernoNumber, Ratio>;
+  /** Pays on 2, 3 or 12. */
+  drain: Ratio;
+  claw: Record<ClawNumber, Ratio>;
+}
+
+/** Whole numbers throughout; times in milliseconds. */
+export interface LichBonesSettings {
+  rounds: number;
+  autostartMs: number;
+  bettingMs: number;
+  handout: number;
+  heroBonus: number;
+  minBet: number;
+  earlyBonusPercent: number;
+  payouts: Payouts;
+}
+
+const r = (win: number, per: number): Ratio => ({ win, per });
+const byPoint = (four: Ratio, five: Ratio, six: Ratio): Record<PointNumber, Ratio> =>
+  ({ 4: four, 5: five, 6: six, 8: six, 9: five, 10: four });
+
+export const DEFAULT_PAYOUTS: Payouts = {
+  heroEarly: r(1, 1),
+  lichEarly: r(1, 1),
+  heroOnPoint: byPoint(r(1, 1), r(9, 8), r(9, 10)),
+  lichOnPoint: byPoint(r(3, 8), r(1, 2), r(5, 8)),
+  cheerHero: byPoint(r(2, 1), r(3, 2), r(6, 5)),
+  cheerLich: byPoint(r(1, 2), r(2, 3), r(5, 6)),
+  hard: { 4: r(7, 1), 6: r(9, 1), 8: r(9, 1), 10: r(7, 1) },
+  attack: byPoint(r(5, 11), r(5, 8), r(4, 5)),
+  beseech: { 2: r(2, 1), 3: r(1, 1), 4: r(1, 1), 9: r(1, 1), 10: r(1, 1), 11: r(1, 1), 12: r(2, 1) },
+  inferno: { 2: r(30, 1), 3: r(15, 1), 11: r(15, 1), 12: r(30, 1) },
+  drain: r(7, 1),
+  claw: { 2: r(30, 1), 3: r(15, 1), 7: r(4, 1), 11: r(15, 1), 12: r(30, 1) },
+};
+
+export const DEFAULT_SETTINGS: LichBonesSettings = {
+  rounds: 16,
+  autostartMs: 60_000,
+  bettingMs: 30_000,
+  handout: 20_000,
+  heroBonus: 1_000,
+  minBet: 5_000,
+  earlyBonusPercent: 10,
+  payouts: DEFAULT_PAYOUTS,
+};
+
+export const DRAIN_NUMBERS: readonly number[] = [2, 3, 12];
+
+export type Side = 'hero' | 'lich';
+
+export interface PlacedBet {
+  id: number;
+  owner: string;
+  spec: BetSpec;
+  amount: number;
+  /** The quest point when it was placed; null = placed before an opening roll. */
+  placedOn: PointNumber | null;
+  /** CHEER only: the side it cheers, that of the owner's early HERO/LICH bet. */
+  side?: Side;
+  /** HERO/LICH only: the rate fixed when it was placed. */
+  locked?: { ratio: Ratio; bonusPercent: number };
+}
+
+export interface Throw {
+  by: 'hero' | 'dreaven';
+  hero: string;
+  dice: Dice;
+  total: number;
+}
+
+export interface LichBonesState {
+  settings: LichBonesSettings;
+  /** In the order they sat down. */
+  seated: string[];
+  phase: 'waiting' | 'betting';
+  /** 1..rounds during a game, 0 while waiting. */
+  round: number;
+  hero: string | null;
+  /** The quest point; null when the next throw is an opening attack roll. */
+  point: PointNumber | null;
+  bets: PlacedBet[];
+  nextBetId: number;
+  lastThrow: Throw | null;
+  /** Waiting: when the game starts by itself (null = not armed). Betting: when betting closes. */
+  deadline: number | null;
+}
+
+export type LichBonesAction =
+  | { type: 'sit'; player: string }
+  | { type: 'leave'; player: string }
+  | { type: 'start'; player: string }
+  | { type: 'bet'; player: string; bet: BetSpec; amount: number }
+  | { type: 'roll'; player: string }
+  | { type: 'timeout' };
+
+export type OutcomeKind = 'critical-hit' | 'craps' | 'point-set' | 'point-made' | 'seven-out' | 'no-decision';
+
+export type Settlement =
+  /** Paid: `returned` of the stake comes back with `winnings`; `lost` is any part that lost (INFERNO). */
+  | 'won'
+  | 'lost'
+  /** A hard way or ATTACK on an opening roll that showed its number or a 7: it neither wins nor loses. */
+  | 'inactive'
+  /** A hard way or ATTACK that stays on the table across a made point. */
+  | 'carried'
+  /** Given back at the end of the game. */
+  | 'returned';
+
+export type LichBonesEvent =
+  | { type: 'seated'; player: string; autostartAt: number | null }
+  | { type: 'left'; player: string }
+  | { type: 'started'; by: string | null; players: string[]; handout: number }
+  | { type: 'heroChosen'; hero: string; why: 'start' | 'seven-out' | 'hero-left' }
+  | { type: 'bettingOpened'; round: number; rounds: number; deadline: number; point: PointNumber | null }
+  /** `asked` differs from bet.amount when a CHEER was cut to its cap. */
+  | { type: 'betPlaced'; bet: PlacedBet; asked: number }
+  | { type: 'thrown'; throw: Throw; opening: boolean; point: PointNumber | null }
+  | { type: 'bonus'; hero: string; amount: number }
+  | { type: 'outcome'; kind: OutcomeKind; winner: Side | null; total: number; point: PointNumber | null }
+  | { type: 'settled'; bet: PlacedBet; result: Settlement; returned: number; winnings: number; lost: number }
+  | { type: 'gameOver'; why: 'rounds-done' | 'table-empty'; players: string[]; handout: number };
+
+export interface Ctx {
+  random: RandomSource;
+  now: number;
+}
+
+export type LichBonesStep = Step<LichBonesState, LichBonesEvent>;
+
+export function newTable(settings: LichBonesSettings = DEFAULT_SETTINGS): LichBonesState {
+  return {
+    settings,
+    seated: [],
+    phase: 'waiting',
+    round: 0,
+    hero: null,
+    point: null,
+    bets: [],
+    nextBetId: 1,
+    lastThrow: null,
+    deadline: null,
+  };
+}
+
+/** What an action does to a table, or why it cannot happen now. */
+export function apply(state: LichBonesState, action: LichBonesAction, ctx: Ctx): LichBonesStep {
+  // A fresh top level and fresh arrays are enough: placed bets and settings are never changed in place.
+  const s: LichBonesState = { ...state, seated: [...state.seated], bets: [...state.bets] };
+  const out: Outcome = { events: [], moves: [] };
+  let reason: string | null;
+  switch (action.type) {
+    case 'sit':
+      reason = sit(s, action.player, ctx, out);
+      break;
+    case 'leave':
+      reason = leave(s, action.player, ctx, out);
+      break;
+    case 'start':
+      reason = !s.seated.includes(action.player)
+        ? 'Sit at the table to start a game.'
+        : s.phase !== 'waiting'
+          ? 'A game is already under way.'
+          : startGame(s, action.player, ctx, out);
+      break;
+    case 'bet':
+      reason = placeBet(s, action.player, action.bet, action.amount, out);
+      break;
+    case 'roll':
+      reason = s.phase !== 'betting'
+        ? 'No game is under way; a seated player can type start.'
+        : action.player !== s.hero
+          ? `Only the HERO, ${s.hero}, rolls; Dreaven throws for them when betting closes.`
+          : throwDice(s, 'hero', ctx, out);
+      break;
+    case 'timeout':
+      reason = timeout(s, ctx, out);
+      break;
+  }
+  if (reason !== null) return refuse(reason);
+  return { ok: true, state: s, events: out.events, moves: out.moves };
+}
+
+/** The player's bets on the table, for `gold`. */
+export function gold(state: LichBonesState, who: string): { bets: PlacedBet[]; onTable: number } {
+  const bets = state.bets.filter((b) => b.owner === who);
+  return { bets, onTable: bets.reduce((sum, b) => sum + b.amount, 0) };
+}
+
+/** A placed bet's name, with the side a CHEER backs: "CHEER LICH", "ATTACK 6". */
+export function betLabel(bet: PlacedBet): string {
+  return bet.spec.kind === 'cheer' && bet.side ? `CHEER ${bet.side.toUpperCase()}` : describeBet(bet.spec);
+}
+
+/** Winnings for a stake at a ratio, plus a bonus percent of the stake, rounded down. */
+export function winnings(stake: number, ratio: Ratio, bonusPercent = 0): number {
+  const s = BigInt(stake);
+  const exact = (s * BigInt(ratio.win) * 100n + s * BigInt(bonusPercent) * BigInt(ratio.per)) / (BigInt(ratio.per) * 100n);
+  return Number(exact);
+}
+
+/** An opening attack roll: 7 and 11 are a critical hit for the HERO, 2, 3 and 12 for the LICH. */
+export function openingResult(total: number): 'critical-hit' | 'craps' | 'point-set' {
+  if (total === 7 || total === 11) return 'critical-hit';
+  if (total === 2 || total === 3 || total === 12) return 'craps';
+  return 'point-set';
+}
+
+interface Outcome {
+  events: LichBonesEvent[];
+  moves: CoinMove[];
+}
+
+// Each step below changes `s` (a private copy) and returns a refusal reason, or null when done.
+
+function sit(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | null {
+  if (s.seated.includes(who)) return 'You are already at the table.';
+  s.seated.push(who);
+  if (s.phase === 'waiting' && s.deadline === null) s.deadline = ctx.now + s.settings.autostartMs;
+  out.events.push({ type: 'seated', player: who, autostartAt: s.phase === 'waiting' ? s.deadline : null });
+  return null;
+}
+
+function leave(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | null {
+  if (!s.seated.includes(who)) return 'You are not seated at this table.';
+  s.seated = s.seated.filter((p) => p !== who);
+  out.events.push({ type: 'left', player: who });
+  if (s.seated.length === 0) {
+    if (s.phase === 'betting') endGame(s, 'table-empty', out);
+    s.deadline = null;
+  } else if (s.phase === 'betting' && s.hero === who) {
+    chooseHero(s, 'hero-left', ctx, out);
+  }
+  return null;
+}
+
+function startGame(s: LichBonesState, by: string | null, ctx: Ctx, out: Outcome): null {
+  const { handout } = s.settings;
+  out.events.push({ type: 'started', by, players: [...s.seated], handout });
+  for (const p of s.seated) pay(out, p, handout, 'Lich Bones hand-out at the start of the game');
+  s.phase = 'betting';
+  s.point = null;
+  s.round = 0;
+  chooseHero(s, 'start', ctx, out);
+  openBetting(s, ctx, out);
+  return null;
+}
+
+function chooseHero(s: LichBonesState, why: 'start' | 'seven-out' | 'hero-left', ctx: Ctx, out: Outcome): void {
+  s.hero = s.seated[ctx.random.int(s.seated.length)];
+  out.events.push({ type: 'heroChosen', hero: s.hero, why });
+}
+
+function openBetting(s: LichBonesState, ctx: Ctx, out: Outcome): void {
+  s.round += 1;
+  s.deadline = ctx.now + s.settings.bettingMs;
+  out.events.push({ type: 'bettingOpened', round: s.round, rounds: s.settings.rounds, deadline: s.deadline, point: s.point });
+}
+
+function timeout(s: LichBonesState, ctx: Ctx, out: Outcome): string | null {
+  if (s.deadline === null || ctx.now < s.deadline) return 'Nothing is due yet.';
+  return s.phase === 'betting' ? throwDice(s, 'dreaven', ctx, out) : startGame(s, null, ctx, out);
+}
+
+function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: number, out: Outcome): string | null {
+  const { minBet, payouts, earlyBonusPercent } = s.settings;
+  if (!s.seated.includes(who)) return 'Sit at the Lich Bones table to bet.';
+  if (s.phase !== 'betting') return 'No game is under way; a seated player can type start.';
+  if (!Number.isSafeInteger(asked) || asked < Math.max(minBet, 1)) {
+    return `The minimum bet is ${formatCoins(minBet)} coins.`;
+  }
+  const own = s.bets.filter((b) => b.owner === who);
+  const sideBet = own.find((b) => b.spec.kind === 'hero' || b.spec.kind === 'lich');
+  const bet: PlacedBet = { id: s.nextBetId, owner: who, spec, amount: asked, placedOn: s.point };
+
+  if (spec.kind === 'hero' || spec.kind === 'lich') {
+    if (sideBet && sideBet.spec.kind !== spec.kind) {
+      return `You already back the ${sideBet.spec.kind.toUpperCase()}; nobody may bet on both sides.`;
+    }
+    const early = spec.kind === 'hero' ? payouts.heroEarly : payouts.lichEarly;
+    const onPoint = spec.kind === 'hero' ? payouts.heroOnPoint : payouts.lichOnPoint;
+    bet.locked = s.point === null
+      ? { ratio: early, bonusPercent: earlyBonusPercent }
+      : { ratio: onPoint[s.point], bonusPercent: 0 };
+  } else {
+    if (!sideBet) return `Place a HERO or LICH bet first; then ${describeBet(spec)} is open to you.`;
+    if (spec.kind === 'inferno' && asked % 4 !== 0) {
+      return `INFERNO is four equal parts: stake a multiple of 4 coins, like ${formatCoins(asked + 4 - (asked % 4))}.`;
+    }
+    if (spec.kind === 'cheer') {
+      if (s.point === null) return 'CHEER can only be placed while a quest point is set.';
+      const backing = own.filter((b) => (b.spec.kind === 'hero' || b.spec.kind === 'lich') && b.placedOn === null);
+      if (backing.length === 0) return 'CHEER needs a HERO or LICH bet placed before the opening roll.';
+      const cheered = own.filter((b) => b.spec.kind === 'cheer').reduce((sum, b) => sum + b.amount, 0);
+      const cap = 2 * backing.reduce((sum, b) => sum + b.amount, 0);
+      const room = cap - cheered;
+      if (room < Math.max(minBet, 1)) {
+        return `Your CHEER is capped at twice your HERO/LICH bet (${formatCoins(cap)} coins) and can grow by only ${formatCoins(Math.max(room, 0))} more, under the ${formatCoins(minBet)} minimum.`;
+      }
+      bet.amount = Math.min(asked, room);
+      bet.side = backing[0].spec.kind === 'hero' ? 'hero' : 'lich';
+    }
+  }
+  s.nextBetId += 1;
+  s.bets.push(bet);
+  out.moves.push({ from: player(who), to: escrow(who), amount: bet.amount, why: `Lich Bones bet: ${betLabel(bet)}` });
+  out.events.push({ type: 'betPlaced', bet, asked });
+  return null;
+}
+
+function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Outcome): null {
+  const hero = s.hero as string;
+  const dice = rollDice(ctx.random);
+  const total = dice[0] + dice[1];
+  const point = s.point;
+  s.lastThrow = { by, hero, dice, total };
+  out.events.push({ type: 'thrown', throw: s.lastThrow, opening: point === null, point });
+  if (point === null && s.settings.heroBonus > 0) {
+    pay(out, hero, s.settings.heroBonus, 'Lich Bones bonus for the opening attack roll');
+    out.events.push({ type: 'bonus', hero, amount: s.settings.heroBonus });
+  }
+
+  const kind: OutcomeKind = point === null
+    ? openingResult(total)
+    : total === point ? 'point-made' : total === 7 ? 'seven-out' : 'no-decision';
+  const winner: Side | null =
+    kind === 'critical-hit' || kind === 'point-made' ? 'hero' : kind === 'craps' || kind === 'seven-out' ? 'lich' : null;
+  s.point = kind === 'point-set' ? (total as PointNumber) : winner ? null : point;
+  out.events.push({ type: 'outcome', kind, winner, total, point: kind === 'point-set' ? s.point : point });
+
+  s.bets = s.bets.filter((bet) => settle(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
+
+  if (kind === 'seven-out') chooseHero(s, 'seven-out', ctx, out);
+  if (s.round >= s.settings.rounds) endGame(s, 'rounds-done', out);
+  else openBetting(s, ctx, out);
+  return null;
+}
+
+/** Settles one bet against a throw; `point` is the quest point the throw was made on. */
+function settle(
+  p: Payouts,
+  bet: PlacedBet,
+  dice: Dice,
+  point: PointNumber | null,
+  winner: Side | null,
+  out: Outcome,
+): 'stays' | 'off' {
+  const total = dice[0] + dice[1];
+  const spec = bet.spec;
+  switch (spec.kind) {
+    case 'hero':
+    case 'lich': {
+      if (winner === null) return 'stays';
+      const locked = bet.locked as { ratio: Ratio; bonusPercent: number };
+      return winner === spec.kind ? win(bet, locked.ratio, out, locked.bonusPercent) : lose(bet, out);
+    }
+    case 'cheer': {
+      if (winner === null) return 'stays';
+      const rates = bet.side === 'hero' ? p.cheerHero : p.cheerLich;
+      return winner === bet.side ? win(bet, rates[point as PointNumber], out) : lose(bet, out);
+    }
+    case 'hard':
+    case 'attack': {
+      const hits = total === spec.number && (spec.kind === 'attack' || dice[0] === dice[1]);
+      const misses = total === 7 || (total === spec.number && !hits);
+      if (point === null) {
+        if (hits || misses) note(bet, 'inactive', out);
+        return 'stays';
+      }
+      const ratio = spec.kind === 'hard' ? p.hard[spec.number] : p.attack[spec.number];
+      if (hits) return win(bet, ratio, out);
+      if (misses) return lose(bet, out);
+      if (winner === 'hero') note(bet, 'carried', out);
+      return 'stays';
+    }
+    case 'beseech': {
+      const ratio = p.beseech[total as FieldNumber];
+      return ratio ? win(bet, ratio, out) : lose(bet, out);
+    }
+    case 'drain':
+      return DRAIN_NUMBERS.includes(total) ? win(bet, p.drain, out) : lose(bet, out);
+    case 'claw':
+      return total === spec.number ? win(bet, p.claw[spec.number], out) : lose(bet, out);
+    case 'inferno': {
+      const ratio = p.inferno[total as InfernoNumber];
+      if (!ratio) return lose(bet, out);
+      // Four bets of a quarter each: the one on this number wins, the other three lose.
+      const part = bet.amount / 4;
+      const won = winnings(part, ratio);
+      out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: part, why: `Lich Bones ${betLabel(bet)} won: stake back` });
+      pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
+      out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount - part, why: `Lich Bones ${betLabel(bet)} lost: the other three parts` });
+      out.events.push({ type: 'settled', bet, result: 'won', returned: part, winnings: won, lost: bet.amount - part });
+      return 'off';
+    }
+  }
+}
+
+function win(bet: PlacedBet, ratio: Ratio, out: Outcome, bonusPercent = 0): 'off' {
+  const won = winnings(bet.amount, ratio, bonusPercent);
+  out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones ${betLabel(bet)} won: stake back` });
+  pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
+  out.events.push({ type: 'settled', bet, result: 'won', returned: bet.amount, winnings: won, lost: 0 });
+  return 'off';
+}
+
+function lose(bet: PlacedBet, out: Outcome): 'off' {
+  out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount, why: `Lich Bones ${betLabel(bet)} lost` });
+  out.events.push({ type: 'settled', bet, result: 'lost', returned: 0, winnings: 0, lost: bet.amount });
+  return 'off';
+}
+
+function note(bet: PlacedBet, result: 'inactive' | 'carried', out: Outcome): void {
+  out.events.push({ type: 'settled', bet, result, returned: 0, winnings: 0, lost: 0 });
+}
+
+function pay(out: Outcome, to: string, amount: number, why: string): void {
+  if (amount > 0) out.moves.push({ from: house, to: player(to), amount, why });
+}
+
+/** Returns every bet still on the table, pays the end hand-out, and goes back to waiting. */
+function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', out: Outcome): void {
+  for (const bet of s.bets) {
+    out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones game over: ${betLabel(bet)} returned` });
+    out.events.push({ type: 'settled', bet, result: 'returned', returned: bet.amount, winnings: 0, lost: 0 });
+  }
+  const { handout } = s.settings;
+  for (const p of s.seated) pay(out, p, handout, 'Lich Bones hand-out at the end of the game');
+  out.events.push({ type: 'gameOver', why, players: [...s.seated], handout: s.seated.length > 0 ? handout : 0 });
+  s.bets = [];
+  s.phase = 'waiting';
+  s.round = 0;
+  s.hero = null;
+  s.point = null;
+  s.deadline = null;
+}

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestClient } from '../support/client.js';
+
+/** The real program, as `npm start` runs it, but from source. */
+function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function listening(p: ReturnType<typeof run>): Promise<number> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const m = /listening on [\d.]+:(\d+)/.exec(p.output());
+    if (m) return Number(m[1]);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let dir: string;
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function login(port: number, name: string): Promise<TestClient> {
+  const c = await TestClient.connect(port);
+  await c.nextPrompt();
+  let reply = await c.command(`connect ${name} secret123`);
+  if (/There is no character/.test(reply)) reply = await c.command(`create ${name} secret123`);
+  expect(reply).toMatch(/Exits:/);
+  c.inGame = true;
+  return c;
+}
+
+describe('the server program', () => {
+  it('refuses unknown flags and bad values with exit code 2', async () => {
+    const bad = [['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['--seed', '-1'], ['stray']].map((args) => run(args));
+    for (const p of bad) {
+      expect(await p.exited).toBe(2);
+      expect(p.output()).toMatch(/Usage: npm start/);
+    }
+    const help = run(['--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toMatch(/--data DIR/);
+  });
+
+  it('loses nothing a player was told when killed with SIGKILL, and stops cleanly on SIGTERM', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
+    const first = run(['--port', '0', '--host', '127.0.0.1', '--data', dir]);
+    children.push(first.child);
+    const port = await listening(first);
+    const a = await login(port, 'Ana');
+    await login(port, 'Bob');
+    expect(await a.command('give 123 coins to bob')).toMatch(/You give 123/);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = run(['--host', '127.0.0.1', '--data', dir], { PORT: '0' });
+    children.push(second.child);
+    const port2 = await listening(second);
+    const b = await login(port2, 'Bob');
+    expect(await b.command('i')).toMatch(/1,123 obsidian coins/);
+    second.child.kill('SIGTERM');
+    await b.expect('shutting down');
+    expect(await second.exited).toBe(0);
+  });
+});

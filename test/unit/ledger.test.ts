@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Store } from '../../src/rooms/store.js';
+import { charAccount, escrowAccount, HOUSE, Ledger } from '../../src/rooms/ledger.js';
+
+let dir: string;
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function freshLedger(): Promise<{ store: Store; ledger: Ledger }> {
+  dir = await mkdtemp(join(tmpdir(), 'ledger-test-'));
+  const store = await Store.open(dir);
+  for (const name of ['ana', 'bob']) {
+    store.data.characters[name] = { name, passwordHash: 'x', coins: 0, room: 'r', created: '', lastSeen: '' };
+  }
+  const ledger = new Ledger(store);
+  ledger.transfer([
+    { from: HOUSE, to: charAccount('ana'), amount: 1000, why: 'new character' },
+    { from: HOUSE, to: charAccount('bob'), amount: 1000, why: 'new character' },
+  ]);
+  return { store, ledger };
+}
+
+describe('the ledger', () => {
+  it('moves coins as one transaction and keeps the character records in step', async () => {
+    const { store, ledger } = await freshLedger();
+    const r = ledger.transfer([
+      { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 300, why: 'wager' },
+      { from: escrowAccount('t', 'ana'), to: charAccount('bob'), amount: 300, why: 'collected' },
+    ]);
+    expect(r.ok).toBe(true);
+    expect(ledger.balance(charAccount('ana'))).toBe(700);
+    expect(store.data.characters.bob.coins).toBe(1300);
+    expect(ledger.balance(HOUSE)).toBe(-2000);
+    expect(ledger.audit()).toEqual([]);
+    const txs = new Set(store.data.ledger.map((e) => e.tx));
+    expect(txs.size).toBe(2);
+  });
+
+  it('refuses the whole transaction when any account but the house would go negative', async () => {
+    const { store, ledger } = await freshLedger();
+    const before = store.data.ledger.length;
+    const r = ledger.transfer([
+      { from: charAccount('bob'), to: charAccount('ana'), amount: 500, why: 'gift' },
+      { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 2000, why: 'wager' },
+    ]);
+    expect(r).toMatchObject({ ok: false, account: charAccount('ana'), short: 500 });
+    expect(ledger.balance(charAccount('bob'))).toBe(1000);
+    expect(ledger.balance(charAccount('ana'))).toBe(1000);
+    expect(store.data.ledger.length).toBe(before);
+  });
+
+  it('rejects amounts that are not whole positive coins', async () => {
+    const { ledger } = await freshLedger();
+    for (const amount of [0, -5, 1.5, Number.NaN, Infinity]) {
+      expect(() => ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount, why: 'bad' }])).toThrow(/bad amount/);
+    }
+  });
+
+  it('rebuilds every balance from the journal after a restart, and the audit catches tampering', async () => {
+    const { store, ledger } = await freshLedger();
+    ledger.transfer([{ from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 250, why: 'wager' }]);
+    await store.flush();
+    const again = new Ledger(await Store.open(dir));
+    expect(again.balance(charAccount('ana'))).toBe(750);
+    expect(again.accountsWithCoins('escrow:')).toEqual([[escrowAccount('t', 'ana'), 250]]);
+    expect(again.audit()).toEqual([]);
+
+    const path = join(dir, 'db.json');
+    const db = JSON.parse(await readFile(path, 'utf8'));
+    db.characters.bob.coins = 5000;
+    db.ledger.push({ tx: 99, at: '', from: 'nowhere', to: 'char:ana', amount: 1, why: 'forged' });
+    await writeFile(path, JSON.stringify(db));
+    const tampered = new Ledger(await Store.open(dir));
+    const problems = tampered.audit();
+    expect(problems.join('\n')).toMatch(/bob holds 5000 coins but the ledger says 1000/);
+    expect(problems.join('\n')).toMatch(/nowhere is negative/);
+  });
+
+  it('groups many changes into few writes, and every flush waits for its data', async () => {
+    const { store, ledger } = await freshLedger();
+    const flushes: Promise<void>[] = [];
+    for (let i = 0; i < 50; i++) {
+      ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 1, why: `gift ${i}` }]);
+      flushes.push(store.flush());
+    }
+    await Promise.all(flushes);
+    const onDisk = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    expect(onDisk.characters.ana.coins).toBe(950);
+    expect(onDisk.ledger.length).toBe(52);
+  });
+});

@@ -3,9 +3,12 @@ import { type BetSpec, HARD_NAMES, HARD_NUMBERS } from '../../src/games/lich-bon
 import {
   type Fraction,
   type OddsRow,
+  add,
+  div,
   formatOddsHelp,
   frac,
   heroWinChance,
+  mul,
   oddsTable,
 } from '../../src/games/lich-bones/odds.js';
 import {
@@ -140,11 +143,8 @@ function measured(state: LichBonesState, betId: number): Fraction {
       }
     }
   }
-  return frac(value.num * deciding.den, value.den * deciding.num);
+  return div(value, deciding);
 }
-
-const add = (x: Fraction, y: Fraction) => frac(x.num * y.den + y.num * x.den, x.den * y.den);
-const mul = (x: Fraction, y: Fraction) => frac(x.num * y.num, x.den * y.den);
 
 const POINT_DICE: Record<number, [number, number]> = { 4: [1, 3], 5: [1, 4], 6: [1, 5], 8: [2, 6], 9: [3, 6], 10: [4, 6] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BetSpec, parseBet } from '../../src/games/lich-bones/bets.js';
+import { type BetSpec, CLAW_NUMBERS, HARD_NUMBERS, POINT_NUMBERS, parseBet } from '../../src/games/lich-bones/bets.js';
 import {
   type LichBonesAction,
   type LichBonesEvent,
@@ -551,9 +551,9 @@ describe('gold', () => {
 /** Every bet a player can name, for the randomized run. */
 const ALL_BETS: BetSpec[] = [
   { kind: 'hero' }, { kind: 'lich' }, { kind: 'cheer' }, { kind: 'beseech' }, { kind: 'inferno' }, { kind: 'drain' },
-  ...([4, 6, 8, 10] as const).map((number): BetSpec => ({ kind: 'hard', number })),
-  ...([4, 5, 6, 8, 9, 10] as const).map((number): BetSpec => ({ kind: 'attack', number })),
-  ...([2, 3, 7, 11, 12] as const).map((number): BetSpec => ({ kind: 'claw', number })),
+  ...HARD_NUMBERS.map((number): BetSpec => ({ kind: 'hard', number })),
+  ...POINT_NUMBERS.map((number): BetSpec => ({ kind: 'attack', number })),
+  ...CLAW_NUMBERS.map((number): BetSpec => ({ kind: 'claw', number })),
 ];
 
 describe('a long randomized run', () => {

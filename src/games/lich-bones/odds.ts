@@ -26,10 +26,10 @@ function gcd(a: bigint, b: bigint): bigint {
   return a === 0n ? 1n : a;
 }
 
-const add = (a: Fraction, b: Fraction) => frac(a.num * b.den + b.num * a.den, a.den * b.den);
-const sub = (a: Fraction, b: Fraction) => add(a, frac(-b.num, b.den));
-const mul = (a: Fraction, b: Fraction) => frac(a.num * b.num, a.den * b.den);
-const div = (a: Fraction, b: Fraction) => frac(a.num * b.den, a.den * b.num);
+export const add = (a: Fraction, b: Fraction) => frac(a.num * b.den + b.num * a.den, a.den * b.den);
+export const sub = (a: Fraction, b: Fraction) => add(a, frac(-b.num, b.den));
+export const mul = (a: Fraction, b: Fraction) => frac(a.num * b.num, a.den * b.den);
+export const div = (a: Fraction, b: Fraction) => frac(a.num * b.den, a.den * b.num);
 const ONE = frac(1);
 
 export function toNumber(f: Fraction): number {

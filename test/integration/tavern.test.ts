@@ -224,6 +224,30 @@ describe('the tavern over telnet', () => {
     await c.closedSoon();
   });
 
+  it('cuts an over-long line with a notice and keeps the connection', async () => {
+    ts = await startTestServer();
+    const a = await ts.login('Ana');
+    const reply = await a.command(`say ${'x'.repeat(3000)}`);
+    expect(reply).toMatch(/cut to 1,024 bytes/);
+    expect(reply).toMatch(new RegExp(`You say, 'x{1020}'`));
+    expect(await a.command('i')).toMatch(/1,000 obsidian coins/);
+  });
+
+  it('shrugs off garbage from one client while another plays on', async () => {
+    ts = await startTestServer();
+    const a = await ts.login('Ana');
+    const evil = await ts.connect();
+    evil.sendBytes([255, 250, 31, 1, 255, 240]); // truncated NAWS
+    evil.sendBytes([255, 250, 24, 0, 0xc3, 0x28, 255, 240]); // TTYPE IS with bad UTF-8
+    evil.sendBytes([255, 250, 201, ...Buffer.from('Core.Hello {not json'), 255, 240]); // broken GMCP
+    evil.sendBytes([255, 253, 99, 255, 251, 200, 255, 7, 0, 1, 2, 27, 255]); // unknown options, stray IAC at the end
+    evil.sendBytes(Buffer.alloc(70_000, 0x41));
+    evil.sendBytes([255, 255, 13, 10, 0xff, 0xfe, 13, 0, 10]);
+    expect(await a.command('i')).toMatch(/1,000 obsidian coins/);
+    const b = await ts.login('Bob');
+    expect(await b.command('who')).toMatch(/Ana[^]*Bob/);
+  });
+
   it('tells players when the server shuts down', async () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');

@@ -22,6 +22,13 @@ async function seatTwo(): Promise<[TestClient, TestClient]> {
   return [a, b];
 }
 
+/** Rolls until the dice give a square (2 and 12 mean roll again while placing), then bets. */
+async function placeWager(who: TestClient, stake: number): Promise<string> {
+  let r = await who.command('roll dice sand');
+  while (/roll again/.test(r)) r = await who.command('roll dice sand');
+  return who.command(`bet ${stake}`);
+}
+
 /** Plays whatever the table asks of whoever is on turn, until the game is over. */
 async function playOut(a: TestClient, b: TestClient, stake: string): Promise<string> {
   let story = '';
@@ -78,9 +85,7 @@ describe('Spice Run over telnet', () => {
   it('withdraw returns every wager, and standing up withdraws the game', async () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();
-    let r = await a.command('roll dice sand');
-    while (/roll again/.test(r)) r = await a.command('roll dice sand');
-    await a.command('bet 100');
+    await placeWager(a, 100);
     expect(await coins(a)).toBe(900);
     expect(await b.command('withdraw')).toMatch(/Bob withdraws the game: every wager goes back to its owner \(100 obsidian coins to Ana\)/);
     expect(await coins(a)).toBe(1000);
@@ -94,9 +99,7 @@ describe('Spice Run over telnet', () => {
   it('a player who lets the turn lapse for two minutes has the game withdrawn', async () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();
-    let r = await a.command('roll dice sand');
-    while (/roll again/.test(r)) r = await a.command('roll dice sand');
-    await a.command('bet 100');
+    await placeWager(a, 100);
     ts.clock.advance(121_000);
     await a.expect('Bob let the turn lapse');
     expect(await coins(a)).toBe(1000);
@@ -106,9 +109,7 @@ describe('Spice Run over telnet', () => {
   it('a player who disconnects keeps the seat for two minutes, then the game is withdrawn', async () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();
-    let r = await a.command('roll dice sand');
-    while (/roll again/.test(r)) r = await a.command('roll dice sand');
-    await a.command('bet 100');
+    await placeWager(a, 100);
     a.close(); // Bob is on turn; Ana drops
     await b.expect('Ana stares blankly');
     ts.clock.advance(30_000);
@@ -130,11 +131,8 @@ describe('Spice Run over telnet', () => {
   it('every wager comes back after the server is stopped mid-game and restarted', async () => {
     ts = await startTestServer({ seed: 11 });
     const [a, b] = await seatTwo();
-    for (const [who, stake] of [[a, 120], [b, 80]] as const) {
-      let r = await who.command('roll dice sand');
-      while (/roll again/.test(r)) r = await who.command('roll dice sand');
-      await who.command(`bet ${stake}`);
-    }
+    await placeWager(a, 120);
+    await placeWager(b, 80);
     expect(await coins(a)).toBe(880);
     ts = await ts.restart();
     expect(ts.logs.join('\n')).toMatch(/returned 120 coins from sand-table to ana/);

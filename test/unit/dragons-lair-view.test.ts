@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { diceValues } from '../../src/games/random.js';
+import { cardName, type Card } from '../../src/games/dragons-lair/cards.js';
+import { newTable } from '../../src/games/dragons-lair/rules.js';
+import { eventsFor, viewFor } from '../../src/games/dragons-lair/view.js';
+import { T0, c, ok, startGame, type Run } from './dragons-lair-support.js';
+import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
+
+function threePlayers(): Run {
+  return startGame(['Ana', 'Bo', 'Cy'], {
+    hands: { Ana: ['10h', '9h', '2c', '4d'], Bo: ['8h', '5d', '7s', 'ac'], Cy: ['3h', '10d', '9s', '6c'] },
+    dragons: ['jc', 'qs'],
+    draw: ['2h', '3c', '4s'],
+  });
+}
+
+function steps(state: DragonsLairState, ...actions: (DragonsLairAction | [DragonsLairAction, number[]])[]): DragonsLairState {
+  for (const a of actions) {
+    const [action, random] = Array.isArray(a) ? a : [a, []];
+    state = ok(state, action, random).state;
+  }
+  return state;
+}
+
+const names = (cards: Card[] | null) => cards?.map(cardName) ?? null;
+
+describe("Dragon's Lair: what each player sees", () => {
+  it('shows a player their own hand and only the size of everyone else’s', () => {
+    const { state } = threePlayers();
+    const ana = viewFor(state, 'Ana');
+    expect(names(ana.hand)).toEqual(['10h', '9h', '2c', '4d']);
+    expect(ana.players.map((p) => [p.name, p.cards, p.coins, p.dealer])).toEqual([
+      ['Ana', 4, 0, true],
+      ['Bo', 4, 0, false],
+      ['Cy', 4, 0, false],
+    ]);
+    expect(ana).toMatchObject({ seated: true, bank: 150, turn: 1, rounds: 10, onTurn: 'Ana', pass: 1, drawPile: 28, dragonPile: 10 });
+    expect(JSON.stringify(ana)).not.toMatch(/"rank":8,"suit":"hearts"/);
+    expect(names(viewFor(state, 'Bo').hand)).toEqual(['8h', '5d', '7s', 'ac']);
+  });
+
+  it('tells the player on turn to choose and everyone else whom they wait for', () => {
+    const { state } = threePlayers();
+    expect(viewFor(state, 'Ana').todo).toEqual({ kind: 'choose', pass: 1, deadline: T0 + 60_000 });
+    expect(viewFor(state, 'Bo').todo).toEqual({ kind: 'wait-for-choice', player: 'Ana', pass: 1, deadline: T0 + 60_000 });
+  });
+
+  it('shows face-down dragons and cards at a lair only as counts and owners', () => {
+    const state = steps(
+      threePlayers().state,
+      { type: 'play', player: 'Ana', card: c('10h'), lair: 1 },
+      { type: 'play', player: 'Bo', card: c('8h'), lair: 1 },
+      { type: 'play', player: 'Cy', card: c('10d'), lair: 1 },
+      { type: 'play', player: 'Ana', card: c('9h'), lair: 1 },
+    );
+    for (const viewer of ['Ana', 'Bo', 'Cy', 'Zed']) {
+      const view = viewFor(state, viewer);
+      expect(view.lairs[0]).toEqual({
+        lair: 1,
+        dragon: null,
+        faceDown: true,
+        laid: [{ by: 'Ana', count: 2 }, { by: 'Bo', count: 1 }, { by: 'Cy', count: 1 }],
+        cardsLaid: 4,
+      });
+      const text = JSON.stringify(view);
+      for (const hidden of ['jc', 'qs', '10h', '8h', '9h']) {
+        const card = c(hidden);
+        expect(text).not.toContain(`"rank":${card.rank},"suit":"${card.suit}"`);
+      }
+    }
+  });
+
+  it('shows a dragon once it has been revealed, and the public discard pile', () => {
+    // Ana's lone 10 of hearts loses to the jack: discarded, the jack stays face up.
+    const state = steps(
+      threePlayers().state,
+      { type: 'play', player: 'Ana', card: c('10h'), lair: 1 },
+      { type: 'hold', player: 'Bo' },
+      { type: 'hold', player: 'Cy' },
+      { type: 'hold', player: 'Ana' },
+      { type: 'hold', player: 'Bo' },
+      { type: 'hold', player: 'Cy' },
+    );
+    const view = viewFor(state, 'Bo');
+    expect(view.lairs[0]).toMatchObject({ dragon: { card: c('jc'), value: 13 }, faceDown: false, cardsLaid: 0 });
+    expect(view.lairs[1]).toMatchObject({ dragon: null, faceDown: true });
+    expect(names(view.discardPile)).toEqual(['10h']);
+  });
+
+  it('shows the negotiation and who still has to agree', () => {
+    let state = steps(
+      threePlayers().state,
+      { type: 'play', player: 'Ana', card: c('10h'), lair: 1 },
+      { type: 'play', player: 'Bo', card: c('8h'), lair: 1 },
+      { type: 'hold', player: 'Cy' },
+      { type: 'hold', player: 'Ana' },
+      { type: 'hold', player: 'Bo' },
+      [{ type: 'hold', player: 'Cy' }, diceValues(5)],
+    );
+    expect(viewFor(state, 'Ana').todo).toEqual({ kind: 'negotiate', lair: 1, hasProposal: false, deadline: T0 + 10_000 });
+    state = steps(state, { type: 'split', player: 'Ana', shares: [{ name: 'Ana', amount: 3 }, { name: 'Bo', amount: 2 }] });
+    expect(viewFor(state, 'Bo').todo).toEqual({ kind: 'negotiate', lair: 1, hasProposal: true, deadline: T0 + 10_000 });
+    expect(viewFor(state, 'Ana').todo).toEqual({ kind: 'wait-for-agreement', lair: 1, waitingFor: ['Bo'], deadline: T0 + 10_000 });
+    expect(viewFor(state, 'Cy').negotiation).toEqual({
+      lair: 1,
+      roll: 5,
+      treasure: 5,
+      contributors: ['Ana', 'Bo'],
+      proposal: [{ name: 'Ana', amount: 3 }, { name: 'Bo', amount: 2 }],
+      proposer: 'Ana',
+      accepted: ['Ana'],
+      deadline: T0 + 10_000,
+    });
+  });
+
+  it('asks only the players over four cards to discard', () => {
+    // Cy plays nothing and draws a fifth card; Ana and Bo each played one.
+    const state = steps(
+      threePlayers().state,
+      { type: 'play', player: 'Ana', card: c('2c') },
+      { type: 'play', player: 'Bo', card: c('ac') },
+      { type: 'hold', player: 'Cy' },
+      { type: 'hold', player: 'Ana' },
+      { type: 'hold', player: 'Bo' },
+      { type: 'hold', player: 'Cy' },
+    );
+    expect(viewFor(state, 'Cy').todo).toEqual({ kind: 'discard', count: 1, deadline: T0 + 30_000 });
+    expect(viewFor(state, 'Ana').todo).toEqual({ kind: 'wait-for-discards', players: ['Cy'], deadline: T0 + 30_000 });
+  });
+
+  it('gives an onlooker no hand, and a seated player the way to start', () => {
+    let table = ok(newTable(), { type: 'sit', player: 'Ana' }).state;
+    expect(viewFor(table, 'Zed')).toMatchObject({ seated: false, hand: null, todo: { kind: 'sit', free: 4 } });
+    expect(viewFor(table, 'Ana').todo).toEqual({ kind: 'wait-for-players', need: 1 });
+    table = ok(table, { type: 'sit', player: 'Bo' }).state;
+    expect(viewFor(table, 'Ana').todo).toEqual({ kind: 'start' });
+    expect(viewFor(threePlayers().state, 'Zed').hand).toBeNull();
+  });
+
+  it('passes a player the public events and only their own private ones', () => {
+    const { events } = threePlayers();
+    const forBo = eventsFor(events, 'Bo');
+    expect(forBo.filter((e) => e.type === 'dealt')).toEqual([{ type: 'dealt', to: 'Bo', cards: [c('8h'), c('5d'), c('7s'), c('ac')] }]);
+    expect(forBo.some((e) => e.type === 'started')).toBe(true);
+    expect(eventsFor(events, 'Zed').some((e) => 'to' in e)).toBe(false);
+  });
+});

@@ -125,7 +125,7 @@ describe("Dragon's Lair: sitting down and starting", () => {
 
   it('refuses plays before the game starts and seating once it has', () => {
     const table = ok(newTable(), { type: 'sit', player: 'Ana' }).state;
-    expect(no(table, hold('Ana'))).toBe('The game has not started; once two players sit, type start.');
+    expect(no(table, hold('Ana'))).toBe('The game has not started; once 2 players sit, type start.');
     const { state } = twoPlayers();
     expect(no(state, { type: 'sit', player: 'Cy' })).toBe('A game is under way; you can sit down when it ends.');
     expect(no(state, { type: 'start', player: 'Ana' })).toBe('The game is already under way.');

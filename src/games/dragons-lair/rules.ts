@@ -393,7 +393,7 @@ function promptNext(w: Work): void {
 function phaseReason(s: DragonsLairState): string {
   switch (s.phase) {
     case 'seating':
-      return 'The game has not started; once two players sit, type start.';
+      return `The game has not started; once ${s.settings.minPlayers} players sit, type start.`;
     case 'over':
       return 'The game is over; type start to play again.';
     case 'negotiating': {

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestClient } from '../support/client.js';
+
+let ts: TestServer;
+afterEach(async () => {
+  await ts?.destroy();
+});
+
+/** Every card the server shows is rendered like `7h (knight 7)` or `ks (dragon 17)`. */
+const CARD = /\b(10|[2-9]|[ajqk])([hdcs]) \((knight|wizard|leprechaun|thief|dragon) \d+\)/g;
+const cardsIn = (text: string): string[] => [...text.matchAll(CARD)].map((m) => m[1] + m[2]);
+
+async function coins(c: TestClient): Promise<number> {
+  const m = /carrying ([\d,]+) obsidian coins/.exec(await c.command('i'));
+  return Number(m![1].replace(/,/g, ''));
+}
+
+interface Seated {
+  name: string;
+  client: TestClient;
+}
+
+/** Logs the players in, walks them to the card room and seats them, in order. */
+async function seat(names: string[]): Promise<Seated[]> {
+  const players: Seated[] = [];
+  for (const name of names) {
+    const client = await ts.login(name);
+    expect(await client.command('east')).toMatch(/The Card Room/);
+    players.push({ name, client });
+  }
+  for (const p of players) expect(await p.client.command('sit lair')).toMatch(/You take a seat at the lair table/);
+  return players;
+}
+
+/** A small deterministic generator for the players' choices (mulberry32). */
+function chooser(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/**
+ * Records what every client receives between checkpoints and checks that, between two
+ * checkpoints, nobody was shown a card that another player held in hand (at the checkpoint
+ * after) or had laid face down and that was not revealed in between.
+ */
+class SecretWatch {
+  private offsets = new Map<string, number>();
+  private hands = new Map<string, Set<string>>();
+  /** Cards laid face down at a lair since the last reveal, by who laid them. */
+  readonly laid = new Map<string, Set<string>>();
+  readonly story: string[] = [];
+  checked = 0;
+
+  constructor(private readonly players: Seated[]) {
+    for (const p of players) {
+      this.offsets.set(p.name, p.client.all.length);
+      this.hands.set(p.name, new Set());
+      this.laid.set(p.name, new Set());
+    }
+  }
+
+  hand(name: string): string[] {
+    return [...this.hands.get(name)!];
+  }
+
+  /** Reads every hand from its owner, then checks what each client received since the last checkpoint. */
+  async checkpoint(): Promise<void> {
+    for (const p of this.players) {
+      const reply = await p.client.command('hand');
+      this.hands.set(p.name, new Set(cardsIn(reply)));
+    }
+    const segments = new Map(this.players.map((p) => [p.name, p.client.all.slice(this.offsets.get(p.name)!)]));
+    const revealed = [...segments.values()].some((text) => /Lair \d is revealed/.test(text));
+    for (const viewer of this.players) {
+      // A failed wizard shows its owner the card it picked: the one thing a player may see of another hand.
+      const text = segments.get(viewer.name)!.split('\n').filter((l) => !/^Your wizard picked/.test(l)).join('\n');
+      const seen = new Set(cardsIn(text));
+      for (const other of this.players) {
+        if (other === viewer) continue;
+        const laid = this.laid.get(other.name)!;
+        const secret = [...this.hands.get(other.name)!].filter((c) => !(revealed && laid.has(c)));
+        if (!revealed) secret.push(...laid);
+        for (const card of secret) {
+          if (seen.has(card)) {
+            throw new Error(`${viewer.name} was shown ${other.name}'s hidden ${card}:\n${segments.get(viewer.name)}`);
+          }
+          this.checked++;
+        }
+      }
+      this.story.push(segments.get(viewer.name)!);
+    }
+    if (revealed) for (const set of this.laid.values()) set.clear();
+    for (const p of this.players) this.offsets.set(p.name, p.client.all.length);
+  }
+}
+
+/** Plays a whole game with a fixed choice generator; returns everything Ana received. */
+async function playOut(players: Seated[], watch: SecretWatch, pick: (n: number) => number): Promise<string> {
+  const names = players.map((p) => p.name);
+  let negotiations = 0;
+  for (let step = 0; step < 600; step++) {
+    await watch.checkpoint();
+    const looks = await Promise.all(players.map(async (p) => ({ p, look: await p.client.command('look lair') })));
+    if (looks.some(({ look }) => /Last game: The game of Dragon's Lair is over/.test(look))) return watch.story.join('\n');
+    const mine = looks.find(({ look }) => /It is your turn|You must discard|propose a split|agree to the proposal/.test(look));
+    if (!mine) {
+      // Everyone who must agree has agreed, or nobody can act: nothing but the clock is left.
+      throw new Error(`nobody can act:\n${looks.map((l) => l.look).join('\n---\n')}`);
+    }
+    const { p, look } = mine;
+    const hand = watch.hand(p.name);
+    if (/It is your turn/.test(look)) {
+      await choose(p, look, hand, names, watch, pick);
+    } else if (/You must discard/.test(look)) {
+      expect(await p.client.command(`discard ${hand[pick(hand.length)]}`)).toMatch(/You discard/);
+    } else if (/propose a split/.test(look)) {
+      negotiations++;
+      if (negotiations % 3 === 0) {
+        // Let the 10 seconds run out: all or nothing.
+        ts.clock.advance(10_000);
+        await p.client.expect(/Time is up without an agreement/);
+        continue;
+      }
+      const m = /treasure, (\d+) game coins?, is shared by (.+)\. No proposal/.exec(look)!;
+      const treasure = Number(m[1]);
+      const who = m[2].split(/, | and /);
+      const each = Math.floor(treasure / who.length);
+      const split = who.map((w, i) => `${w} ${each + (i === 0 ? treasure - each * who.length : 0)}`).join(' ');
+      expect(await p.client.command(`split ${split}`)).toMatch(/You propose/);
+    } else {
+      expect(await p.client.command('agree')).toMatch(/You agree|Agreed!/);
+    }
+  }
+  throw new Error('the game did not end in 600 steps');
+}
+
+/**
+ * One play-or-hold choice: mostly a card, aimed so that attacks gather at one lair (so that
+ * dragons fall and treasure is shared), now and then a hold.
+ */
+async function choose(p: Seated, look: string, hand: string[], names: string[], watch: SecretWatch, pick: (n: number) => number): Promise<void> {
+  const others = names.filter((n) => n !== p.name);
+  const card = pick(6) === 0 || hand.length === 0 ? null : hand[pick(hand.length)];
+  let command = 'hold';
+  if (card) {
+    const busy = /Lair 2: [^\n]*card/.test(look) && !/Lair 1: [^\n]*card/.test(look) ? 'lair 2' : 'lair 1';
+    const victim = others[pick(others.length)];
+    const suit = card.slice(-1);
+    command = `play ${card} ${{ h: busy, d: /Lair \d: [^\n]*\d cards? face down/.test(look) || pick(3) ? busy : victim, c: '', s: victim }[suit]}`.trim();
+  }
+  const reply = await p.client.command(command);
+  if (/You lay/.test(reply)) watch.laid.get(p.name)!.add(card!);
+  if (!/You lay|You send|You play|Your thief|You hold/.test(reply)) {
+    // Refused (a wizard against an empty hand, say): hold instead.
+    expect(reply).not.toMatch(/turn/);
+    expect(await p.client.command('hold')).toMatch(/You hold/);
+  }
+}
+
+describe("Dragon's Lair over telnet", () => {
+  it('three players play a whole game: no hidden card reaches anyone else, and the coins add up', async () => {
+    ts = await startTestServer({ seed: 5 });
+    const players = await seat(['Ana', 'Bob', 'Cyd']);
+    const [ana, bo] = players.map((p) => p.client);
+    expect(await ana.command('hand')).toMatch(/game has not started/);
+    const watch = new SecretWatch(players);
+    const started = await bo.command('start');
+    expect(started).toMatch(/Dragon's Lair begins with Ana, Bob and Cyd: each antes 50 obsidian coins, and the bank holds 150 game coins/);
+    expect(started).toMatch(/You are dealt (\S+ \(\w+ \d+\)(, )?){4}\./);
+    const story = await playOut(players, watch, chooser(5));
+    expect(watch.checked).toBeGreaterThan(300);
+    // The game this seed plays has every way a treasure can go.
+    expect(story).toMatch(/The dragon is slain! The treasure die shows \d/);
+    expect(story).toMatch(/alone takes lair \d's treasure/);
+    expect(story).toMatch(/Agreed! Lair \d's treasure is shared/);
+    expect(story).toMatch(/Time is up without an agreement: nobody gets lair \d's/);
+    expect(story).toMatch(/must discard 1/);
+
+    const over = /Settlement: Ana receives (\d+) obsidian coins?, Bob receives (\d+) obsidian coins?, Cyd receives (\d+) obsidian coins?/.exec(story)!;
+    expect(over).not.toBeNull();
+    const payouts = over.slice(1, 4).map(Number);
+    expect(payouts.reduce((a, b) => a + b, 0)).toBe(150);
+    const purses = await Promise.all(players.map((p) => coins(p.client)));
+    expect(purses.reduce((a, b) => a + b, 0)).toBe(3000);
+    expect(purses).toEqual(payouts.map((n) => 1000 - 50 + n));
+  }, 120_000);
+});

@@ -181,6 +181,23 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
     await (other === 'Ana' ? ana : bob).expect(`The HERO has fled the fight! Dreaven calls for a new champion. ${other} is the HERO!`);
   });
 
+  it('keeps a HERO who loses the connection for the grace period, throwing for them, then replaces them', async () => {
+    ts = await startTestServer({ seed: 12 }); // no seven-out before the grace period ends
+    const [ana, bob] = await seatAtBones('Ana', 'Bob');
+    const hero = lastHero(await ana.command('start'));
+    const [gone, stays] = hero === 'Ana' ? [ana, bob] : [bob, ana];
+    const other = hero === 'Ana' ? 'Bob' : 'Ana';
+    gone.close();
+    await stays.expect(`${hero} stares blankly`);
+    ts.clock.advance(30_000);
+    await stays.expect(`Dreaven throws the opening attack roll for ${hero}, the HERO`);
+    ts.clock.advance(89_000);
+    expect(await stays.command('look bones')).toMatch(new RegExp(`HERO: ${hero};`));
+    ts.clock.advance(1_000);
+    await stays.expect(`${hero}'s seat at the bones table is empty now.`);
+    await stays.expect(`The HERO has fled the fight! Dreaven calls for a new champion. ${other} is the HERO!`);
+  });
+
   it('returns every bet when the server is stopped mid-game and restarted', async () => {
     ts = await startTestServer({ seed: 11 });
     const [ana, bob] = await seatAtBones('Ana', 'Bob');

@@ -264,7 +264,7 @@ class LichBonesTable implements GameTable {
       }
       case 'betPlaced': {
         const b = e.bet;
-        const cut = e.asked !== b.amount ? ` (the cap; ${coins(e.asked)} was asked)` : '';
+        const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
         this.tell(
           actor,
           b.owner,

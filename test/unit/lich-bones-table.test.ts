@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { lichBones, lichBonesSettings } from '../../src/games/lich-bones/table.js';
+import type { GameTable, TableHost } from '../../src/games/table.js';
+import type { Party } from '../../src/games/rules.js';
+import { diceValues } from '../../src/games/random.js';
+import { FakeClock } from '../support/fakeClock.js';
+
+/** A host that keeps purses in a map, records what is said, and draws the values a test queues. */
+class FakeHost implements TableHost {
+  readonly id = 'bones-table';
+  readonly label = 'the bones table';
+  readonly clock = new FakeClock();
+  readonly purses = new Map<string, number>();
+  readonly room: string[] = [];
+  readonly told: string[] = [];
+  private seats: string[] = [];
+  private draws: number[] = [];
+  readonly random = { int: (n: number) => {
+    const v = this.draws.shift();
+    if (v === undefined || v >= n) throw new Error(`no queued value below ${n}`);
+    return v;
+  } };
+  lastDice: [number, number] | null = null;
+
+  constructor(readonly settings: Record<string, unknown> = {}) {}
+
+  queue(...values: number[]): void {
+    this.draws.push(...values);
+  }
+
+  seated = () => [...this.seats];
+  isConnected = () => true;
+  balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
+
+  transfer(moves: readonly { from: Party; to: Party; amount: number }[]) {
+    const key = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${p.name}`);
+    const after = new Map(this.purses);
+    for (const m of moves) {
+      after.set(key(m.from), (after.get(key(m.from)) ?? 0) - m.amount);
+      after.set(key(m.to), (after.get(key(m.to)) ?? 0) + m.amount);
+    }
+    const short = [...after].find(([k, n]) => k !== 'house' && n < 0);
+    if (short) return { ok: false as const, reason: `${short[0]} is short` };
+    for (const [k, n] of after) this.purses.set(k, n);
+    return { ok: true as const };
+  }
+
+  toRoom = (text: string) => void this.room.push(text);
+  toPlayer = (name: string, text: string) => void this.told.push(`${name}: ${text}`);
+  showDice = (dice: [number, number]) => {
+    this.lastDice = dice;
+  };
+  setTimer = (ms: number, fn: () => void) => this.clock.setTimer(ms, fn);
+  unseat = () => undefined;
+
+  sit(game: GameTable, name: string, purse = 1000): void {
+    this.purses.set(`player:${name}`, purse);
+    this.seats.push(name);
+    game.onSit(name);
+  }
+}
+
+function table(settings?: Record<string, unknown>) {
+  const host = new FakeHost(settings);
+  return { host, game: lichBones.create(host) };
+}
+
+const said = (host: FakeHost) => host.room.join('\n');
+
+describe('the Lich Bones table', () => {
+  it('takes its settings from the world data over the defaults, and help odds follows them', () => {
+    const s = lichBonesSettings({ minBet: 100, payouts: { drain: { win: 8, per: 1 } } });
+    expect(s.minBet).toBe(100);
+    expect(s.rounds).toBe(16);
+    expect(s.payouts.drain).toEqual({ win: 8, per: 1 });
+    expect(s.payouts.attack[4]).toEqual({ win: 5, per: 11 });
+    expect(lichBones.topics!.odds({ payouts: { drain: { win: 8, per: 1 } } })).toMatch(/DRAIN\s+2\/3\/12 8:1/);
+    expect(lichBones.topics!.odds({})).toMatch(/DRAIN\s+2\/3\/12 7:1/);
+  });
+
+  it('starts by itself 60 seconds after the first player sits, and names the HERO', () => {
+    const { host, game } = table();
+    host.sit(game, 'Ana');
+    expect(said(host)).toMatch(/Lich Bones begins in 60 seconds/);
+    host.clock.advance(59_000);
+    expect(said(host)).not.toMatch(/is the HERO/);
+    host.queue(0);
+    host.clock.advance(1_000);
+    expect(said(host)).toMatch(/Ana is the HERO!\nRound 1 of 16, the opening attack roll: place your bets!/);
+    expect(host.balance('Ana')).toBe(21_000);
+  });
+
+  it('calls a seven-out: the LICH bets win, CHEER was cut to its cap, and a new HERO is drawn', () => {
+    const { host, game } = table();
+    host.sit(game, 'Ana', 0);
+    host.sit(game, 'Bob', 0);
+    host.queue(0); // Ana is the HERO
+    const replies: string[] = [];
+    const reply = (t: string) => void replies.push(t);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Bob', reply }, '');
+    game.whisper!('Ana', 'hero 5000', reply);
+    game.whisper!('Bob', '5000 LICH', reply);
+    expect(replies).toEqual([
+      'Dreaven takes your 5,000 obsidian coins on HERO.',
+      'Dreaven takes your 5,000 obsidian coins on LICH.',
+    ]);
+
+    host.queue(...diceValues(2, 4));
+    game.roll!('Ana', reply);
+    expect(replies.at(-1)).toBe('You throw the opening attack roll: 2 and 4 (6).');
+    expect(said(host)).toMatch(/The quest point is 6!/);
+    expect(host.balance('Ana')).toBe(20_000 - 5000 + 1000);
+
+    game.whisper!('Bob', 'cheer 15000', reply);
+    expect(replies.at(-1)).toBe('Dreaven takes your 10,000 obsidian coins on CHEER LICH (capped at twice your LICH bet; you asked for 15,000).');
+    game.whisper!('Bob', 'inferno 5001', reply);
+    expect(replies.at(-1)).toMatch(/Dreaven whispers back: INFERNO is four equal parts/);
+    game.whisper!('Bob', 'drain 50000', reply);
+    expect(replies.at(-1)).toBe('Dreaven whispers back: You have only 5,000 obsidian coins; that bet needs 50,000 obsidian coins.');
+    expect(host.balance('Bob')).toBe(5000);
+
+    host.queue(...diceValues(3, 4), 1); // a seven, then Bob is drawn
+    host.clock.advance(30_000);
+    const story = said(host);
+    expect(story).toMatch(/Time! Betting is closed\. Dreaven throws for the quest point 6 for Ana, the HERO: 3 and 4 \(7\)\./);
+    expect(story).toMatch(/Seven! The LICH's bony claws/);
+    expect(story).toMatch(/Dreaven pays Bob's LICH: 5,500 obsidian coins won/); // the early 10%
+    expect(story).toMatch(/Dreaven pays Bob's CHEER LICH: 8,333 obsidian coins won/); // 5:6, rounded down
+    expect(story).toMatch(/Dreaven sweeps away Ana's HERO: 5,000 obsidian coins lost\./);
+    expect(story).toMatch(/Dreaven calls for a new champion\. Bob is the HERO!\nRound 3 of 16/);
+    expect(host.balance('Bob')).toBe(20_000 + 5500 + 8333);
+    expect(host.lastDice).toEqual([3, 4]);
+    expect(game.describe('Bob')).toMatch(/round 3 of 16\. HERO: Bob; next throw: the opening attack roll/);
+  });
+
+  it('returns every bet after round 16 and hands out again', () => {
+    const { host, game } = table({ rounds: 1 });
+    host.sit(game, 'Ana', 0);
+    host.queue(0);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    game.commands.find((c) => c.key === 'bet')!.run({ player: 'Ana', reply: () => undefined }, 'hero 5000');
+    host.queue(...diceValues(4, 4));
+    game.roll!('Ana', () => undefined);
+    expect(said(host)).toMatch(/Dreaven returns Ana's HERO: 5,000 obsidian coins back\.\nThe last round is fought/);
+    expect(host.balance('Ana')).toBe(20_000 + 1000 + 20_000);
+    expect(host.purses.get('escrow:Ana')).toBe(0);
+    expect(game.describe('Ana')).toMatch(/waiting for a game/);
+    expect(host.clock.pending()).toBe(0);
+  });
+
+  it('stops its timer when disposed', () => {
+    const { host, game } = table();
+    host.sit(game, 'Ana');
+    expect(host.clock.pending()).toBe(1);
+    game.dispose();
+    host.clock.advance(60_000);
+    expect(said(host)).not.toMatch(/is the HERO/);
+  });
+});

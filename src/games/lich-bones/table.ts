@@ -131,7 +131,7 @@ class LichBonesTable implements GameTable {
       lines.push(`${DEALER} shuffles the bones, waiting for a game. ${seated}`);
       lines.push(
         s.deadline !== null
-          ? `The game begins in ${this.secondsLeft(s.deadline)} seconds, or as soon as a seated player types start.`
+          ? `The game begins in ${this.timeLeft(s.deadline)}, or as soon as a seated player types start.`
           : s.seated.length
             ? 'A seated player can type start to begin a game.'
             : `Sit down (sit ${this.tableWord}) and type start to play.`,
@@ -139,7 +139,7 @@ class LichBonesTable implements GameTable {
     } else {
       const next = s.point === null ? 'next throw: the opening attack roll' : `quest point: ${s.point}`;
       lines.push(`Lich Bones, round ${s.round} of ${s.settings.rounds}. HERO: ${s.hero}; ${next}.`);
-      lines.push(`Betting closes in ${this.secondsLeft(s.deadline ?? 0)} seconds. ${seated}`);
+      lines.push(`Betting closes in ${this.timeLeft(s.deadline ?? 0)}. ${seated}`);
     }
     if (s.lastThrow) lines.push(`Last throw: ${throwText(s.lastThrow)}.`);
     const owners = [...new Set(s.bets.map((b) => b.owner))];
@@ -203,8 +203,10 @@ class LichBonesTable implements GameTable {
     });
   }
 
-  private secondsLeft(deadline: number): number {
-    return Math.max(0, Math.ceil((deadline - this.host.clock.now()) / 1000));
+  /** "30 seconds", "1 second". */
+  private timeLeft(deadline: number): string {
+    const n = Math.max(0, Math.ceil((deadline - this.host.clock.now()) / 1000));
+    return `${n} second${n === 1 ? '' : 's'}`;
   }
 
   private goldText(name: string): string {
@@ -230,7 +232,7 @@ class LichBonesTable implements GameTable {
     switch (e.type) {
       case 'seated':
         if (e.autostartAt !== null) {
-          say(`${DEALER} nods to ${e.player}: "Lich Bones begins in ${this.secondsLeft(e.autostartAt)} seconds, or as soon as someone seated types start."`);
+          say(`${DEALER} nods to ${e.player}: "Lich Bones begins in ${this.timeLeft(e.autostartAt)}, or as soon as someone seated types start."`);
         } else if (s.phase === 'betting') {
           say(`${DEALER} makes room for ${e.player}: "Join the fight! It is round ${s.round} of ${s.settings.rounds}; place your bets with me."`);
         }
@@ -258,7 +260,7 @@ class LichBonesTable implements GameTable {
         const stage = e.point === null ? 'the opening attack roll' : `quest point ${e.point}`;
         say(
           `Round ${e.round} of ${e.rounds}, ${stage}: place your bets! ` +
-            `${s.hero ?? 'The HERO'} throws with roll dice ${this.tableWord}, or ${DEALER} throws in ${this.secondsLeft(e.deadline)} seconds.`,
+            `${s.hero ?? 'The HERO'} throws with roll dice ${this.tableWord}, or ${DEALER} throws in ${this.timeLeft(e.deadline)}.`,
         );
         break;
       }

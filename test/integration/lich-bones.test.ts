@@ -43,7 +43,7 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
     await cyd.command('north');
 
     const started = await ana.command('START');
-    expect(started).toMatch(/hands 20,000 obsidian coins to each of Ana, Bob/);
+    expect(started).toMatch(/hands 20,000 obsidian coins to each of Ana and Bob/);
     expect(started).toMatch(/(Ana|Bob) is the HERO/);
     expect(started).toMatch(/Round 1 of 16, the opening attack roll: place your bets!/);
     await cyd.expect(/(Ana|Bob) is the HERO/);
@@ -136,8 +136,8 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
 
     // Each purse = start + hand-outs + HERO bonuses + winnings - losses (every bet is settled or returned).
     const net = Object.fromEntries(players.map((p) => [p, 0]));
-    for (const m of story.matchAll(/hands ([\d,]+) obsidian coins to each of ([\w, ]+)\./g)) {
-      for (const p of m[2].split(', ')) net[p] += num(m[1]);
+    for (const m of story.matchAll(/hands ([\d,]+) obsidian coins to (?:each of )?([\w, ]+)\./g)) {
+      for (const p of m[2].split(/, | and /)) net[p] += num(m[1]);
     }
     let bonuses = 0;
     for (const m of story.matchAll(/tosses (\w+), the HERO, a bonus of ([\d,]+)/g)) {

@@ -8,7 +8,7 @@
  * the antes into escrow at the start, and the settlement out of escrow at the end.
  */
 import { rollDie, shuffle, type RandomSource } from '../random.js';
-import { escrow, player, redistribute, refuse, type CoinMove, type Refusal, type Step } from '../rules.js';
+import { escrow, listNames, player, redistribute, refuse, type CoinMove, type Refusal, type Step } from '../rules.js';
 import {
   cardName,
   cardValue,
@@ -898,7 +898,3 @@ function emptyLairs(): Lair[] {
   return Array.from({ length: LAIR_COUNT }, () => ({ dragon: null, revealed: false, laid: [] }));
 }
 
-export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}

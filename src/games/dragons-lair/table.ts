@@ -7,12 +7,12 @@
 import type { Timer } from '../../rooms/clock.js';
 import { formatCoins } from '../../rooms/amount.js';
 import type { GameCommand, GameCommandContext, GameDefinition, GameTable, LeaveCause, TableHost } from '../table.js';
+import { listNames } from '../rules.js';
 import { cardName, cardValue, kindOf, parseCard, type Card } from './cards.js';
 import {
   apply,
   defaultSettings,
   isPrivate,
-  listNames,
   newTable,
   type DragonsLairAction,
   type DragonsLairEvent,

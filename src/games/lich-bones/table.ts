@@ -1,6 +1,7 @@
 import type { Timer } from '../../rooms/clock.js';
 import { formatCoins } from '../../rooms/amount.js';
 import type { GameCommand, GameDefinition, GameTable, TableHost } from '../table.js';
+import { listNames } from '../rules.js';
 import { parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
 import {
@@ -24,6 +25,12 @@ import {
 const DEALER = 'Dreaven';
 
 const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+
+/** " Dreaven hands 20,000 obsidian coins to Ana." / "... to each of Ana and Bob." */
+function handsOut(players: readonly string[], handout: number): string {
+  if (!players.length) return '';
+  return ` ${DEALER} hands ${coins(handout)} to ${players.length === 1 ? '' : 'each of '}${listNames(players)}.`;
+}
 
 /** The table's settings: the world data's overrides on top of the RULINGS.md defaults. */
 export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettings {
@@ -243,7 +250,7 @@ class LichBonesTable implements GameTable {
       case 'started':
         say(
           `${DEALER} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
-            (e.players.length ? ` He hands ${coins(e.handout)} to each of ${e.players.join(', ')}.` : ''),
+            handsOut(e.players, e.handout),
         );
         break;
       case 'heroChosen': {
@@ -303,7 +310,7 @@ class LichBonesTable implements GameTable {
         } else {
           say(
             `The last round is fought: the LICH retreats to its crypt and Lich Bones is over.` +
-              (e.players.length ? ` ${DEALER} hands ${coins(e.handout)} to each of ${e.players.join(', ')}.` : '') +
+              handsOut(e.players, e.handout) +
               ' Type start to play again.',
           );
         }

@@ -74,10 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
       const def = games.find((g) => g.id === data.game);
-      if (!def) {
-        log(`warning: table ${data.id} in ${room.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')}); it stays empty`);
-        continue;
-      }
+      if (!def) throw new Error(`table ${data.id} in ${room.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
       tavern.tables.set(data.id, new Table(tavern, room.id, data, def));
     }
   }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORLD } from '../../src/server.js';
+import { loadWorld, OPPOSITE, parseWorld, type Direction } from '../../src/rooms/world.js';
+
+describe('the world data', () => {
+  it('ships the tavern of the contract: Spice Run in the common room, Lich Bones north, Dragon\'s Lair east', async () => {
+    const world = await loadWorld(DEFAULT_WORLD);
+    const common = world.rooms.get(world.start)!;
+    expect(common.tables.map((t) => t.game)).toEqual(['spice-run']);
+    const north = world.rooms.get(common.exits.north!)!;
+    expect(north.tables.map((t) => t.game)).toEqual(['lich-bones']);
+    expect(north.npcs.map((n) => n.name)).toContain('Dreaven');
+    const east = world.rooms.get(common.exits.east!)!;
+    expect(east.tables.map((t) => t.game)).toEqual(['dragons-lair']);
+  });
+
+  it('gives every exit a way back in the opposite direction', async () => {
+    const world = await loadWorld(DEFAULT_WORLD);
+    for (const room of world.rooms.values()) {
+      for (const [dir, to] of Object.entries(room.exits)) {
+        expect(world.rooms.get(to!)!.exits[OPPOSITE[dir as Direction]]).toBe(room.id);
+      }
+    }
+  });
+
+  it('reports every problem of a broken world at once', () => {
+    const broken = {
+      start: 'nowhere',
+      rooms: [
+        { id: 'a', name: 'A', description: 'x', exits: { north: 'b', sideways: 'a' }, tables: [{ id: 't', keywords: ['t'], description: 'd' }] },
+        { id: 'a', name: 'A2', description: 'y' },
+      ],
+    };
+    let message = '';
+    try {
+      parseWorld(broken);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    for (const problem of ['room a is defined twice', 'every table needs an id, a name and a game', '"sideways" is not a direction', 'unknown room b', 'the start room "nowhere" does not exist']) {
+      expect(message).toContain(problem);
+    }
+  });
+});

@@ -27,8 +27,9 @@ describe('the world data', () => {
     const broken = {
       start: 'nowhere',
       rooms: [
-        { id: 'a', name: 'A', description: 'x', exits: { north: 'b', sideways: 'a' }, tables: [{ id: 't', keywords: ['t'], description: 'd' }] },
+        { id: 'a', name: 'A', description: 'x', tables: [{ id: 't', keywords: ['t'], description: 'd' }] },
         { id: 'a', name: 'A2', description: 'y' },
+        { id: 'c', name: 'C', description: 'z', exits: { north: 'b', sideways: 'a' } },
       ],
     };
     let message = '';

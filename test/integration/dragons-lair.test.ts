@@ -58,8 +58,9 @@ class SecretWatch {
   readonly story: string[] = [];
   checked = 0;
 
-  constructor(private readonly players: Seated[]) {
-    for (const p of players) {
+  /** `players` hold cards; `onlookers` only watch (and must see no hand either). */
+  constructor(private readonly players: Seated[], private readonly onlookers: Seated[] = []) {
+    for (const p of [...players, ...onlookers]) {
       this.offsets.set(p.name, p.client.all.length);
       this.hands.set(p.name, new Set());
       this.laid.set(p.name, new Set());
@@ -76,9 +77,10 @@ class SecretWatch {
       const reply = await p.client.command('hand');
       this.hands.set(p.name, new Set(cardsIn(reply)));
     }
-    const segments = new Map(this.players.map((p) => [p.name, p.client.all.slice(this.offsets.get(p.name)!)]));
+    const everyone = [...this.players, ...this.onlookers];
+    const segments = new Map(everyone.map((p) => [p.name, p.client.all.slice(this.offsets.get(p.name)!)]));
     const revealed = [...segments.values()].some((text) => /Lair \d is revealed/.test(text));
-    for (const viewer of this.players) {
+    for (const viewer of everyone) {
       // A failed wizard shows its owner the card it picked: the one thing a player may see of another hand.
       const text = segments.get(viewer.name)!.split('\n').filter((l) => !/^Your wizard picked/.test(l)).join('\n');
       const seen = new Set(cardsIn(text));
@@ -97,7 +99,7 @@ class SecretWatch {
       this.story.push(segments.get(viewer.name)!);
     }
     if (revealed) for (const set of this.laid.values()) set.clear();
-    for (const p of this.players) this.offsets.set(p.name, p.client.all.length);
+    for (const p of everyone) this.offsets.set(p.name, p.client.all.length);
   }
 }
 
@@ -168,20 +170,26 @@ describe("Dragon's Lair over telnet", () => {
   it('three players play a whole game: no hidden card reaches anyone else, and the coins add up', async () => {
     ts = await startTestServer({ seed: 5 });
     const players = await seat(['Ana', 'Bob', 'Cyd']);
+    const dee = await ts.login('Dee');
+    await dee.command('east');
     const [ana, bo] = players.map((p) => p.client);
     expect(await ana.command('hand')).toMatch(/game has not started/);
-    const watch = new SecretWatch(players);
+    const watch = new SecretWatch(players, [{ name: 'Dee', client: dee }]);
     const started = await bo.command('start');
     expect(started).toMatch(/Dragon's Lair begins with Ana, Bob and Cyd: each antes 50 obsidian coins, and the bank holds 150 game coins/);
     expect(started).toMatch(/You are dealt (\S+ \(\w+ \d+\)(, )?){4}\./);
     const story = await playOut(players, watch, chooser(5));
-    expect(watch.checked).toBeGreaterThan(300);
+    expect(watch.checked).toBeGreaterThan(400);
+    expect(cardsIn(dee.all.split('Dragon\'s Lair begins')[1]).length).toBeGreaterThan(0); // she saw the public cards
     // The game this seed plays has every way a treasure can go.
     expect(story).toMatch(/The dragon is slain! The treasure die shows \d/);
     expect(story).toMatch(/alone takes lair \d's treasure/);
     expect(story).toMatch(/Agreed! Lair \d's treasure is shared/);
     expect(story).toMatch(/Time is up without an agreement: nobody gets lair \d's/);
     expect(story).toMatch(/must discard 1/);
+    expect(story).toMatch(/sends the wizard \S+ \(wizard \d+\) against/);
+    expect(story).toMatch(/thief \S+ \(thief \d+\) robs/);
+    expect(story).toMatch(/the leprechaun \S+ \(leprechaun \d+\) and takes/);
 
     const over = /Settlement: Ana receives (\d+) obsidian coins?, Bob receives (\d+) obsidian coins?, Cyd receives (\d+) obsidian coins?/.exec(story)!;
     expect(over).not.toBeNull();
@@ -191,4 +199,87 @@ describe("Dragon's Lair over telnet", () => {
     expect(purses.reduce((a, b) => a + b, 0)).toBe(3000);
     expect(purses).toEqual(payouts.map((n) => 1000 - 50 + n));
   }, 120_000);
+});
+
+describe("Dragon's Lair: choices, refusals and leaving", () => {
+  it('says whose choice it is, refuses anything out of turn or invalid with a reason, and holds on the clock', async () => {
+    ts = await startTestServer({ seed: 3 });
+    const [ana, bob] = (await seat(['Ana', 'Bob'])).map((p) => p.client);
+    expect(await ana.command('hold')).toMatch(/The game has not started; once 2 players sit, type start/);
+    const started = await ana.command('start');
+    expect(started).toMatch(/Your turn \(pass 1 of 2, 60 seconds\): play a card or hold/);
+    expect(await bob.command('look lair')).toMatch(/It is Ana's turn to play a card or hold \(pass 1 of 2, 60 seconds left\)/);
+    expect(await bob.command('hold')).toMatch(/It is Ana's turn to play a card or hold/);
+    expect(await ana.command('play zz')).toMatch(/"zz" is not a card/);
+    const mine = cardsIn(await ana.command('hand'));
+    const theirs = cardsIn(await bob.command('hand'));
+    expect(await ana.command(`play ${theirs[0]} lair 1`)).toMatch(new RegExp(`You hold no ${theirs[0]}; type hand to see your cards`));
+    const knight = mine.find((c) => c.endsWith('h'))!;
+    expect(knight).toBeDefined();
+    expect(await ana.command(`play ${knight}`)).toMatch(/A knight needs a lair: play \S+ lair 1 or play \S+ lair 2/);
+    expect(await ana.command(`play ${knight} lair 3`)).toMatch(/There are only two lairs/);
+    expect(await ana.command(`play ${knight} bob`)).toMatch(/A knight attacks a dragon, not a player/);
+    expect(await ana.command('split ana 3')).toMatch(/There is no treasure to divide right now/);
+    expect(await ana.command('agree')).toMatch(/There is no treasure to divide right now/);
+    expect(await ana.command(`discard ${mine[0]}`)).toMatch(/You only discard at the end of a turn/);
+    const dee = await ts.login('Dee');
+    await dee.command('east');
+    expect(await dee.command('sit lair')).toMatch(/A game is under way; you can sit down when it ends/);
+    expect(await dee.command('hand')).toMatch(/sit at one first/);
+    const onlooker = await dee.command('look lair');
+    expect(onlooker).toMatch(/Ana +4 cards +0 game coins +\(dealer\)/);
+    expect(onlooker).not.toMatch(/Your hand/);
+    expect(cardsIn(onlooker)).toEqual([]);
+
+    ts.clock.advance(60_000);
+    await bob.expect(/Ana took too long and holds\.[^]*Your turn \(pass 1 of 2/);
+    expect(await ana.command('look lair')).toMatch(/It is Bob's turn/);
+    expect(await bob.command('help dragons lair')).toMatch(/split ana 3 bo 1[^]*Verbs at the table:[^]*discard <card>/);
+  });
+
+  it('a player who stands up mid-game loses their hand, the game goes on, and they are paid at the end', async () => {
+    ts = await startTestServer({ seed: 9 });
+    const players = await seat(['Ana', 'Bob', 'Cyd']);
+    const [ana, , cyd] = players.map((p) => p.client);
+    await ana.command('start');
+    expect(await ana.command('hold')).toMatch(/You hold/);
+    const cydHand = cardsIn(await cyd.command('hand'));
+    expect(await cyd.command('stand')).toMatch(/You stand up from the lair table/);
+    const told = await ana.expect(/Cyd has left the game; their hand is discarded \(([^]*?)\)\. Their game coins/);
+    expect(cardsIn(told).sort()).toEqual(cydHand.sort());
+    expect(await ana.command('look lair')).toMatch(/Cyd +has left the game/);
+    const rest = players.slice(0, 2);
+    const story = await playOut(rest, new SecretWatch(rest), chooser(2));
+    const over = /Settlement: Ana receives (\d+) obsidian coins?, Bob receives (\d+) obsidian coins?, Cyd receives (\d+) obsidian coins?/.exec(story)!;
+    expect(over).not.toBeNull();
+    const payouts = over.slice(1, 4).map(Number);
+    expect(payouts.reduce((a, b) => a + b, 0)).toBe(150);
+    expect(await Promise.all(players.map((p) => coins(p.client)))).toEqual(payouts.map((n) => 950 + n));
+  }, 60_000);
+
+  it('the last opponent standing up ends a two-player game and settles it', async () => {
+    ts = await startTestServer({ seed: 4 });
+    const [ana, bob] = (await seat(['Ana', 'Bob'])).map((p) => p.client);
+    await ana.command('start');
+    expect(await coins(ana)).toBe(950);
+    await bob.command('stand');
+    await ana.expect(/over: too few players are left\. Game coins: Ana 0, Bob 0\. The 100 game coins left in the bank are shared evenly\. Settlement: Ana receives 50 obsidian coins, Bob receives 50 obsidian coins/);
+    expect(await coins(ana)).toBe(1000);
+    expect(await coins(bob)).toBe(1000);
+    expect(await ana.command('look lair')).toMatch(/Seated: Ana\.[^]*Waiting for 1 more player/);
+  });
+
+  it('every ante comes back after the server is stopped mid-game and restarted', async () => {
+    ts = await startTestServer({ seed: 8 });
+    const players = await seat(['Ana', 'Bob', 'Cyd']);
+    await players[1].client.command('start');
+    await players[0].client.command('hold');
+    expect(await Promise.all(players.map((p) => coins(p.client)))).toEqual([950, 950, 950]);
+    ts = await ts.restart();
+    for (const name of ['ana', 'bob', 'cyd']) expect(ts.logs.join('\n')).toContain(`returned 50 coins from lair-table to ${name}`);
+    const back = await Promise.all(['Ana', 'Bob', 'Cyd'].map((n) => ts.login(n)));
+    expect(await Promise.all(back.map(coins))).toEqual([1000, 1000, 1000]);
+    await back[0].command('east');
+    expect(await back[0].command('look lair')).toMatch(/Nobody is seated/);
+  });
 });

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { dragonsLair } from '../../src/games/dragons-lair/table.js';
+import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
+import type { GameTable, TableHost } from '../../src/games/table.js';
+import type { Party } from '../../src/games/rules.js';
+import { diceValues } from '../../src/games/random.js';
+import { FakeClock } from '../support/fakeClock.js';
+import { cs, shuffleValues } from './dragons-lair-support.js';
+
+/** A host that keeps purses in a map, records what each person in the room hears, and draws queued values. */
+class FakeHost implements TableHost {
+  readonly id = 'lair-table';
+  readonly label = 'the lair table';
+  readonly settings = {};
+  readonly clock = new FakeClock();
+  readonly purses = new Map<string, number>();
+  /** Everything each person in the room was told, in order. */
+  readonly heard = new Map<string, string[]>();
+  private seats: string[] = [];
+  private draws: number[] = [];
+  readonly random = {
+    int: (n: number) => {
+      const v = this.draws.shift();
+      if (v === undefined || v >= n) throw new Error(`no queued value below ${n}`);
+      return v;
+    },
+  };
+
+  constructor(inRoom: string[]) {
+    for (const name of inRoom) {
+      this.heard.set(name, []);
+      this.purses.set(`player:${name}`, 1000);
+    }
+  }
+
+  queue(...values: number[]): void {
+    this.draws.push(...values);
+  }
+
+  seated = () => [...this.seats];
+  isConnected = () => true;
+  balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
+
+  transfer(moves: readonly { from: Party; to: Party; amount: number }[]) {
+    const key = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${p.name}`);
+    const after = new Map(this.purses);
+    for (const m of moves) {
+      after.set(key(m.from), (after.get(key(m.from)) ?? 0) - m.amount);
+      after.set(key(m.to), (after.get(key(m.to)) ?? 0) + m.amount);
+    }
+    const short = [...after].find(([k, n]) => k !== 'house' && n < 0);
+    if (short) return { ok: false as const, reason: `${short[0]} is short` };
+    for (const [k, n] of after) this.purses.set(k, n);
+    return { ok: true as const };
+  }
+
+  toRoom = (text: string, except: string[] = []) => {
+    for (const [name, lines] of this.heard) if (!except.includes(name)) lines.push(text);
+  };
+  toPlayer = (name: string, text: string) => void this.heard.get(name)?.push(text);
+  showDice = () => undefined;
+  setTimer = (ms: number, fn: () => void) => this.clock.setTimer(ms, fn);
+  unseat = () => undefined;
+
+  sit(game: GameTable, name: string): void {
+    this.seats.push(name);
+    game.onSit(name);
+  }
+
+  /** What `name` was told since the last call. */
+  news(name: string): string {
+    const lines = this.heard.get(name)!;
+    return lines.splice(0).join('\n');
+  }
+}
+
+/** Runs a table verb as `player` typed it; returns the reply. */
+function type(game: GameTable, host: FakeHost, player: string, line: string): string {
+  const [word, ...rest] = line.split(' ');
+  const command = game.commands.find((c) => c.key === word || c.aliases?.includes(word))!;
+  let reply = '';
+  command.run({ player, reply: (t) => (reply += t) }, rest.join(' '));
+  host.heard.get(player)!.push(reply);
+  return reply;
+}
+
+/** Draw pile and dragon pile come out of the start's shuffles in exactly this order. */
+function stackedDeck(first: Card[], dragons: Card[]): number[] {
+  const rest = (all: Card[], top: Card[]) => [...top, ...all.filter((c) => !top.some((t) => sameCard(t, c)))];
+  return [...shuffleValues(numberCards(), rest(numberCards(), first)), ...shuffleValues(dragonCards(), rest(dragonCards(), dragons))];
+}
+
+function threeAtTheTable() {
+  const host = new FakeHost(['Ana', 'Bob', 'Zed']);
+  const game = dragonsLair.create(host);
+  host.sit(game, 'Ana');
+  host.sit(game, 'Bob');
+  // Ana: 10h 9h 2c 4d; Bob: 8h 5d 7s ac; then Ana draws 3c, Bob 6c. Dragons: jack of clubs (13), queen of spades (15), king of hearts next.
+  host.queue(...stackedDeck(cs('10h', '9h', '2c', '4d', '8h', '5d', '7s', 'ac', '3c', '6c'), cs('jc', 'qs', 'kh')));
+  expect(type(game, host, 'Ana', 'start')).toBe('');
+  return { host, game };
+}
+
+describe("Dragon's Lair table", () => {
+  it('plays a turn: two knights take lair 1, the attackers agree on a split, Bob discards down to four', () => {
+    const { host, game } = threeAtTheTable();
+    expect(host.purses.get('player:Ana')).toBe(950);
+    expect(host.purses.get('escrow:Bob')).toBe(50);
+    expect(host.news('Ana')).toMatch(/You are dealt 10h \(knight 10\), 9h \(knight 9\), 2c \(leprechaun 2\), 4d \(wizard 4\)\./);
+    expect(host.news('Zed')).toMatch(/Dragon's Lair begins with Ana and Bob[^]*It is Ana's turn to play a card or hold \(pass 1 of 2\)/);
+
+    expect(type(game, host, 'Ana', 'play 10 of hearts lair 1')).toBe('');
+    expect(host.news('Ana')).toMatch(/You lay 10h \(knight 10\) face down at lair 1\./);
+    expect(host.news('Zed')).toMatch(/^Ana lays a card face down at lair 1\./);
+    expect(type(game, host, 'Bob', 'play knight 8 at lair 1')).toBe('');
+    expect(game.describe('Zed')).toMatch(/Lair 1: a dragon lies face down; 2 cards face down beside it \(Ana 1, Bob 1\)/);
+    expect(type(game, host, 'Ana', 'play 2c')).toBe('');
+    host.queue(...diceValues(5));
+    expect(type(game, host, 'Bob', 'hold')).toBe('');
+    const zed = host.news('Zed');
+    expect(zed).toMatch(/Lair 1 is revealed: jc \(dragon 13\) against Ana's 10h \(knight 10\), Bob's 8h \(knight 8\) \(18\)\. The dragon is slain! The treasure die shows 5\./);
+    expect(zed).toMatch(/Ana and Bob have 10 seconds to share lair 1's treasure of 5 game coins/);
+
+    expect(type(game, host, 'Zed', 'agree')).toMatch(/Only Ana and Bob attacked lair 1/);
+    expect(type(game, host, 'Ana', 'split an 3 b 3')).toMatch(/Those shares add up to 6; the treasure is 5 coins/);
+    expect(type(game, host, 'Ana', 'split an 3 b 2')).toBe('');
+    expect(host.news('Bob')).toMatch(/Ana proposes to share lair 1's treasure: Ana 3, Bob 2\./);
+    expect(type(game, host, 'Bob', 'agree')).toBe('');
+    const bob = host.news('Bob');
+    expect(bob).toMatch(/Agreed! Lair 1's treasure is shared: Ana 3, Bob 2 \(bank: 93\)\./);
+    expect(bob).toMatch(/Levy: Ana 1, Bob 1 from the bank \(bank: 91\)\./);
+    expect(bob).toMatch(/You draw 6c \(leprechaun 6\)\./);
+    expect(bob).toMatch(/You hold 5 cards: discard 1 within 30 seconds/);
+    expect(type(game, host, 'Ana', 'hold')).toMatch(/Wait: players are discarding down to 4 cards/);
+    expect(type(game, host, 'Bob', 'discard 9h')).toMatch(/You hold no 9h/);
+    expect(type(game, host, 'Bob', 'discard ac')).toBe('');
+    expect(host.news('Zed')).toMatch(/Bob discards ac \(leprechaun 1\)\.[^]*A dragon is laid face down at lair 1\.[^]*Turn 2: Bob deals/);
+    expect(type(game, host, 'Ana', 'hand')).toBe('Your hand: 9h (knight 9), 4d (wizard 4), 10h (knight 10), 3c (leprechaun 3). You have 6 game coins.');
+    expect(game.describe('Zed')).toMatch(/Ana +4 cards +6 game coins\n +2\. Bob +4 cards +3 game coins +\(dealer\)/);
+  });
+
+  it('tells nobody else a card in a hand or laid face down', () => {
+    const { host, game } = threeAtTheTable();
+    type(game, host, 'Ana', 'play 9h lair 2');
+    host.queue(1);
+    type(game, host, 'Bob', 'play 5d ana'); // the wizard picks Ana's second card: 2c, and beats it
+    const zed = host.news('Zed') + game.describe('Zed');
+    const bob = host.news('Bob') + game.describe('Bob');
+    for (const hidden of ['10h', '9h', '4d']) {
+      expect(zed).not.toContain(hidden);
+      expect(bob).not.toContain(hidden);
+    }
+    expect(bob).toMatch(/You send the wizard 5d \(wizard 5\) against Ana/);
+  });
+
+  it('on the clock: a choice is held, a lone attacker takes the treasure, and the lowest cards are discarded', () => {
+    const { host, game } = threeAtTheTable();
+    type(game, host, 'Ana', 'play 10h lair 1');
+    host.clock.advance(60_000);
+    expect(host.news('Zed')).toMatch(/Bob took too long and holds\./);
+    type(game, host, 'Ana', 'play 9h lair 1');
+    host.queue(...diceValues(6));
+    host.clock.advance(60_000);
+    // A lone attacker takes it all, no split needed.
+    expect(host.news('Zed')).toMatch(/Ana alone takes lair 1's treasure: 6 game coins \(bank: 94\)/);
+    host.clock.advance(30_000);
+    expect(host.news('Zed')).toMatch(/Ana ran out of time and loses 2c \(leprechaun 2\)\.\nBob ran out of time and loses ac \(leprechaun 1\)\./);
+    expect(game.describe('Ana')).toMatch(/turn 2 of 10, pass 1 of 2\. Bob deals/);
+  });
+});

@@ -73,8 +73,8 @@ export interface GameDefinition {
   id: string;
   title: string;
   maxSeats: number;
-  /** The help topic for the game: its rules in brief and its verbs. */
-  help: string;
+  /** The help topic for the game: its rules in brief, with the numbers of this table's settings. */
+  help(settings: Record<string, unknown>): string;
   /** Extra help topics (e.g. `odds`). */
   topics?: Record<string, (settings: Record<string, unknown>) => string>;
   create(host: TableHost): GameTable;

@@ -374,7 +374,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameDefinition[]): 
   if (game) {
     const table = [...tavern.tables.values()].find((tb) => tb.definition === game);
     const verbs = table ? table.commands.all().map((c) => `  ${c.usage.padEnd(34)} ${firstSentence(c.help)}`) : [];
-    return [game.help, ...(verbs.length ? ['Verbs at the table:', ...verbs] : [])].join('\n');
+    return [game.help(table?.data.settings ?? {}), ...(verbs.length ? ['Verbs at the table:', ...verbs] : [])].join('\n');
   }
   for (const g of games) {
     const extra = g.topics?.[t];

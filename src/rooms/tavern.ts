@@ -148,7 +148,7 @@ export class Tavern {
       if (old) old.close('Someone has logged in as you from elsewhere; this connection is closing.');
       this.tell(existing, old ? 'You take over your character from your other connection.' : 'You are back.');
       this.toRoom(existing.room, `${existing.name} looks around, alert again.`, [existing]);
-      existing.seat?.playerBack(existing);
+      if (!old) existing.seat?.playerBack(existing);
       this.runCommand(existing, 'look');
       return existing;
     }

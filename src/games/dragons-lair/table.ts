@@ -27,16 +27,16 @@ import { viewFor, type DragonsLairView, type LairView, type Todo } from './view.
 
 const GROUP = "Dragon's Lair";
 
-const HELP = `Dragon's Lair (2 to 5 players): knights and wizards raid two dragons' lairs for treasure,
+const help = (s: DragonsLairSettings) => `Dragon's Lair (${s.minPlayers} to ${s.maxPlayers} players): knights and wizards raid two dragons' lairs for treasure,
 while wizards and thieves rob the other players.
-Starting: sit at the lair table; when 2 to 5 are seated, anyone types start. Each player antes
-50 obsidian coins into the bank (game coins). Four cards are dealt to each player and two
+Starting: sit at the lair table; when ${s.minPlayers} to ${s.maxPlayers} are seated, anyone types start. Each player antes
+${s.ante} obsidian coins into the bank (game coins). Four cards are dealt to each player and two
 dragons are laid face down, one at each lair.
 Cards: aces to tens. Hearts are knights, diamonds wizards, clubs leprechauns, spades thieves
 (ace = 1). Dragons are jacks (13), queens (15) and kings (17). Name a card like 7h, 10d, ac,
 or knight 7, wizard 10.
 A turn: two passes round the table, starting with the dealer and going left (down the list in
-look <table>). On each pass you play one card or hold; 60 seconds without a choice is a hold.
+look <table>). On each pass you play one card or hold; ${s.choiceMs / 1000} seconds without a choice is a hold.
   play 7h lair 1    lay a knight face down at a lair.
   play 9d lair 2    lay a wizard at a lair: it helps knights there; alone it can kill a dragon
                     but takes no treasure.
@@ -49,22 +49,27 @@ Reveal: after the second pass every card laid at a lair is turned up with its dr
 falls when the cards laid there add up to more than the dragon. Knights from a won fight go
 home; from a lost fight they are discarded. Wizards that helped knights are always discarded;
 wizards that fought alone go home. When knights take a lair, one die tells the treasure. A lone
-attacker takes it all; several attackers have 10 seconds to agree: one proposes with
+attacker takes it all; several attackers have ${s.negotiationMs / 1000} seconds to agree: one proposes with
 split ana 3 bo 1, the others type agree; no agreement in time and nobody gets anything.
 End of turn: everyone gets 1 game coin from the bank, draws a card (the discards are shuffled in
-when the draw pile runs short), and discards down to 4 cards (discard <card>; after 30 seconds
+when the draw pile runs short), and discards down to ${s.maxHand} cards (discard <card>; after ${s.discardMs / 1000} seconds
 the lowest cards go). Dead dragons are replaced face down and the deal moves left.
-The end: after 10 turns, or when the bank is empty, your game coins and an even share of what
+The end: after ${s.rounds} turns, or when the bank is empty, your game coins and an even share of what
 is left in the bank are paid back as obsidian coins. Standing up mid-game discards your hand,
 but your game coins are still paid at the end.
 Your hand is yours alone: hand shows it; look <table> shows the lairs, who laid how many cards
 where, every player's card count and game coins, the bank, and whose turn it is.`;
 
+const dragonsLairSettings = (raw: Record<string, unknown>): DragonsLairSettings => ({
+  ...defaultSettings,
+  ...(raw as Partial<DragonsLairSettings>),
+});
+
 export const dragonsLair: GameDefinition = {
   id: 'dragons-lair',
   title: "Dragon's Lair",
   maxSeats: defaultSettings.maxPlayers,
-  help: HELP,
+  help: (settings) => help(dragonsLairSettings(settings)),
   create: (host) => new DragonsLairTable(host),
 };
 
@@ -85,7 +90,7 @@ class DragonsLairTable implements GameTable {
   readonly commands: GameCommand[];
 
   constructor(private readonly host: TableHost) {
-    this.settings = { ...defaultSettings, ...(host.settings as Partial<DragonsLairSettings>) };
+    this.settings = dragonsLairSettings(host.settings);
     this.state = newTable(this.settings);
     this.commands = [
       {

@@ -38,29 +38,29 @@ export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettin
   return { ...DEFAULT_SETTINGS, ...rest, payouts: { ...DEFAULT_PAYOUTS, ...payouts } };
 }
 
-const HELP = `Lich Bones: craps at Dreaven's table, 16 rounds a game, any number of players.
-A seated player types start (or the game starts 60 seconds after the first player sits).
-Everyone seated gets 20,000 obsidian coins when the game starts and again when it ends.
-Each round opens with "place your bets": up to 30 seconds to bet, then one throw. The HERO,
+const help = (s: LichBonesSettings) => `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, any number of players.
+A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).
+Everyone seated gets ${coins(s.handout)} when the game starts and again when it ends.
+Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO,
 chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them.
-The HERO gets 1,000 coins at every opening attack roll.
+The HERO gets ${coins(s.heroBonus)} at every opening attack roll.
 Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins;
 any other number becomes the quest point. Then the point again before a 7 and the HERO wins;
 a 7 first and the LICH wins, and a new HERO is chosen at random.
-Bets (minimum 5,000), whispered to Dreaven or typed at the table, amount first or last:
-  whisper dreaven hero 5000    whisper dreaven 5000 lich    bet attack 4 5000
-  hero (pass), lich (don't pass): 1:1 plus 10% before an opening roll; one side only.
+Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:
+  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}
+  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.
   With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice
   your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N),
   and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).
 whisper dreaven gold (or gold) shows your coins and your bets. Bets still on the table
-after round 16 come back to you. help odds lists every payout and its expected return.`;
+after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`;
 
 export const lichBones: GameDefinition = {
   id: 'lich-bones',
   title: 'Lich Bones',
   maxSeats: 12,
-  help: HELP,
+  help: (settings) => help(lichBonesSettings(settings)),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },
   create: (host) => new LichBonesTable(host),
 };

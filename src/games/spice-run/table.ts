@@ -25,7 +25,7 @@ const VARIANT_NAMES: Record<Variant, string> = {
   'take-and-give': 'Take and Give',
 };
 
-const HELP = `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
+const help = (settings: SpiceRunSettings) => `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
 The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.
 Placement: on your turn, roll dice <table>; a 2 or 12 means roll again; on 3-11, bet <amount>
 puts coins on that square. Four wagers go down, turns alternating.
@@ -36,13 +36,20 @@ Variants (Player 1 chooses before the first wager with variant <name>):
   all-or-none    on 3-11 you bet on the square instead of playing; only 2 and 12 end the game.
   take-and-give  on 3-11 you play (take the square) and then bet on it again.
 withdraw ends the game at any time and returns every wager to its owner; so does leaving the
-table, or letting your turn lapse for two minutes.`;
+table, or letting your turn lapse for ${minutes(settings.turnMs)}.`;
+
+function minutes(ms: number): string {
+  const m = ms / 60_000;
+  return Number.isInteger(m) ? `${m} minute${m === 1 ? '' : 's'}` : `${Math.round(ms / 1000)} seconds`;
+}
+
+const spiceRunSettings = (raw: Record<string, unknown>): SpiceRunSettings => ({ ...defaultSettings, ...(raw as Partial<SpiceRunSettings>) });
 
 export const spiceRun: GameDefinition = {
   id: 'spice-run',
   title: 'Spice Run',
   maxSeats: 2,
-  help: HELP,
+  help: (settings) => help(spiceRunSettings(settings)),
   create: (host) => new SpiceRunTable(host),
 };
 
@@ -54,7 +61,7 @@ class SpiceRunTable implements GameTable {
   readonly commands: GameCommand[];
 
   constructor(private readonly host: TableHost) {
-    this.settings = { ...defaultSettings, ...(host.settings as Partial<SpiceRunSettings>) };
+    this.settings = spiceRunSettings(host.settings);
     this.commands = [
       {
         key: 'bet',

@@ -1,10 +1,12 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
   --host ADDR    address to listen on (default 0.0.0.0)
-  --data DIR     where the database is kept (default ./data/runtime; created if missing)
+  --data DIR     where the database and the log are kept (default ./data/runtime; created if missing)
   --world FILE   the world to serve (default the shipped tavern, data/world.json)
   --seed N       fixed random source, for testing: the same commands give the same dice
   --help         show this help`;
@@ -42,19 +44,29 @@ for (const key of ['port', 'host', 'data', 'world', 'seed']) {
 const port = wholeNumber('port', argv.port ?? process.env.PORT ?? '4000', 65535);
 const seed = argv.seed === undefined ? undefined : wholeNumber('seed', argv.seed, 0xffffffff);
 
+const dataDir = argv.data ?? 'data/runtime';
+
 try {
+  // The log goes to standard output and to server.log beside the database.
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = createWriteStream(join(dataDir, 'server.log'), { flags: 'a' });
+  const log = (line: string) => {
+    console.log(line);
+    logFile.write(`${new Date().toISOString()} ${line}\n`);
+  };
   const server = await startServer({
     host: argv.host ?? '0.0.0.0',
     port,
-    dataDir: argv.data ?? 'data/runtime',
+    dataDir,
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
+    log,
   });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing the tavern`);
+    log(`${signal}: closing the tavern`);
     server.stop().then(
       () => process.exit(0),
       (e: Error) => {

@@ -89,10 +89,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     connections.add(c);
+    log(`connection ${c.id} from ${c.remoteAddress}`);
     const session = sessionOf(c);
     let player: Player | null = null;
     const login = new Login(tavern, session, clock, (p) => {
       player = p;
+      log(`connection ${c.id} is ${p.name}`);
     });
     // Lines are handled one after another, so nothing a client types ahead is lost or reordered.
     let queue: Promise<void> = Promise.resolve();
@@ -107,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     c.on('close', () => {
       connections.delete(c);
+      log(`connection ${c.id} closed`);
       login.dispose();
       if (!stopping && player && player.session === session) tavern.connectionLost(player);
     });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestClient } from '../support/client.js';
@@ -73,6 +73,9 @@ describe('the server program', () => {
     const port2 = await listening(second);
     const b = await login(port2, 'Bob');
     expect(await b.command('i')).toMatch(/1,123 obsidian coins/);
+    const log = await readFile(join(dir, 'server.log'), 'utf8');
+    expect(log).toMatch(/listening on 127\.0\.0\.1:\d+[^]*connection \d+ is Ana[^]*listening on/);
+    expect(log).not.toContain('secret123');
     second.child.kill('SIGTERM');
     await b.expect('shutting down');
     expect(await second.exited).toBe(0);

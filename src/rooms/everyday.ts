@@ -1,7 +1,7 @@
 import { formatCoins, parseAmount } from './amount.js';
 import { wrap } from './commands.js';
-import { charAccount } from './ledger.js';
-import type { CommandContext, Player, TavernCommand } from './tavern.js';
+import { charAccount, escrowAccount } from './ledger.js';
+import type { CommandContext, TavernCommand } from './tavern.js';
 import { DIRECTIONS, matchKeyword, OPPOSITE, type Direction, type NpcData, type ObjectData } from './world.js';
 import type { GameDefinition } from '../games/table.js';
 
@@ -29,7 +29,7 @@ function move(ctx: CommandContext, dir: Direction): void {
   actor.record.room = to;
   tavern.store.touch();
   tavern.toRoom(to, `${actor.name} arrives ${arrivalFrom(dir)}.`, [actor]);
-  look(ctx.tavern === tavern ? { ...ctx, room: tavern.roomOf(actor) } : ctx, '');
+  look({ ...ctx, room: tavern.roomOf(actor) }, '');
 }
 
 function exitsLine(ctx: CommandContext): string {
@@ -227,7 +227,7 @@ export function everydayCommands(games: GameDefinition[]): TavernCommand[] {
         const coins = tavern.ledger.balance(charAccount(actor.key));
         const lines = [`You are carrying ${formatCoins(coins)} obsidian coins.`];
         for (const t of tavern.tables.values()) {
-          const staked = tavern.ledger.balance(`escrow:${t.id}:${actor.key}`);
+          const staked = tavern.ledger.balance(escrowAccount(t.id, actor.key));
           if (staked > 0) lines.push(`You have ${formatCoins(staked)} obsidian coins on ${t.data.name}.`);
         }
         ctx.reply(lines.join('\n'));
@@ -400,5 +400,3 @@ function firstSentence(text: string): string {
   const m = /^.*?[.!?](\s|$)/.exec(text);
   return (m ? m[0] : text).trim();
 }
-
-export type { Player };

@@ -92,9 +92,10 @@ export class Tavern {
   findPlayer(query: string, among: Player[] = [...this.players.values()]): Player | undefined {
     const q = query.toLowerCase();
     const online = among.filter((p) => p.session);
-    return online.find((p) => p.key === q) ?? (online.filter((p) => p.key.startsWith(q)).length === 1
-      ? online.find((p) => p.key.startsWith(q))
-      : undefined);
+    const exact = online.find((p) => p.key === q);
+    if (exact) return exact;
+    const byPrefix = online.filter((p) => p.key.startsWith(q));
+    return byPrefix.length === 1 ? byPrefix[0] : undefined;
   }
 
   npcNames(): string[] {

@@ -128,6 +128,25 @@ describe('Spice Run over telnet', () => {
     expect(await coins(a3)).toBe(1000);
   });
 
+  it('with the same seed, the same commands throw the same dice', async () => {
+    const throws: string[][] = [];
+    for (let run = 0; run < 2; run++) {
+      ts = await startTestServer({ seed: 42 });
+      const [a, b] = await seatTwo();
+      const seen: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        for (const who of [a, b]) {
+          const r = await placeWager(who, 10);
+          seen.push(/places 10 obsidian coins on square (\d+)/.exec(r)![1]);
+        }
+      }
+      throws.push(seen);
+      await ts.destroy();
+    }
+    expect(throws[0]).toEqual(throws[1]);
+    expect(throws[0]).toHaveLength(4);
+  });
+
   it('every wager comes back after the server is stopped mid-game and restarted', async () => {
     ts = await startTestServer({ seed: 11 });
     const [a, b] = await seatTwo();

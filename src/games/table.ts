@@ -5,7 +5,7 @@ import type { CommandContext, Player, Tavern } from '../rooms/tavern.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
 import type { Dice, RandomSource } from './random.js';
-import type { CoinMove, Party } from './rules.js';
+import type { CoinMove, Party, Step } from './rules.js';
 
 /**
  * A table is the only place where a game meets the server: it seats players, keeps their
@@ -33,8 +33,11 @@ export interface TableHost {
   seated(): string[];
   isConnected(name: string): boolean;
   balance(name: string): number;
-  /** Applies the moves as one ledger transaction, or refuses with a reason naming who is short. */
-  transfer(moves: readonly CoinMove[]): { ok: true } | { ok: false; reason: string };
+  /**
+   * Applies the moves as one ledger transaction, or refuses with a reason naming who is
+   * short (addressed as "you" when that is `actor`).
+   */
+  transfer(moves: readonly CoinMove[], actor?: string): { ok: true } | { ok: false; reason: string };
   /** Everyone in the table's room, players and onlookers. */
   toRoom(text: string, except?: string[]): void;
   toPlayer(name: string, text: string): void;
@@ -78,6 +81,28 @@ export interface GameDefinition {
   /** Extra help topics (e.g. `odds`). */
   topics?: Record<string, (settings: Record<string, unknown>) => string>;
   create(host: TableHost): GameTable;
+}
+
+/**
+ * Takes one rules step through the ledger: a refusal by the rules or by the coins is told to
+ * `refuse` and nothing changes; otherwise the coins have moved and the step stands.
+ */
+export function settle<S, E>(
+  host: TableHost,
+  step: Step<S, E>,
+  actor: string | null,
+  refuse: (text: string) => void,
+): { state: S; events: E[] } | null {
+  if (!step.ok) {
+    refuse(step.reason);
+    return null;
+  }
+  const paid = host.transfer(step.moves, actor ?? undefined);
+  if (!paid.ok) {
+    refuse(paid.reason);
+    return null;
+  }
+  return step;
 }
 
 export class Table {
@@ -177,7 +202,7 @@ export class Table {
       seated: () => this.seats.map((p) => p.name),
       isConnected: (name) => !!byName(name)?.session,
       balance: (name) => tavern.ledger.balance(charAccount(name.toLowerCase())),
-      transfer: (moves) => {
+      transfer: (moves, actor) => {
         const transfers: Transfer[] = moves.map((m) => ({
           from: this.account(m.from),
           to: this.account(m.to),
@@ -187,12 +212,11 @@ export class Table {
         const r = tavern.ledger.transfer(transfers);
         if (r.ok) return r;
         const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
-        const who = key ? tavern.store.data.characters[key]?.name ?? key : 'the table';
+        const name = key ? tavern.store.data.characters[key]?.name ?? key : 'The table';
         const has = tavern.ledger.balance(r.account);
-        return {
-          ok: false,
-          reason: `${who} has only ${formatCoins(has)} obsidian coin${has === 1 ? '' : 's'}; that needs ${formatCoins(has + r.short)}.`,
-        };
+        const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+        const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
+        return { ok: false, reason: `${who} only ${coins(has)}; that needs ${coins(has + r.short)}.` };
       },
       toRoom: (text, except = []) =>
         tavern.toRoom(this.roomId, text, tavern.playersIn(this.roomId).filter((p) => except.includes(p.name))),

@@ -116,7 +116,8 @@ describe('the Lich Bones table', () => {
     game.whisper!('Bob', 'inferno 5001', reply);
     expect(replies.at(-1)).toMatch(/Dreaven whispers back: INFERNO is four equal parts/);
     game.whisper!('Bob', 'drain 50000', reply);
-    expect(replies.at(-1)).toBe('Dreaven whispers back: You have only 5,000 obsidian coins; that bet needs 50,000 obsidian coins.');
+    // The host's own reason for a short purse reaches the player in Dreaven's voice.
+    expect(replies.at(-1)).toBe('Dreaven whispers back: player:Bob is short');
     expect(host.balance('Bob')).toBe(5000);
 
     host.queue(...diceValues(3, 4), 1); // a seven, then Bob is drawn

@@ -6,7 +6,15 @@
  */
 import type { Timer } from '../../rooms/clock.js';
 import { formatCoins } from '../../rooms/amount.js';
-import type { GameCommand, GameCommandContext, GameDefinition, GameTable, LeaveCause, TableHost } from '../table.js';
+import {
+  settle,
+  type GameCommand,
+  type GameCommandContext,
+  type GameDefinition,
+  type GameTable,
+  type LeaveCause,
+  type TableHost,
+} from '../table.js';
 import { listNames } from '../rules.js';
 import { cardName, cardValue, kindOf, parseCard, type Card } from './cards.js';
 import {
@@ -253,16 +261,8 @@ class DragonsLairTable implements GameTable {
 
   /** One action: rules first, then the coins, then the story; nothing changes if either refuses. */
   private act(action: DragonsLairAction, reply: (text: string) => void): void {
-    const r = apply(this.state, action, this.context());
-    if (!r.ok) {
-      reply(r.reason);
-      return;
-    }
-    const paid = this.host.transfer(r.moves);
-    if (!paid.ok) {
-      reply(paid.reason);
-      return;
-    }
+    const r = settle(this.host, apply(this.state, action, this.context()), 'player' in action ? action.player : null, reply);
+    if (!r) return;
     this.state = r.state;
     this.narrate(r.events);
     this.schedule();

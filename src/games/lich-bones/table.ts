@@ -1,6 +1,6 @@
 import type { Timer } from '../../rooms/clock.js';
 import { formatCoins } from '../../rooms/amount.js';
-import type { GameCommand, GameDefinition, GameTable, TableHost } from '../table.js';
+import { settle, type GameCommand, type GameDefinition, type GameTable, type TableHost } from '../table.js';
 import { listNames } from '../rules.js';
 import { parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
@@ -178,21 +178,10 @@ class LichBonesTable implements GameTable {
    * Nothing changes when either refuses. `reply` gets the actor's own form of what happened.
    */
   private act(action: LichBonesAction, refuse: Reply, reply: Reply = refuse): boolean {
-    const step = apply(this.state, action, { random: this.host.random, now: this.host.clock.now() });
-    if (!step.ok) {
-      refuse(step.reason);
-      return false;
-    }
-    const paid = this.host.transfer(step.moves);
-    if (!paid.ok) {
-      // Only a player's own stake can fall short: the house and the escrow always cover the rest.
-      const stake = step.moves.find((m) => m.from.kind === 'player');
-      const have = action.type === 'bet' ? this.host.balance(action.player) : 0;
-      refuse(action.type === 'bet' && stake ? `You have only ${coins(have)}; that bet needs ${coins(stake.amount)}.` : paid.reason);
-      return false;
-    }
-    this.state = step.state;
     const actor = 'player' in action ? action.player : null;
+    const step = settle(this.host, apply(this.state, action, { random: this.host.random, now: this.host.clock.now() }), actor, refuse);
+    if (!step) return false;
+    this.state = step.state;
     for (const e of step.events) this.narrate(e, actor, reply);
     this.schedule();
     return true;

@@ -1,6 +1,6 @@
 import type { Timer } from '../../rooms/clock.js';
 import { formatCoins, parseAmount } from '../../rooms/amount.js';
-import type { GameCommand, GameDefinition, GameTable, LeaveCause, TableHost } from '../table.js';
+import { settle, type GameCommand, type GameDefinition, type GameTable, type LeaveCause, type TableHost } from '../table.js';
 import {
   apply,
   boardTotal,
@@ -170,16 +170,9 @@ class SpiceRunTable implements GameTable {
       reply(this.host.seated().length < 2 ? 'There is no game yet: Spice Run needs two seated players.' : 'There is no game here.');
       return;
     }
-    const r = apply(this.state, action, { random: this.host.random, now: this.host.clock.now() }, this.settings);
-    if (!r.ok) {
-      reply(r.reason);
-      return;
-    }
-    const paid = this.host.transfer(r.moves);
-    if (!paid.ok) {
-      reply(paid.reason);
-      return;
-    }
+    const step = apply(this.state, action, { random: this.host.random, now: this.host.clock.now() }, this.settings);
+    const r = settle(this.host, step, 'player' in action ? action.player : null, reply);
+    if (!r) return;
     this.state = r.state;
     for (const e of r.events) this.narrate(e);
     if (this.state.phase === 'over') {

@@ -341,7 +341,7 @@ describe('Spice Run: take-and-give', () => {
     expect(skipped.state.board.some((w) => w.square === 3)).toBe(false);
   });
 
-  it('ends the game when taking a square leaves the board empty', () => {
+  it('goes on when taking a square empties the board: the roller bets again, and only 2 or 12 ends it', () => {
     const s = inPlay('take-and-give', [
       [6, 10],
       [6, 10],
@@ -350,7 +350,21 @@ describe('Spice Run: take-and-give', () => {
     ]);
     const took = act(act(s, { type: 'roll', player: ANA }, { dice: [6] }).state, { type: 'play', player: ANA });
     expect(took.moves.reduce((sum, m) => sum + m.amount, 0)).toBe(40);
-    expect(took.state).toMatchObject({ phase: 'over', endedBy: 'board-empty', awaiting: 'nothing' });
+    expect(took.state).toMatchObject({ phase: 'play', awaiting: 'bet-again', board: [] });
+    const gave = act(took.state, { type: 'bet', player: ANA, amount: 15 });
+    expect(gave.state).toMatchObject({ phase: 'play', turn: 1, awaiting: 'roll', board: [{ square: 6, owner: ANA, amount: 15 }] });
+  });
+
+  it('goes on when a broke roller skips the bet-again on an emptied board', () => {
+    const s = inPlay('take-and-give', [
+      [6, 10],
+      [6, 10],
+      [6, 10],
+      [6, 10],
+    ]);
+    const took = act(act(s, { type: 'roll', player: ANA }, { dice: [6] }).state, { type: 'play', player: ANA }).state;
+    const skipped = act(took, { type: 'skip', player: ANA });
+    expect(skipped.state).toMatchObject({ phase: 'play', turn: 1, awaiting: 'roll', board: [] });
   });
 });
 

@@ -322,8 +322,9 @@ function play(draft: Draft): SpiceRunStep {
     total: wagers.reduce((sum, w) => sum + w.amount, 0),
   });
   draft.pay(wagers, roller, `Spice Run: ${roller} takes square ${total}`);
-  if (s.board.length === 0) draft.end('board-empty');
-  else if (s.variant === 'take-and-give') s.awaiting = 'bet-again';
+  // Take-and-give bets again even on an emptied board: only 2 and 12 end it (RULINGS.md).
+  if (s.variant === 'take-and-give') s.awaiting = 'bet-again';
+  else if (s.board.length === 0) draft.end('board-empty');
   else draft.passTurn();
   return draft.done();
 }

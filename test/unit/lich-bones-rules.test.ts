@@ -279,6 +279,15 @@ describe('after round 16', () => {
     expect(t.state).toMatchObject({ phase: 'betting', round: 1, hero: 'Bo' });
   });
 
+  it('names no new HERO when the last round ends in a seven-out', () => {
+    const t = Table.started(['Ana', 'Bo'], 0, { ...DEFAULT_SETTINGS, rounds: 2 });
+    t.roll([2, 4]); // round 1: quest point 6
+    t.roll([3, 4]); // round 2, the last: seven-out
+    expect(t.of('outcome')[0]).toMatchObject({ kind: 'seven-out' });
+    expect(t.of('heroChosen')).toEqual([]);
+    expect(t.of('gameOver')).toHaveLength(1);
+  });
+
   it('follows the number of rounds the host sets', () => {
     const t = Table.started(['Ana'], 0, { ...DEFAULT_SETTINGS, rounds: 2, handout: 7 });
     t.roll([2, 4]).roll([2, 3]);

@@ -364,9 +364,13 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
 
   s.bets = s.bets.filter((bet) => settle(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
 
+  if (s.round >= s.settings.rounds) {
+    endGame(s, 'rounds-done', out);
+    return null;
+  }
+  // After the last round there is no next fight, so no new HERO is named.
   if (kind === 'seven-out') chooseHero(s, 'seven-out', ctx, out);
-  if (s.round >= s.settings.rounds) endGame(s, 'rounds-done', out);
-  else openBetting(s, ctx, out);
+  openBetting(s, ctx, out);
   return null;
 }
 

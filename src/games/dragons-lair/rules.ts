@@ -546,15 +546,12 @@ function reveal(w: Work): void {
     const fell = total > cardValue(dragon);
     const withKnights = laid.some((l) => kindOf(l.card) === 'knight');
     // Knights go home only from a won fight; wizards go home only when they fought alone.
+    // A player who has left has no hand to go home to: their cards are discarded.
     const goesHome = (l: LaidCard): boolean =>
-      withKnights ? fell && kindOf(l.card) === 'knight' : true;
+      (withKnights ? fell && kindOf(l.card) === 'knight' : true) && seatOf(s, l.by) !== undefined;
     const returned = laid.filter(goesHome);
     const discarded = laid.filter((l) => !goesHome(l)).map((l) => l.card);
-    for (const l of returned) {
-      const owner = seatOf(s, l.by);
-      if (owner) owner.hand.push(l.card);
-      else s.discardPile.push(l.card);
-    }
+    for (const l of returned) seatOf(s, l.by)!.hand.push(l.card);
     s.discardPile.push(...discarded);
     if (fell) {
       s.deadDragons.push(dragon);

@@ -377,7 +377,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameDefinition[]): 
     return [game.help(table?.data.settings ?? {}), ...(verbs.length ? ['Verbs at the table:', ...verbs] : [])].join('\n');
   }
   for (const g of games) {
-    const extra = g.topics?.[t];
+    const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
     if (extra) {
       const table = [...tavern.tables.values()].find((tb) => tb.definition === g);
       return extra(table?.data.settings ?? {});

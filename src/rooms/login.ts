@@ -1,4 +1,5 @@
 import type { Clock, Timer } from './clock.js';
+import { formatCoins } from './amount.js';
 import type { Session } from './outbox.js';
 import { capitalise, hashPassword, nameProblem, passwordProblem, verifyPassword } from './accounts.js';
 import type { Player, Tavern } from './tavern.js';
@@ -80,20 +81,16 @@ export class Login {
         return 'Type the same password again:';
       }
       case 'repeat-password': {
-        this.session.showInput();
         if (text !== s.password) {
           this.step = { kind: 'new-password', name: s.name };
-          this.session.hideInput();
           return 'The two passwords differ. Choose a password:';
         }
         return this.create(s.name, text);
       }
       case 'password': {
-        this.session.showInput();
+        // The echo stays off until the password is right: a retry is typed blind too.
         const ok = await this.checkPassword(s.key, text);
-        if (ok) return null;
-        this.session.hideInput();
-        return 'Wrong password. Try again:';
+        return ok ? null : 'Wrong password. Try again:';
       }
     }
   }
@@ -124,6 +121,7 @@ export class Login {
 
   private async create(name: string, password: string): Promise<string | null> {
     this.step = { kind: 'greeting' };
+    this.session.showInput();
     const problem = nameProblem(name, this.tavern.npcNames()) ?? passwordProblem(password);
     if (problem) return problem;
     const hash = await hashPassword(password);
@@ -131,7 +129,8 @@ export class Login {
     // Checked again after the await: someone may have taken the name meanwhile.
     if (this.tavern.store.data.characters[name.toLowerCase()]) return `${capitalise(name)} is already taken; pick another name.`;
     const record = this.tavern.createCharacter(name, hash);
-    this.session.write(`Welcome to the Obsidian Scorpion, ${record.name}. You carry 1,000 obsidian coins.`);
+    // Through the outbox, so the welcome (and its coins) is only told once it is on disk.
+    this.tavern.outbox.add(this.session, `Welcome to the Obsidian Scorpion, ${record.name}. You carry ${formatCoins(record.coins)} obsidian coins.`);
     this.enter(record.name.toLowerCase());
     return null;
   }
@@ -151,6 +150,7 @@ export class Login {
 
   private enter(key: string): void {
     this.dispose();
+    this.session.showInput();
     const p = this.tavern.enter(this.tavern.store.data.characters[key], this.session);
     this.entered(p);
     void this.tavern.release();
@@ -159,6 +159,7 @@ export class Login {
   private finish(farewell: string): void {
     if (this.done) return;
     this.dispose();
+    this.session.showInput();
     this.session.close(farewell);
   }
 }

@@ -30,6 +30,28 @@ export interface Database {
 
 const emptyDatabase = (): Database => ({ version: 1, characters: {}, ledger: [] });
 
+const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+const ACCOUNT = /^(char:[a-z]+|escrow:[\w-]+:[a-z]+|house)$/;
+
+/** What is wrong with the file's structure, before any balance is checked. */
+function shapeProblems(data: Database): string[] {
+  if (!data || data.version !== 1 || !data.characters || typeof data.characters !== 'object' || Array.isArray(data.characters) || !Array.isArray(data.ledger)) {
+    return ['it is not a database this server understands'];
+  }
+  const problems: string[] = [];
+  for (const [key, c] of Object.entries(data.characters)) {
+    if (!c || typeof c.name !== 'string' || c.name.toLowerCase() !== key || typeof c.passwordHash !== 'string' || !isCount(c.coins) || typeof c.room !== 'string') {
+      problems.push(`character "${key}" is malformed`);
+    }
+  }
+  data.ledger.forEach((e, i) => {
+    if (!e || !isCount(e.tx) || !isCount(e.amount) || e.amount === 0 || typeof e.from !== 'string' || typeof e.to !== 'string' || !ACCOUNT.test(e.from) || !ACCOUNT.test(e.to) || e.from === e.to) {
+      problems.push(`ledger entry ${i + 1} is malformed: ${JSON.stringify(e).slice(0, 120)}`);
+    }
+  });
+  return problems;
+}
+
 /**
  * A lowdb adapter that never leaves a half-written file: it writes a temporary file,
  * fsyncs it (lowdb's own writer does not), renames it over the old one and fsyncs the folder.
@@ -90,9 +112,10 @@ export class Store {
     await unlink(`${path}.tmp`).catch(() => undefined); // a write cut off by a crash
     const db = new Low<Database>(new DurableJsonFile<Database>(path), emptyDatabase());
     await db.read();
-    if (db.data.version !== 1 || typeof db.data.characters !== 'object' || !Array.isArray(db.data.ledger)) {
-      throw new Error(`${path} is not a database this server understands`);
-    }
+    const problems = shapeProblems(db.data);
+    if (problems.length) throw new Error(`${path} is damaged:\n  ${problems.slice(0, 10).join('\n  ')}`);
+    // Characters are looked up by what players type: "constructor" must not find Object's.
+    db.data.characters = Object.assign(Object.create(null) as Record<string, CharacterRecord>, db.data.characters);
     return new Store(db);
   }
 

@@ -57,6 +57,29 @@ describe('the tavern over telnet', () => {
     expect(await d.command('hunter22')).toMatch(/You take over your character|Common Room/);
   });
 
+  it('keeps the echo off through a wrong password and turns it back on once in', async () => {
+    ts = await startTestServer();
+    (await ts.login('Ana')).command('quit');
+    const c = await ts.connect({ agree: true });
+    expect(await c.command('ana')).toMatch(/Password/);
+    const wont = () => c.commands.filter((x) => x[1] === 252 && x[2] === 1).length;
+    expect(await c.command('wrong-one')).toMatch(/Wrong password/);
+    expect(wont()).toBe(0);
+    expect(await c.command('secret123')).toMatch(/Common Room/);
+    expect(wont()).toBe(1);
+  });
+
+  it('knows no character called "constructor" or "__proto__", and lets the names be taken', async () => {
+    ts = await startTestServer();
+    const c = await ts.connect();
+    expect(await c.command('connect constructor secret123')).toMatch(/There is no character called Constructor/);
+    expect(await c.command('__proto__')).toMatch(/letters only/);
+    expect(await c.command('constructor')).toMatch(/Make a new character/);
+    expect(await c.command('no')).toMatch(/what name/);
+    expect(await c.command('create constructor secret123')).toMatch(/Common Room/);
+    expect(await c.command('help constructor')).toMatch(/no help on "constructor"/);
+  });
+
   it('ends prompts with IAC EOR once the client agreed to EOR', async () => {
     ts = await startTestServer();
     const c = await ts.connect({ agree: true });

@@ -126,3 +126,9 @@ describe('parseBet refuses with a reason', () => {
     expect(refused(text)).toBe(reason);
   });
 });
+
+describe('words that only look like keys', () => {
+  it.each(['constructor 5000', '__proto__ 5000', 'toString 5000', 'hasOwnProperty 4 5000'])('%j is no bet', (text) => {
+    expect(parseBet(text).ok).toBe(false);
+  });
+});

@@ -73,9 +73,10 @@ type WordsMatch = { ok: true; bet: BetSpec } | { ok: false; reason: string } | n
 /** Reads the words of one bet; null when they name no bet at all. */
 function matchWords(words: string[]): WordsMatch {
   const phrase = words.join(' ');
-  const single = SINGLE_WORD[phrase];
+  // Own keys only: "constructor" is not a bet.
+  const single = Object.hasOwn(SINGLE_WORD, phrase) ? SINGLE_WORD[phrase] : undefined;
   if (single) return { ok: true, bet: single };
-  const numbered = NUMBERED[words[0]];
+  const numbered = Object.hasOwn(NUMBERED, words[0]) ? NUMBERED[words[0]] : undefined;
   if (!numbered || words.length !== 2) return null;
   const n = Number(words[1]);
   if (!/^\d+$/.test(words[1]) || !numbered.numbers.includes(n)) return { ok: false, reason: numbered.usage };

@@ -1,7 +1,29 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+const scryptRaw = promisify(scrypt) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+
+/**
+ * scrypt runs on libuv's small thread pool, which the database's writes share. A flood of
+ * password guesses must not starve those writes (and with them every player's replies),
+ * so only this many hashes run at once; the rest wait their turn.
+ */
+const MAX_HASHING = 2;
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function scryptAsync(pw: string, salt: Buffer, keylen: number, opts: object): Promise<Buffer> {
+  if (hashing < MAX_HASHING) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+  try {
+    return await scryptRaw(pw, salt, keylen, opts);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 const KEYLEN = 32;
 const COST = { N: 16384, r: 8, p: 1 };
 

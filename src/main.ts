@@ -1,4 +1,5 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
@@ -30,18 +31,24 @@ const argv = yargsParser(process.argv.slice(2), {
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
 
+for (const key of Object.keys(argv)) if (!KNOWN.has(key)) fail(`Unknown option --${key}.`);
+if (argv._.length) fail(`Unexpected argument "${argv._[0]}".`);
 if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of Object.keys(argv)) if (!KNOWN.has(key)) fail(`Unknown option --${key}.`);
-if (argv._.length) fail(`Unexpected argument "${argv._[0]}".`);
 for (const key of ['port', 'host', 'data', 'world', 'seed']) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
 
-const port = wholeNumber('port', argv.port ?? process.env.PORT ?? '4000', 65535);
+// An empty PORT is as good as none.
+const port = wholeNumber('port', argv.port ?? (process.env.PORT || '4000'), 65535);
+const host = argv.host ?? '0.0.0.0';
+if (!isIP(host) && (/^[\d.]+$/.test(host) || !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(host))) {
+  fail(`--host must be an IP address or a host name, not "${host}".`);
+}
+if (argv.world !== undefined && !existsSync(argv.world)) fail(`--world: there is no file "${argv.world}".`);
 const seed = argv.seed === undefined ? undefined : wholeNumber('seed', argv.seed, 0xffffffff);
 
 const dataDir = argv.data ?? 'data/runtime';
@@ -55,7 +62,7 @@ try {
     logFile.write(`${new Date().toISOString()} ${line}\n`);
   };
   const server = await startServer({
-    host: argv.host ?? '0.0.0.0',
+    host,
     port,
     dataDir,
     worldFile: argv.world ?? DEFAULT_WORLD,

@@ -14,7 +14,7 @@ import { Login } from './rooms/login.js';
 import type { Session } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { games } from './games/index.js';
-import { Table } from './games/table.js';
+import { settingsProblems, Table } from './games/table.js';
 
 /** The shipped world: data/world.json in the project, whether run from src/ or dist/src/. */
 export const DEFAULT_WORLD = (() => {
@@ -71,17 +71,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...defaultTavernSettings,
     ...options.settings,
   });
+  const worldProblems: string[] = [];
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
       const def = games.find((g) => g.id === data.game);
-      if (!def) throw new Error(`table ${data.id} in ${room.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
-      tavern.tables.set(data.id, new Table(tavern, room.id, data, def));
+      if (!def) worldProblems.push(`table ${data.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
+      else worldProblems.push(...settingsProblems(def.settings, data.settings).map((p) => `table ${data.id}: ${p}`));
     }
+  }
+  if (worldProblems.length) throw new Error(`${options.worldFile}:\n  ${worldProblems.join('\n  ')}`);
+  for (const room of world.rooms.values()) {
+    for (const data of room.tables) tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!));
   }
   for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);
   await store.flush();
 
   const connections = new Set<TelnetConnection>();
+  /** Connections still at the door, not yet in the game. */
+  const atTheDoor = new Set<Login>();
   let stopping = false;
   const onConnection = (c: TelnetConnection) => {
     if (stopping) {
@@ -94,8 +101,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     let player: Player | null = null;
     const login = new Login(tavern, session, clock, (p) => {
       player = p;
+      atTheDoor.delete(login);
       log(`connection ${c.id} is ${p.name}`);
     });
+    atTheDoor.add(login);
     // Lines are handled one after another, so nothing a client types ahead is lost or reordered.
     let queue: Promise<void> = Promise.resolve();
     c.on('line', (line) => {
@@ -109,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     c.on('close', () => {
       connections.delete(c);
+      atTheDoor.delete(login);
       log(`connection ${c.id} closed`);
       login.dispose();
       if (!stopping && player && player.session === session) tavern.connectionLost(player);
@@ -138,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (stopping) return;
       stopping = true;
       for (const p of tavern.players.values()) tavern.tell(p, reason);
+      for (const login of atTheDoor) login.turnAway(reason);
       for (const t of tavern.tables.values()) t.dispose();
       for (const p of tavern.players.values()) p.record.lastSeen = new Date().toISOString();
       store.touch();

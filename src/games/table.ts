@@ -78,6 +78,8 @@ export interface GameDefinition {
   maxSeats: number;
   /** The help topic for the game: its rules in brief, with the numbers of this table's settings. */
   help(settings: Record<string, unknown>): string;
+  /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
+  settings: object;
   /** Extra help topics (e.g. `odds`). */
   topics?: Record<string, (settings: Record<string, unknown>) => string>;
   create(host: TableHost): GameTable;
@@ -103,6 +105,29 @@ export function settle<S, E>(
     return null;
   }
   return step;
+}
+
+/**
+ * Problems with a table's settings from the world data, checked against the game's defaults:
+ * only known keys, and whole numbers where the defaults have numbers (ratios need a divisor).
+ */
+export function settingsProblems(defaults: object, given: unknown, path = 'settings'): string[] {
+  if (given === undefined) return [];
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return [`${path} must be an object`];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(given)) {
+    const where = `${path}.${key}`;
+    if (!Object.hasOwn(defaults, key)) {
+      problems.push(`${where} is not a setting of this game (it has ${Object.keys(defaults).join(', ')})`);
+      continue;
+    }
+    const wanted = (defaults as Record<string, unknown>)[key];
+    if (typeof wanted === 'object' && wanted !== null) problems.push(...settingsProblems(wanted, value, where));
+    else if (!Number.isSafeInteger(value) || (value as number) < (key === 'per' ? 1 : 0)) {
+      problems.push(`${where} must be a whole number${key === 'per' ? ' of at least 1' : ' (0 or more)'}, not ${JSON.stringify(value)}`);
+    }
+  }
+  return problems;
 }
 
 export class Table {
@@ -230,7 +255,12 @@ export class Table {
       setTimer: (ms, fn) => {
         const t = tavern.clock.setTimer(ms, () => {
           this.timers.delete(t);
-          fn();
+          try {
+            fn();
+          } catch (e) {
+            // A fault in one game must not stop the server; nothing it did half-way was kept.
+            console.error(`${this.id}: timer failed:`, e);
+          }
           void tavern.release();
         });
         this.timers.add(t);

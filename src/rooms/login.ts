@@ -40,7 +40,7 @@ export class Login {
     clock: Clock,
     private readonly entered: (p: Player) => void,
   ) {
-    this.timer = clock.setTimer(LOGIN_TIMEOUT_MS, () => this.finish('You took too long to log in. Come back when you are ready.'));
+    this.timer = clock.setTimer(LOGIN_TIMEOUT_MS, () => this.turnAway('You took too long to log in. Come back when you are ready.'));
     session.write(GREETING);
     session.prompt();
   }
@@ -144,7 +144,7 @@ export class Login {
       return true;
     }
     this.failures += 1;
-    if (this.failures >= MAX_PASSWORD_TRIES) this.finish('Too many wrong passwords. Goodbye.');
+    if (this.failures >= MAX_PASSWORD_TRIES) this.turnAway('Too many wrong passwords. Goodbye.');
     return false;
   }
 
@@ -156,7 +156,8 @@ export class Login {
     void this.tavern.release();
   }
 
-  private finish(farewell: string): void {
+  /** Ends the conversation at the door and closes the connection with a last word. */
+  turnAway(farewell: string): void {
     if (this.done) return;
     this.dispose();
     this.session.showInput();

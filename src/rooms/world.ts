@@ -80,6 +80,11 @@ export function parseWorld(raw: unknown, source = 'world'): World {
         problems.push(`room ${r.id}: every object needs keywords and a description`);
       }
     }
+    for (const npc of room.npcs) {
+      if (typeof npc.name !== 'string' || !/^[A-Za-z]+$/.test(npc.name) || typeof npc.short !== 'string') {
+        problems.push(`room ${r.id}: every NPC needs a name (letters only) and a short description`);
+      }
+    }
     for (const t of room.tables) {
       if (typeof t.id !== 'string' || typeof t.name !== 'string' || typeof t.game !== 'string') {
         problems.push(`room ${r.id}: every table needs an id, a name and a game`);

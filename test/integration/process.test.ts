@@ -47,7 +47,16 @@ async function login(port: number, name: string): Promise<TestClient> {
 
 describe('the server program', () => {
   it('refuses unknown flags and bad values with exit code 2', async () => {
-    const bad = [['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['--seed', '-1'], ['stray']].map((args) => run(args));
+    const bad = [
+      ['--bogus'],
+      ['--port', 'abc'],
+      ['--port', '70000'],
+      ['--seed', '-1'],
+      ['stray'],
+      ['--help', 'extra'],
+      ['--host', '999.1.1.1'],
+      ['--world', '/nonexistent/world.json'],
+    ].map((args) => run(args));
     for (const p of bad) {
       expect(await p.exited).toBe(2);
       expect(p.output()).toMatch(/Usage: npm start/);

@@ -271,11 +271,18 @@ describe('the tavern over telnet', () => {
     expect(await b.command('who')).toMatch(/Ana[^]*Bob/);
   });
 
-  it('tells players when the server shuts down', async () => {
+  it('tells players, and those still at the door, when the server shuts down', async () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');
+    const door = await ts.connect({ agree: true });
+    expect(await door.command('ana')).toMatch(/Password/);
+    // Once this is answered, the server has our DO ECHO too: the echo is off on both sides.
+    expect(await door.command('not-it')).toMatch(/Wrong password/);
     await ts.server.stop();
     await a.expect('shutting down');
     await a.closedSoon();
+    await door.expect('shutting down');
+    expect(door.commands.some((x) => x[1] === 252 && x[2] === 1)).toBe(true); // echo back on
+    await door.closedSoon();
   });
 });

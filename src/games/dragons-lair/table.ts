@@ -75,6 +75,7 @@ const dragonsLairSettings = (raw: Record<string, unknown>): DragonsLairSettings 
 
 export const dragonsLair: GameDefinition = {
   id: 'dragons-lair',
+  settings: defaultSettings,
   title: "Dragon's Lair",
   maxSeats: defaultSettings.maxPlayers,
   help: (settings) => help(dragonsLairSettings(settings)),

@@ -58,6 +58,7 @@ after round ${s.rounds} come back to you. help odds lists every payout and its e
 
 export const lichBones: GameDefinition = {
   id: 'lich-bones',
+  settings: DEFAULT_SETTINGS,
   title: 'Lich Bones',
   maxSeats: 12,
   help: (settings) => help(lichBonesSettings(settings)),

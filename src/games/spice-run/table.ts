@@ -47,6 +47,7 @@ const spiceRunSettings = (raw: Record<string, unknown>): SpiceRunSettings => ({ 
 
 export const spiceRun: GameDefinition = {
   id: 'spice-run',
+  settings: defaultSettings,
   title: 'Spice Run',
   maxSeats: 2,
   help: (settings) => help(spiceRunSettings(settings)),

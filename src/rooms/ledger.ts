@@ -26,7 +26,7 @@ export class Ledger {
   private nextTx = 1;
 
   constructor(private readonly store: Store) {
-    for (const e of store.data.ledger) {
+    for (const e of store.takeJournal()) {
       this.add(e.from, -e.amount);
       this.add(e.to, e.amount);
       this.nextTx = Math.max(this.nextTx, e.tx + 1);
@@ -65,9 +65,7 @@ export class Ledger {
     const tx = this.nextTx++;
     const at = new Date().toISOString();
     const data = this.store.data;
-    for (const t of transfers) {
-      data.ledger.push({ tx, at, from: t.from, to: t.to, amount: t.amount, why: t.why } satisfies LedgerEntry);
-    }
+    this.store.record(transfers.map((t): LedgerEntry => ({ tx, at, from: t.from, to: t.to, amount: t.amount, why: t.why })));
     for (const [account, n] of after) {
       this.balances.set(account, n);
       if (account.startsWith('char:')) {

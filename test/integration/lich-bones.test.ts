@@ -163,11 +163,12 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
 
     // The ledger on disk agrees: nothing is left on the table and the house's books match.
     await ts.stop();
-    const db = JSON.parse(await readFile(join(ts.dataDir, 'db.json'), 'utf8')) as {
-      ledger: { from: string; to: string; amount: number }[];
-    };
+    const ledger = (await readFile(join(ts.dataDir, 'ledger.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { from: string; to: string; amount: number });
     const balance = (account: string) =>
-      db.ledger.reduce((n, e) => n + (e.to === account ? e.amount : 0) - (e.from === account ? e.amount : 0), 0);
+      ledger.reduce((n, e) => n + (e.to === account ? e.amount : 0) - (e.from === account ? e.amount : 0), 0);
     for (const p of players) expect(balance(`escrow:bones-table:${p.toLowerCase()}`)).toBe(0);
     expect(balance('house')).toBe(-(3 * 1000 + 6 * 20_000 + bonuses - houseNet));
   });

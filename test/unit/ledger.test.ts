@@ -10,6 +10,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The journal on disk, one entry a line. */
+async function journal(): Promise<any[]> {
+  const text = await readFile(join(dir, 'ledger.jsonl'), 'utf8').catch(() => '');
+  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
 async function freshLedger(): Promise<{ store: Store; ledger: Ledger }> {
   dir = await mkdtemp(join(tmpdir(), 'ledger-test-'));
   const store = await Store.open(dir);
@@ -36,13 +42,15 @@ describe('the ledger', () => {
     expect(store.data.characters.bob.coins).toBe(1300);
     expect(ledger.balance(HOUSE)).toBe(-2000);
     expect(ledger.audit()).toEqual([]);
-    const txs = new Set(store.data.ledger.map((e) => e.tx));
+    await store.flush();
+    const txs = new Set((await journal()).map((e) => e.tx));
     expect(txs.size).toBe(2);
   });
 
   it('refuses the whole transaction when any account but the house would go negative', async () => {
     const { store, ledger } = await freshLedger();
-    const before = store.data.ledger.length;
+    await store.flush();
+    const before = (await journal()).length;
     const r = ledger.transfer([
       { from: charAccount('bob'), to: charAccount('ana'), amount: 500, why: 'gift' },
       { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 2000, why: 'wager' },
@@ -50,7 +58,8 @@ describe('the ledger', () => {
     expect(r).toMatchObject({ ok: false, account: charAccount('ana'), short: 500 });
     expect(ledger.balance(charAccount('bob'))).toBe(1000);
     expect(ledger.balance(charAccount('ana'))).toBe(1000);
-    expect(store.data.ledger.length).toBe(before);
+    await store.flush();
+    expect((await journal()).length).toBe(before);
   });
 
   it('rejects amounts that are not whole positive coins', async () => {
@@ -77,23 +86,40 @@ describe('the ledger', () => {
     expect(tampered.audit().join('\n')).toMatch(/bob holds 5000 coins but the ledger says 1000/);
   });
 
+  const entry = (from: string, to: string, amount: unknown) => ({ tx: 9, at: '', from, to, amount, why: 'x' });
   it.each([
-    ['a negative amount', (db: any) => db.ledger.push({ tx: 9, at: '', from: 'char:bob', to: 'house', amount: -5, why: 'x' })],
-    ['a fractional amount', (db: any) => db.ledger.push({ tx: 9, at: '', from: 'house', to: 'char:bob', amount: 0.5, why: 'x' })],
-    ['a huge amount', (db: any) => db.ledger.push({ tx: 9, at: '', from: 'house', to: 'char:bob', amount: 1e300, why: 'x' })],
-    ['an unknown account', (db: any) => db.ledger.push({ tx: 9, at: '', from: 'nowhere', to: 'char:bob', amount: 1, why: 'x' })],
-    ['a transaction number that is not one', (db: any) => (db.ledger[0].tx = 'one')],
+    ['a negative amount', (_db: any, j: any[]) => j.push(entry('char:bob', 'house', -5))],
+    ['a fractional amount', (_db: any, j: any[]) => j.push(entry('house', 'char:bob', 0.5))],
+    ['a huge amount', (_db: any, j: any[]) => j.push(entry('house', 'char:bob', 1e300))],
+    ['an unknown account', (_db: any, j: any[]) => j.push(entry('nowhere', 'char:bob', 1))],
+    ['a transaction number that is not one', (_db: any, j: any[]) => (j[0].tx = 'one')],
     ['a character without a password hash', (db: any) => delete db.characters.bob.passwordHash],
     ['a character filed under another name', (db: any) => (db.characters.bob.name = 'Robert')],
     ['characters kept as a list', (db: any) => (db.characters = [])],
+    ['journal entries missing', (db: any) => (db.ledgerLength += 5)],
   ])('refuses to open a database with %s', async (_what, damage) => {
     const { store } = await freshLedger();
     await store.flush();
     const path = join(dir, 'db.json');
     const db = JSON.parse(await readFile(path, 'utf8'));
-    damage(db);
+    const entries = await journal();
+    db.ledgerLength = entries.length;
+    damage(db, entries);
+    db.ledgerLength = Math.max(db.ledgerLength, entries.length);
     await writeFile(path, JSON.stringify(db));
-    await expect(Store.open(dir)).rejects.toThrow(/damaged|not a database/);
+    await writeFile(join(dir, 'ledger.jsonl'), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    await expect(Store.open(dir)).rejects.toThrow(/damaged|not a database|coin movements are missing/);
+  });
+
+  it('cuts off journal entries that db.json never vouched for (a crash between the two writes)', async () => {
+    const { store, ledger } = await freshLedger();
+    await store.flush();
+    const torn = `${JSON.stringify(entry('house', 'char:ana', 77))}\n{"tx":10,"at":"","fr`;
+    await writeFile(join(dir, 'ledger.jsonl'), torn, { flag: 'a' });
+    const again = new Ledger(await Store.open(dir));
+    expect(again.balance(charAccount('ana'))).toBe(ledger.balance(charAccount('ana')));
+    expect(again.audit()).toEqual([]);
+    expect(await journal()).toHaveLength(2);
   });
 
   it('finds no character called "constructor" or "__proto__"', async () => {
@@ -115,6 +141,7 @@ describe('the ledger', () => {
     await Promise.all(flushes);
     const onDisk = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
     expect(onDisk.characters.ana.coins).toBe(950);
-    expect(onDisk.ledger.length).toBe(52);
+    expect(onDisk.ledgerLength).toBe(52);
+    expect(await journal()).toHaveLength(52);
   });
 });

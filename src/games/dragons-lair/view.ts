@@ -13,7 +13,7 @@ import {
   type LairNumber,
   type Pass,
   type Phase,
-  type Share,
+  type Negotiation,
 } from './rules.js';
 
 export interface PlayerView {
@@ -35,16 +35,8 @@ export interface LairView {
   cardsLaid: number;
 }
 
-export interface NegotiationView {
-  lair: LairNumber;
-  roll: number;
-  treasure: number;
-  contributors: string[];
-  proposal: Share[] | null;
-  proposer: string | null;
-  accepted: string[];
-  deadline: number;
-}
+/** A negotiation holds nothing secret: everyone sees it as it is. */
+export type NegotiationView = Negotiation;
 
 /** What the viewer should do now (or whom they are waiting for). */
 export type Todo =

@@ -147,9 +147,13 @@ export class Tavern {
       existing.graceTimer?.cancel();
       existing.graceTimer = null;
       if (old) old.close('Someone has logged in as you from elsewhere; this connection is closing.');
-      this.tell(existing, old ? 'You take over your character from your other connection.' : 'You are back.');
-      this.toRoom(existing.room, `${existing.name} looks around, alert again.`, [existing]);
-      if (!old) existing.seat?.playerBack(existing);
+      if (old) {
+        this.tell(existing, 'You take over your character from your other connection.');
+      } else {
+        this.tell(existing, 'You are back.');
+        this.toRoom(existing.room, `${existing.name} looks around, alert again.`, [existing]);
+        existing.seat?.playerBack(existing);
+      }
       this.runCommand(existing, 'look');
       return existing;
     }

@@ -49,11 +49,18 @@ async function playOut(a: TestClient, b: TestClient, stake: string): Promise<str
 }
 
 describe('Spice Run over telnet', () => {
-  it('two players play a whole game; the coins add up to what the board said', async () => {
-    ts = await startTestServer({ seed: 7 });
+  it.each([
+    ['standard', 7],
+    ['all-or-none', 8],
+    ['take-and-give', 9],
+  ] as const)('two players play a whole %s game; the coins add up to what the board said', async (variant, seed) => {
+    ts = await startTestServer({ seed });
     const [a, b] = await seatTwo();
     expect(await a.command('look sand')).toMatch(/PLAYER|P  \|/);
+    expect(await a.command(`variant ${variant}`)).toMatch(/chooses the/);
+    expect(await b.command('look sand')).toMatch(new RegExp(`Variant: ${{ standard: 'standard', 'all-or-none': 'All or None', 'take-and-give': 'Take and Give' }[variant]}`));
     const story = await playOut(a, b, '100');
+    if (variant !== 'standard') expect(story).toMatch(/sweeps the whole board/);
     expect(story).toMatch(/throws the dice: \d and \d \(\d+\)/);
     const result = /The game of Spice Run is over: Ana (won|lost|broke even) ?([\d,]*)/.exec(story);
     expect(result).not.toBeNull();

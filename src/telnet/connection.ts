@@ -17,6 +17,7 @@ import {
   type WindowSize,
 } from './options.js';
 import { encodeText } from './output.js';
+import { SubnegotiationRepair } from './subnegotiation.js';
 import { TelnetSocket } from './telnetlib.js';
 
 export interface TerminalInfo {
@@ -76,6 +77,14 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> {
     // We cut lines ourselves, so every data byte must come out at the end of its chunk,
     // not only at CR LF.
     this.telnet.reader.flushPolicy.endOfChunk = true;
+    // Input reaches telnetlib through the subnegotiation repair instead of its own pipe.
+    // Registered here, it runs between the cork and uncork listeners added below.
+    socket.unpipe(this.telnet.reader);
+    const repair = new SubnegotiationRepair();
+    socket.on('data', (chunk: Buffer) => {
+      if (this.state === 'open') this.telnet.reader.write(repair.push(chunk));
+    });
+    socket.resume(); // unpipe() paused it
 
     // Socket, reader and writer errors all arrive here (ECONNRESET, telnetlib's buffer
     // overflows): each one ends this connection only.
@@ -145,9 +154,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> {
     if (farewell !== undefined) this.send(`${farewell}\n`);
     if (this.state !== 'open') return;
     this.state = 'closing';
-    // Nothing read from now on reaches telnetlib; resume() keeps reading (and discarding)
-    // so the client's hang-up is noticed.
-    this.socket.unpipe(this.telnet.reader);
+    // Nothing read from now on reaches telnetlib (the data listener checks the state);
+    // resume() keeps reading (and discarding) so the client's hang-up is noticed.
     this.socket.resume();
     // Detach the writer and hand over what it holds: answers the reader may still write for
     // the rest of the current chunk stay in the detached writer (ending the writer instead

@@ -391,11 +391,13 @@ describe('a malicious or broken client', () => {
     truncated.client.send([IAC, SB, NAWS, 0, 80, IAC]);
     truncated.client.socket.end();
     await waitFor(() => truncated.side.closes === 1, 'the close');
-    const stuck = await connect(harness);
-    // IAC followed by neither IAC nor SE inside a subnegotiation: telnetlib waits for SE.
-    stuck.client.send([IAC, SB, TTYPE, IAC, 0x41], 'swallowed\r\n');
+    const broken = await connect(harness);
+    // IAC followed by neither IAC nor SE inside a subnegotiation: telnetlib alone would wait
+    // for an SE and swallow every line meanwhile; the repair ends the subnegotiation there.
+    broken.client.send([IAC, SB, TTYPE, IAC, 0x41], 'not swallowed\r\n');
     await expectServerStillServes(harness);
-    expect(stuck.side.lines).toEqual([]);
+    await waitFor(() => broken.side.lines.length === 1, 'the line after the broken subnegotiation');
+    expect(broken.side.lines).toEqual(['not swallowed']);
   });
 
   it('sends a subnegotiation longer than the reader allows: that connection is closed, nothing else', async () => {

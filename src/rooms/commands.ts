@@ -15,6 +15,8 @@ export interface Command<Ctx> {
   needsArgs?: boolean;
   /** Not offered by prefix (e.g. `quit` must be typed in full). */
   exactOnly?: boolean;
+  /** A table verb that onlookers in the room may use too, without a seat. */
+  forOnlookers?: boolean;
   run(ctx: Ctx, args: string): void;
 }
 

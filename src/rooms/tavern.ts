@@ -3,7 +3,7 @@ import type { RandomSource } from '../games/random.js';
 import { charAccount, HOUSE, Ledger } from './ledger.js';
 import type { CharacterRecord, Store } from './store.js';
 import { Outbox, type Session } from './outbox.js';
-import { CommandSet, splitCommand, type Command } from './commands.js';
+import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
 import { matchKeyword, type Room, type World } from './world.js';
 import { capitalise, STARTING_COINS } from './accounts.js';
 import type { Table } from '../games/table.js';
@@ -233,7 +233,7 @@ export class Tavern {
       reply: (text) => this.outbox.add(session, text),
     };
     const seatCommands = p.seat?.commands;
-    const lookup = seatCommands ? seatCommands.find(word) : { unknown: true as const };
+    const lookup = seatCommands ? seatCommands.find(word) : this.onlookerCommand(ctx.room.id, word);
     const found = 'found' in lookup ? lookup : this.commands.find(word);
     if ('ambiguous' in found) {
       ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);
@@ -257,6 +257,15 @@ export class Tavern {
       console.error(`command ${command.key} failed:`, e);
       ctx.reply('Something went wrong with that command; nothing was changed.');
     }
+  }
+
+  /** A table verb open to onlookers (`gold`), typed in full, at a table in this room. */
+  private onlookerCommand(roomId: string, word: string): Lookup<CommandContext> {
+    for (const t of this.tablesIn(roomId)) {
+      const found = t.commands.find(word);
+      if ('found' in found && found.found.forOnlookers && found.found.key === word) return found;
+    }
+    return { unknown: true };
   }
 
   /** On start: every coin left on a table by a crash goes back to its owner. */

@@ -96,6 +96,17 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
     expect(rolled).toMatch(/Round 3 of 16/);
   });
 
+  it('lets an onlooker ask for gold, but only a seated player bet', async () => {
+    ts = await startTestServer({ seed: 4 });
+    const cat = await ts.login('Cat');
+    await cat.command('north');
+    expect(await cat.command('gold')).toMatch(/You have 1,000 obsidian coins/);
+    expect(await cat.command('bet hero 5000')).toMatch(/sit at one first/);
+    expect(await cat.command('whisper dreaven hero 5000')).toMatch(/Take a seat first/);
+    await cat.command('south');
+    expect(await cat.command('gold')).toMatch(/sit at one first/);
+  });
+
   it('explains the game and the odds', async () => {
     ts = await startTestServer({ seed: 1 });
     const c = await ts.login('Ana');

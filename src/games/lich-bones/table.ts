@@ -100,6 +100,7 @@ class LichBonesTable implements GameTable {
         usage: 'gold',
         group: 'Lich Bones',
         help: 'Show your coins and your bets on the table (whisper dreaven gold works too).',
+        forOnlookers: true,
         run: (ctx) => ctx.reply(this.goldText(ctx.player)),
       },
     ];

@@ -2,56 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
 import type { GameTable, TableHost } from '../../src/games/table.js';
-import type { Party } from '../../src/games/rules.js';
 import { diceValues } from '../../src/games/random.js';
-import { FakeClock } from '../support/fakeClock.js';
+import { FakeHostBase } from '../support/fakeHost.js';
 import { cs, shuffleValues } from './dragons-lair-support.js';
 
 /** A host that keeps purses in a map, records what each person in the room hears, and draws queued values. */
-class FakeHost implements TableHost {
+class FakeHost extends FakeHostBase implements TableHost {
   readonly id = 'lair-table';
   readonly label = 'the lair table';
   readonly settings = {};
-  readonly clock = new FakeClock();
-  readonly purses = new Map<string, number>();
   /** Everything each person in the room was told, in order. */
   readonly heard = new Map<string, string[]>();
-  private seats: string[] = [];
-  private draws: number[] = [];
-  readonly random = {
-    int: (n: number) => {
-      const v = this.draws.shift();
-      if (v === undefined || v >= n) throw new Error(`no queued value below ${n}`);
-      return v;
-    },
-  };
 
   constructor(inRoom: string[]) {
+    super();
     for (const name of inRoom) {
       this.heard.set(name, []);
       this.purses.set(`player:${name}`, 1000);
     }
-  }
-
-  queue(...values: number[]): void {
-    this.draws.push(...values);
-  }
-
-  seated = () => [...this.seats];
-  isConnected = () => true;
-  balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
-
-  transfer(moves: readonly { from: Party; to: Party; amount: number }[]) {
-    const key = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${p.name}`);
-    const after = new Map(this.purses);
-    for (const m of moves) {
-      after.set(key(m.from), (after.get(key(m.from)) ?? 0) - m.amount);
-      after.set(key(m.to), (after.get(key(m.to)) ?? 0) + m.amount);
-    }
-    const short = [...after].find(([k, n]) => k !== 'house' && n < 0);
-    if (short) return { ok: false as const, reason: `${short[0]} is short` };
-    for (const [k, n] of after) this.purses.set(k, n);
-    return { ok: true as const };
   }
 
   toRoom = (text: string, except: string[] = []) => {
@@ -59,8 +27,6 @@ class FakeHost implements TableHost {
   };
   toPlayer = (name: string, text: string) => void this.heard.get(name)?.push(text);
   showDice = () => undefined;
-  setTimer = (ms: number, fn: () => void) => this.clock.setTimer(ms, fn);
-  unseat = () => undefined;
 
   sit(game: GameTable, name: string): void {
     this.seats.push(name);

@@ -1,48 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { lichBones, lichBonesSettings } from '../../src/games/lich-bones/table.js';
 import type { GameTable, TableHost } from '../../src/games/table.js';
-import type { Party } from '../../src/games/rules.js';
 import { diceValues } from '../../src/games/random.js';
-import { FakeClock } from '../support/fakeClock.js';
+import { FakeHostBase } from '../support/fakeHost.js';
 
 /** A host that keeps purses in a map, records what is said, and draws the values a test queues. */
-class FakeHost implements TableHost {
+class FakeHost extends FakeHostBase implements TableHost {
   readonly id = 'bones-table';
   readonly label = 'the bones table';
-  readonly clock = new FakeClock();
-  readonly purses = new Map<string, number>();
   readonly room: string[] = [];
   readonly told: string[] = [];
-  private seats: string[] = [];
-  private draws: number[] = [];
-  readonly random = { int: (n: number) => {
-    const v = this.draws.shift();
-    if (v === undefined || v >= n) throw new Error(`no queued value below ${n}`);
-    return v;
-  } };
   lastDice: [number, number] | null = null;
 
-  constructor(readonly settings: Record<string, unknown> = {}) {}
-
-  queue(...values: number[]): void {
-    this.draws.push(...values);
-  }
-
-  seated = () => [...this.seats];
-  isConnected = () => true;
-  balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
-
-  transfer(moves: readonly { from: Party; to: Party; amount: number }[]) {
-    const key = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${p.name}`);
-    const after = new Map(this.purses);
-    for (const m of moves) {
-      after.set(key(m.from), (after.get(key(m.from)) ?? 0) - m.amount);
-      after.set(key(m.to), (after.get(key(m.to)) ?? 0) + m.amount);
-    }
-    const short = [...after].find(([k, n]) => k !== 'house' && n < 0);
-    if (short) return { ok: false as const, reason: `${short[0]} is short` };
-    for (const [k, n] of after) this.purses.set(k, n);
-    return { ok: true as const };
+  constructor(readonly settings: Record<string, unknown> = {}) {
+    super();
   }
 
   toRoom = (text: string) => void this.room.push(text);
@@ -50,9 +21,6 @@ class FakeHost implements TableHost {
   showDice = (dice: [number, number]) => {
     this.lastDice = dice;
   };
-  setTimer = (ms: number, fn: () => void) => this.clock.setTimer(ms, fn);
-  unseat = () => undefined;
-
   sit(game: GameTable, name: string, purse = 1000): void {
     this.purses.set(`player:${name}`, purse);
     this.seats.push(name);

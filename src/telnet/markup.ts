@@ -1,0 +1,54 @@
+/**
+ * Styled text as the rest of the server writes it: what a piece of text *is* (a room name, a
+ * win, a deadline), never which colour it gets. Each connection's output path turns the marks
+ * into ANSI colour, CSS classes on the web page, or nothing at all.
+ *
+ * A mark is SO + one letter for the style, the text, then SI. Player text can never hold SO or
+ * SI (input cleaning removes every control character), so no player can forge or break a mark.
+ * Marks nest.
+ *
+ * Two styles choose content rather than colour: `art` is decoration and layout (rules, boxes,
+ * column layouts, a board drawn as a grid) that a screen reader skips, and `spoken` is the
+ * sentence form of the same thing, shown only to screen readers. A view that draws a board
+ * writes both, side by side, and the output path keeps one.
+ */
+
+export const MARK_OPEN = '\x0e';
+export const MARK_CLOSE = '\x0f';
+
+const CODES = {
+  room: 'r',
+  exit: 'x',
+  speech: 's',
+  name: 'n',
+  coins: 'c',
+  won: 'w',
+  lost: 'l',
+  turn: 't',
+  deadline: 'd',
+  heading: 'h',
+  hint: 'i',
+  channel: 'o',
+  warning: 'a',
+  art: 'g',
+  spoken: 'p',
+} as const;
+
+export type Style = keyof typeof CODES;
+
+const STYLE_OF = new Map<string, Style>(Object.entries(CODES).map(([style, code]) => [code, style as Style]));
+
+/** `text` marked as `style`. */
+export function paint(style: Style, text: string): string {
+  return `${MARK_OPEN}${CODES[style]}${text}${MARK_CLOSE}`;
+}
+
+/** The style a mark's letter stands for, or undefined for a letter that is none. */
+export function styleOfCode(code: string): Style | undefined {
+  return STYLE_OF.get(code);
+}
+
+/** The text with every mark removed (both `art` and `spoken` kept): for logs and tests. */
+export function unmarked(text: string): string {
+  return text.replace(/\x0e./gs, '').replace(/\x0f/g, '');
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unmarked } from '../../src/telnet/markup.js';
+import { cleanLine } from '../../src/telnet/lines.js';
+
+describe('markup', () => {
+  it('marks text with a style letter between SO and SI, and nests', () => {
+    const text = paint('room', `The ${paint('exit', 'north')} door`);
+    expect(text).toBe(`${MARK_OPEN}rThe ${MARK_OPEN}xnorth${MARK_CLOSE} door${MARK_CLOSE}`);
+    expect(styleOfCode('r')).toBe('room');
+    expect(styleOfCode('?')).toBeUndefined();
+    expect(unmarked(text)).toBe('The north door');
+  });
+
+  it('cannot be forged by a player: cleaned input holds no SO or SI', () => {
+    expect(cleanLine(`hi${MARK_OPEN}w${MARK_CLOSE}`)).toBe('hiw');
+  });
+});

@@ -1,0 +1,271 @@
+/**
+ * The load benchmark (issue 15): the least-work echo server and this server, back to back in
+ * one run on this machine, each figure printed with its target and its ratio to a baseline
+ * taken in the same run (machines here are noisy, so only ratios mean anything).
+ *
+ *   npm run bench:load [-- --clients 1000 --duration 10 --bones 200]
+ *
+ * It builds nothing itself: `npm run bench:load` runs tsc first, then this file from dist/.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { LoadClient, letters, loopbackAddress } from './client.js';
+import { cpuSeconds, percentiles, rssKb, serve, type Percentiles, type Served } from './process.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..', '..'); // dist/
+const MAIN = join(root, 'src', 'main.js');
+const ECHO = join(here, 'echo-server.js');
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    console.error(`--${name} needs a whole number, not "${process.argv[at + 1]}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const CLIENTS = option('clients', 1000);
+const SECONDS = option('duration', 10);
+const BONES = option('bones', 200);
+const CORES = availableParallelism();
+const RUN = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const ENTERED = /Exits:[^]*> $/;
+const INVENTORY = /obsidian coins?[^]*> $/;
+
+interface LoopResult {
+  perSecond: number;
+  latency: Percentiles;
+  failures: number;
+}
+
+/** Every client sends `line` and waits for `pattern`, again and again, all starting together. */
+async function closedLoop(clients: LoadClient[], line: string, pattern: RegExp, seconds: number): Promise<LoopResult> {
+  const samples: number[] = [];
+  let failures = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (c) => {
+      while (performance.now() < end && !c.closed) {
+        const ms = await c.timed(line, pattern);
+        if (ms === null) failures++;
+        else if (performance.now() <= end) samples.push(ms);
+      }
+    }),
+  );
+  return { perSecond: samples.length / seconds, latency: percentiles(samples), failures };
+}
+
+async function connectAll(port: number, n: number, spreadMs = 0): Promise<LoadClient[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await sleep((i * spreadMs) / n);
+      const c = new LoadClient('127.0.0.1', port, loopbackAddress(i));
+      await c.connect();
+      if (!(await c.expect(/> $/))) throw new Error(`client ${i} got no greeting`);
+      return c;
+    }),
+  );
+}
+
+async function echoBaseline(): Promise<LoopResult> {
+  const echo = await serve([ECHO]);
+  try {
+    const clients = await connectAll(echo.port, CLIENTS, 2000);
+    const result = await closedLoop(clients, 'look', /ok\n> $/, SECONDS);
+    for (const c of clients) c.close();
+    return result;
+  } finally {
+    await echo.stop();
+  }
+}
+
+/** The server's flags that this version knows (older versions lack some). */
+function serverFlags(dataDir: string): string[] {
+  const help = execFileSync(process.execPath, [MAIN, '--help'], { encoding: 'utf8' });
+  const flags = ['--port', '0', '--host', '127.0.0.1', '--data', dataDir];
+  if (help.includes('--creates-per-hour')) flags.push('--creates-per-hour', '0');
+  if (help.includes('--web-port')) flags.push('--web-port', '0');
+  return flags;
+}
+
+/** One character made on a fresh connection: the time `create` took to answer. */
+async function createOne(port: number, name: string): Promise<{ client: LoadClient; ms: number }> {
+  const [client] = await connectAll(port, 1);
+  const ms = await client.timed(`create ${name} loadtest123`, ENTERED, 120_000);
+  if (ms === null) throw new Error(`create ${name} got no answer`);
+  return { client, ms };
+}
+
+interface StormResult {
+  clients: LoadClient[];
+  allInMs: number;
+  login: Percentiles;
+  probe: Percentiles;
+}
+
+/** `n` creates spread over 5 s while a logged-in probe types `inventory` every 100 ms. */
+async function loginStorm(server: Served, probe: LoadClient, n: number): Promise<StormResult> {
+  const probeTimes: number[] = [];
+  let storming = true;
+  const probing = (async () => {
+    while (storming) {
+      const start = performance.now();
+      const ms = await probe.timed('inventory', INVENTORY, 30_000);
+      probeTimes.push(ms ?? 30_000);
+      await sleep(Math.max(0, 100 - (performance.now() - start)));
+    }
+  })();
+  const start = performance.now();
+  const loginTimes: number[] = [];
+  const clients = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await sleep((i * 5000) / n);
+      const began = performance.now();
+      const c = new LoadClient('127.0.0.1', server.port, loopbackAddress(i));
+      await c.connect(60_000);
+      if (!(await c.expect(/> $/, 60_000))) throw new Error(`storm client ${i} got no greeting`);
+      if ((await c.timed(`create Ld${RUN}${letters(i)} loadtest123`, ENTERED, 180_000)) === null) {
+        throw new Error(`storm client ${i} was not let in:\n${server.output().slice(-2000)}`);
+      }
+      loginTimes.push(performance.now() - began);
+      return c;
+    }),
+  );
+  const allInMs = performance.now() - start;
+  storming = false;
+  await probing;
+  return { clients, allInMs, login: percentiles(loginTimes), probe: percentiles(probeTimes) };
+}
+
+interface BonesResult {
+  seated: number;
+  bet: Percentiles | null;
+  told: number | null;
+  problem?: string;
+}
+
+/** `n` players walk to the bones table, sit, bet one after another; then the HERO throws. */
+async function bonesCrowd(players: LoadClient[], names: string[]): Promise<BonesResult> {
+  await Promise.all(players.map((c) => c.timed('north', ENTERED)));
+  const seated: LoadClient[] = [];
+  for (const c of players) {
+    if ((await c.timed('sit bones', /You take a seat[^]*> $/, 5000)) !== null) seated.push(c);
+  }
+  if (seated.length < players.length) return { seated: seated.length, bet: null, told: null, problem: 'not everyone found a seat' };
+  const starter = players[0];
+  starter.send('start');
+  if (!(await starter.expect(/place your bets[^]*> $/, 20_000))) return { seated: seated.length, bet: null, told: null, problem: 'the game did not start' };
+  const heroName = /(\w+) is the HERO/.exec(starter.received)?.[1];
+  const hero = heroName ? players[names.indexOf(heroName)] : undefined;
+  if (!hero) return { seated: seated.length, bet: null, told: null, problem: 'no HERO was named' };
+  const bets: number[] = [];
+  for (const c of players) {
+    const ms = await c.timed('bet hero 5000', /[Yy]our [\d,]+ obsidian coins?[^]*> $/);
+    if (ms !== null) bets.push(ms);
+  }
+  if (bets.length < players.length) {
+    return { seated: seated.length, bet: percentiles(bets), told: null, problem: `only ${bets.length} of ${seated.length} bets were taken` };
+  }
+  const thrown = /\d and \d \(\d+\)[^]*> $/;
+  const start = performance.now();
+  const heard = players.map((c) => (c === hero ? Promise.resolve(true) : c.expect(thrown, 10_000)));
+  hero.send('roll dice bones');
+  heard[players.indexOf(hero)] = hero.expect(thrown, 10_000);
+  const ok = await Promise.all(heard);
+  const told = performance.now() - start;
+  return { seated: seated.length, bet: percentiles(bets), told: ok.every(Boolean) ? told : null };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const lines: string[] = [];
+function report(line: string): void {
+  lines.push(line);
+  console.log(line);
+}
+
+async function main(): Promise<void> {
+  console.log(`load benchmark: ${CLIENTS} clients, ${SECONDS} s a loop, ${CORES} cores, run ${RUN}`);
+  const echo = await echoBaseline();
+  report(`echo server, ${CLIENTS} clients looping a line: ${rate(echo.perSecond)}, p99 ${ms(echo.latency.p99)}`);
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-load-'));
+  const server = await serve([MAIN, ...serverFlags(dataDir)]);
+  const pid = server.child.pid!;
+  try {
+    await sleep(1000);
+    const idleRss = rssKb(pid);
+    const creates: number[] = [];
+    let probe: LoadClient | null = null;
+    for (let i = 0; i < 5; i++) {
+      const one = await createOne(server.port, `Lp${RUN}${letters(i)}`);
+      creates.push(one.ms);
+      if (probe) one.client.close();
+      else probe = one.client;
+    }
+    const oneCreate = percentiles(creates).p50;
+    report(`one create on the idle server: ${ms(oneCreate)} (median of 5)`);
+
+    const storm = await loginStorm(server, probe!, CLIENTS);
+    const stormTarget = 5000 + 1.3 * ((CLIENTS * oneCreate) / CORES);
+    report(
+      `${CLIENTS} creates over 5 s: all in after ${ms(storm.allInMs)} (target <= 5 s + 1.3 x ${CLIENTS} x ${ms(oneCreate)} / ${CORES} = ${ms(stormTarget)}) ${verdict(storm.allInMs <= stormTarget)}; login p50 ${ms(storm.login.p50)}`,
+    );
+    report(`  a logged-in player's inventory meanwhile: max ${ms(storm.probe.max)}, p99 ${ms(storm.probe.p99)} (target max <= 250 ms) ${verdict(storm.probe.max <= 250)}`);
+
+    await sleep(3000);
+    const perConnection = (rssKb(pid) - idleRss) / CLIENTS;
+    report(`memory: ${perConnection.toFixed(1)} KB per logged-in idle connection above the idle server (${(idleRss / 1024).toFixed(0)} MB) (target <= 40 KB) ${verdict(perConnection <= 40)}`);
+
+    const cpu0 = cpuSeconds(pid);
+    const inv = await closedLoop(storm.clients, 'inventory', INVENTORY, SECONDS);
+    const invCpu = ((cpuSeconds(pid) - cpu0) / SECONDS) * 100;
+    const p99Target = 2 * echo.latency.p99 + 20;
+    report(
+      `${CLIENTS} clients looping inventory: ${rate(inv.perSecond)} = ${(inv.perSecond / echo.perSecond).toFixed(2)} of echo (target >= 0.6) ${verdict(inv.perSecond >= 0.6 * echo.perSecond)}; p99 ${ms(inv.latency.p99)} (target <= 2 x echo's + 20 = ${ms(p99Target)}) ${verdict(inv.latency.p99 <= p99Target)}; server CPU ${invCpu.toFixed(0)} %, ${inv.failures} failures`,
+    );
+
+    const half = storm.clients.slice(0, Math.floor(CLIENTS / 2));
+    const halfInv = await closedLoop(half, 'inventory', INVENTORY, SECONDS);
+    const look = await closedLoop(half, 'look', ENTERED, SECONDS);
+    report(
+      `${half.length} clients looping look in a room of ${CLIENTS + 1}: ${rate(look.perSecond)} = ${(look.perSecond / halfInv.perSecond).toFixed(2)} of ${half.length} looping inventory (${rate(halfInv.perSecond)}) (target >= 0.5) ${verdict(look.perSecond >= 0.5 * halfInv.perSecond)}; look p99 ${ms(look.latency.p99)}`,
+    );
+
+    const crowd = storm.clients.slice(0, Math.min(BONES, CLIENTS));
+    const names = crowd.map((_, i) => `Ld${RUN}${letters(i)}`);
+    const bones = await bonesCrowd(crowd, names);
+    if (bones.problem || bones.told === null || bones.bet === null) {
+      report(`Lich Bones with ${crowd.length} players: ${bones.seated} seated; ${bones.problem ?? 'not every player heard the throw'} FAIL`);
+    } else {
+      report(
+        `Lich Bones with ${bones.seated} seated: every player told of the throw ${ms(bones.told)} after the roll (target <= 50 ms) ${verdict(bones.told <= 50)}; a bet p99 ${ms(bones.bet.p99)}, max ${ms(bones.bet.max)} (target < 5 ms) ${verdict(bones.bet.max < 5)}`,
+      );
+    }
+    for (const c of storm.clients) c.close();
+    probe!.close();
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const failed = lines.filter((l) => l.includes('FAIL')).length;
+  console.log(failed ? `${failed} figure(s) missed their target` : 'every figure met its target');
+}
+
+main().then(
+  () => process.exit(0),
+  (e: Error) => {
+    console.error(`bench:load failed: ${e.message}`);
+    process.exit(1);
+  },
+);

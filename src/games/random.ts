@@ -4,6 +4,17 @@ import { randomInt } from 'node:crypto';
 export interface RandomSource {
   /** A whole number in [0, n). */
   int(n: number): number;
+  /**
+   * Runs one draw (a throw of two dice, one die, one shuffle) on the source `run` is given.
+   * Only the provably fair source has it (src/games/fair-source.ts): each draw is one nonce
+   * of its stream. The helpers below mark their draws; a source without `draw` serves them
+   * from `int` as any other choice.
+   */
+  draw?<T>(run: (random: RandomSource) => T): T;
+}
+
+function oneDraw<T>(random: RandomSource, run: (random: RandomSource) => T): T {
+  return random.draw ? random.draw(run) : run(random);
 }
 
 /** The production source: node:crypto. */
@@ -55,12 +66,16 @@ export function fixedRandom(values: number[]): RandomSource {
 
 export type Dice = [number, number];
 
+const face = (random: RandomSource) => random.int(6) + 1;
+
+/** One die, one draw (Dragon's Lair's treasure). */
 export function rollDie(random: RandomSource): number {
-  return random.int(6) + 1;
+  return oneDraw(random, face);
 }
 
+/** Two dice, one draw: the first die, then the second. */
 export function rollDice(random: RandomSource): Dice {
-  return [rollDie(random), rollDie(random)];
+  return oneDraw(random, (r): Dice => [face(r), face(r)]);
 }
 
 /** Dice as the fixed values fixedRandom wants: dice(3, 4) throws a 3 and a 4. */
@@ -68,12 +83,14 @@ export function diceValues(...faces: number[]): number[] {
   return faces.map((f) => f - 1);
 }
 
-/** Fisher-Yates, returning a new array. */
+/** Fisher-Yates, returning a new array; one draw, whatever the number of items. */
 export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
+  return oneDraw(random, (r) => {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = r.int(i + 1);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  });
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listenTelnet } from './telnet/server.js';
 import type { TelnetConnection } from './telnet/connection.js';
+import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
 import { Store } from './rooms/store.js';
 import { Ledger } from './rooms/ledger.js';
@@ -11,7 +12,7 @@ import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
 import { everydayCommands } from './rooms/everyday.js';
 import { Login } from './rooms/login.js';
-import type { Session } from './rooms/outbox.js';
+import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { games } from './games/index.js';
 import { settingsProblems, Table } from './games/table.js';
@@ -42,17 +43,52 @@ export interface RunningServer {
   stop(reason?: string): Promise<void>;
 }
 
+/** The Session of a telnet connection: the connection does the work; this names it for rooms. */
+class TelnetSession implements Session {
+  constructor(private readonly c: TelnetConnection) {}
+  deliver(delivery: Delivery): void {
+    this.c.deliver(delivery);
+  }
+  wantsGmcp(name: string): boolean {
+    return this.c.wantsGmcp(name);
+  }
+  gmcp(name: string, data?: unknown): void {
+    this.c.gmcp(name, data);
+  }
+  close(farewell?: string): void {
+    this.c.close(farewell);
+  }
+  hideInput(): void {
+    this.c.hideInput();
+  }
+  showInput(): void {
+    this.c.showInput();
+  }
+  get width(): number {
+    return this.c.profile.width;
+  }
+  get colour(): Setting {
+    return this.c.colour;
+  }
+  set colour(setting: Setting) {
+    this.c.colour = setting;
+  }
+  get screenReader(): Setting {
+    return this.c.screenReader;
+  }
+  set screenReader(setting: Setting) {
+    this.c.screenReader = setting;
+  }
+  get colourInUse(): boolean {
+    return this.c.profile.colour > 0;
+  }
+  get screenReaderInUse(): boolean {
+    return this.c.profile.screenReader;
+  }
+}
+
 function sessionOf(c: TelnetConnection): Session {
-  return {
-    write: (text) => c.send(`${text}\n`),
-    prompt: () => c.prompt(),
-    close: (farewell) => c.close(farewell),
-    hideInput: () => c.hideInput(),
-    showInput: () => c.showInput(),
-    get width() {
-      return c.terminal.width;
-    },
-  };
+  return new TelnetSession(c);
 }
 
 /** Opens the database, checks its books, loads the world and starts listening. */
@@ -111,6 +147,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       queue = queue
         .then(() => {
           if (c.closed) return;
+          // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
+          if (!player && line.trim() === 'MSSP-REQUEST') return c.closeWithMssp();
           if (player && player.session === session) return tavern.handleLine(player, line);
           if (!player) return login.handleLine(line);
         })
@@ -135,9 +173,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server.close();
   };
 
-  const server: Server = await listenTelnet(options.host, options.port, onConnection);
+  let port = options.port;
+  const startedAt = Math.floor(clock.now() / 1000);
+  const mssp = (): MsspVariables => ({
+    NAME: world.name,
+    PLAYERS: String([...tavern.players.values()].filter((p) => p.session).length),
+    UPTIME: String(startedAt),
+    CODEBASE: 'Obsidian Scorpion',
+    PORT: String(port),
+    ROOMS: String(world.rooms.size),
+    ...world.mssp,
+  });
+  const server: Server = await listenTelnet(options.host, options.port, onConnection, { mssp });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  port = typeof address === 'object' && address ? address.port : options.port;
   log(`listening on ${options.host}:${port}`);
 
   return {

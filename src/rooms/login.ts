@@ -41,8 +41,7 @@ export class Login {
     private readonly entered: (p: Player) => void,
   ) {
     this.timer = clock.setTimer(LOGIN_TIMEOUT_MS, () => this.turnAway('You took too long to log in. Come back when you are ready.'));
-    session.write(GREETING);
-    session.prompt();
+    session.deliver({ text: [GREETING] });
   }
 
   /** Stops the idle timer when the connection goes away. */
@@ -56,8 +55,7 @@ export class Login {
     if (this.done) return;
     const reply = await this.step_(line.trim());
     if (this.done) return;
-    if (reply) this.session.write(reply);
-    this.session.prompt();
+    this.session.deliver({ text: reply ? [reply] : [], reply: true });
   }
 
   private async step_(text: string): Promise<string | null> {

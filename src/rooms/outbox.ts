@@ -1,13 +1,51 @@
 import type { Store } from './store.js';
 
-/** Where a player's text goes: a telnet connection, or a recorder in tests. */
+/** A player's choice for colour or screen-reader output; `auto` follows what the client says. */
+export type Setting = 'on' | 'off' | 'auto';
+
+/** An out-of-band message for the client's panels (GMCP over telnet; docs/gmcp.md). */
+export interface GmcpMessage {
+  /** `Package.Message`, e.g. `Char.Status`. */
+  name: string;
+  data?: unknown;
+}
+
+/** One batch of output for a session. */
+export interface Delivery {
+  /** Blocks of text with markup (telnet/markup.ts), in order; the session renders and wraps them. */
+  text?: readonly string[];
+  /** Messages for the client's panels, each sent only if the client wants its package. */
+  gmcp?: readonly GmcpMessage[];
+  /** True when this answers the player's own line; false for news that arrived on its own. */
+  reply?: boolean;
+  /** False for a last word before closing: no prompt after it. */
+  prompt?: boolean;
+}
+
+/**
+ * Where a player's output goes: a telnet connection, a web page, or a recorder in tests. It
+ * takes text with markup and decides itself how it looks (colour, width, screen reader).
+ */
 export interface Session {
-  write(text: string): void;
-  prompt(): void;
+  /** Text, GMCP and the prompt of one delivery, sent to the client together. */
+  deliver(delivery: Delivery): void;
+  /** Whether a GMCP message of this package (`Table.State`) would reach the client: build it only then. */
+  wantsGmcp(name: string): boolean;
+  /** One GMCP message now (game events go through Outbox.gmcp, which waits for the disk). */
+  gmcp(name: string, data?: unknown): void;
   close(farewell?: string): void;
+  /** The password prompt: the client stops showing what is typed. */
   hideInput(): void;
   showInput(): void;
+  /** Columns of the player's screen (80 when unknown). */
   readonly width: number;
+  /** The player's colour setting; `auto` gives colour to clients that say they have it. */
+  colour: Setting;
+  /** The player's screen-reader setting; `auto` follows the client (the MTTS bit). */
+  screenReader: Setting;
+  /** What the settings come to for this client now. */
+  readonly colourInUse: boolean;
+  readonly screenReaderInUse: boolean;
 }
 
 /**
@@ -15,23 +53,38 @@ export interface Session {
  * never told of a coin movement that a crash could still undo. Deliveries keep their order.
  */
 export class Outbox {
-  private pending = new Map<Session, string[]>();
+  private pending = new Map<Session, { text: string[]; gmcp: GmcpMessage[]; reply: boolean }>();
   private chain: Promise<void> = Promise.resolve();
 
   constructor(private readonly store: Store) {}
 
   add(session: Session, text: string): void {
-    const lines = this.pending.get(session);
-    if (lines) lines.push(text);
-    else this.pending.set(session, [text]);
+    this.batchOf(session).text.push(text);
   }
 
-  /** Makes sure the session gets a prompt in the next delivery, even with nothing to say. */
+  /** Queues a GMCP message with the text, if the client wants its package. */
+  gmcp(session: Session, name: string, data?: unknown): void {
+    if (session.wantsGmcp(name)) this.batchOf(session).gmcp.push({ name, data });
+  }
+
+  /**
+   * The session's line has been answered: it gets a prompt in the next delivery, even with
+   * nothing to say, and that delivery counts as its reply.
+   */
   prompt(session: Session): void {
-    if (!this.pending.has(session)) this.pending.set(session, []);
+    this.batchOf(session).reply = true;
   }
 
-  /** Writes the database if needed, then delivers everything queued so far, each batch ending in a prompt. */
+  private batchOf(session: Session): { text: string[]; gmcp: GmcpMessage[]; reply: boolean } {
+    let batch = this.pending.get(session);
+    if (!batch) {
+      batch = { text: [], gmcp: [], reply: false };
+      this.pending.set(session, batch);
+    }
+    return batch;
+  }
+
+  /** Writes the database if needed, then delivers everything queued so far: one delivery per session, ending in a prompt. */
   release(): Promise<void> {
     const batch = this.pending;
     this.pending = new Map();
@@ -40,10 +93,9 @@ export class Outbox {
       .then(() => written)
       .then(
         () => {
-          for (const [session, lines] of batch) {
+          for (const [session, delivery] of batch) {
             try {
-              if (lines.length) session.write(lines.join('\n'));
-              session.prompt();
+              session.deliver(delivery);
             } catch (e) {
               console.error(`could not deliver to a session: ${(e as Error).message}`);
             }

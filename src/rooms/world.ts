@@ -41,6 +41,8 @@ export interface World {
   name: string;
   start: string;
   rooms: Map<string, Room>;
+  /** Extra MSSP variables for MUD lists (CONTACT, WEBSITE, GENRE...): name -> value(s). */
+  mssp: Record<string, string | string[]>;
 }
 
 /** Reads and checks a world file; every problem found is reported at once. */
@@ -56,7 +58,7 @@ export async function loadWorld(path: string): Promise<World> {
 
 export function parseWorld(raw: unknown, source = 'world'): World {
   const problems: string[] = [];
-  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown };
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown };
   if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
   const rooms = new Map<string, Room>();
   const tableIds = new Set<string>();
@@ -107,8 +109,26 @@ export function parseWorld(raw: unknown, source = 'world'): World {
   }
   const start = typeof w.start === 'string' ? w.start : '';
   if (!rooms.has(start)) problems.push(`the start room "${start}" does not exist`);
+  const mssp = parseMssp(w.mssp, problems);
   if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
-  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms };
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp };
+}
+
+/** `mssp`: an object of upper-case MSSP variable names to a string, a number or a list of strings. */
+function parseMssp(raw: unknown, problems: string[]): Record<string, string | string[]> {
+  if (raw === undefined) return {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push('mssp must be an object of MSSP variables, e.g. { "CONTACT": "host@example.org" }');
+    return {};
+  }
+  const mssp: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!/^[A-Z0-9][A-Z0-9 -]*$/.test(name)) problems.push(`mssp: "${name}" is not an MSSP variable name (upper-case letters, digits, spaces)`);
+    else if (typeof value === 'string' || typeof value === 'number') mssp[name] = String(value);
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) mssp[name] = value as string[];
+    else problems.push(`mssp: ${name} must be a string, a number or a list of strings`);
+  }
+  return mssp;
 }
 
 /**

@@ -1,36 +1,30 @@
 /**
- * One player's telnet connection: telnetlib parses the protocol, this class turns it into
- * clean input lines and safe output, and guarantees one 'close' whatever ends it.
+ * One player's telnet connection. In: bytes -> parser -> negotiation or clean lines. Out: one
+ * path per delivery, render (render.ts) -> framing (output.ts) -> MCCP2 -> one socket write.
+ * It guarantees one 'close' whatever ends it.
  */
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
+import { CharsetOption } from './charset.js';
+import { GmcpOption, encodeGmcp, type GmcpMessage } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
-import {
-  EOR,
-  GA,
-  IAC,
-  OptionCode,
-  requestLocal,
-  requestRemote,
-  TERMINAL_TYPE_EVENT,
-  WINDOW_SIZE_EVENT,
-  type WindowSize,
-} from './options.js';
-import { encodeText } from './output.js';
-import { SubnegotiationRepair } from './subnegotiation.js';
-import { TelnetSocket } from './telnetlib.js';
+import { Compress2Option, Mccp2Stream, type Compressible } from './mccp.js';
+import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.js';
+import { colourLevelOf, Mtts, TerminalTypeOption } from './mtts.js';
+import { AYT, EC, EL, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
+import { encodeText, promptEnd, subnegotiationFrame } from './output.js';
+import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
+import { render, type RenderProfile } from './render.js';
 
-export interface TerminalInfo {
-  width: number;
-  height: number;
-  type: string;
-}
+const { ECHO, TTYPE, EOR, NAWS, CHARSET, MSSP, COMPRESS2, GMCP } = OptionCode;
 
 export interface ConnectionOptions {
   /** Input lines longer than this many raw bytes are cut (default 1024). */
   maxLineBytes?: number;
   /** A client with more output waiting than this is dropped (default 256 KiB). */
   maxQueuedBytes?: number;
+  /** The MSSP variables, asked for each time a client wants them. */
+  mssp?: MsspProvider;
 }
 
 export interface ConnectionEvents {
@@ -38,26 +32,53 @@ export interface ConnectionEvents {
   close: [];
 }
 
+/** A player's choice for colour or screen-reader output: `auto` follows what the client says. */
+export type Setting = 'on' | 'off' | 'auto';
+
+/** One batch of output for the client: its GMCP, its text and (by default) a prompt. */
+export interface OutputBatch {
+  /** Blocks of marked-up text (markup.ts), in order. */
+  text?: readonly string[];
+  /** GMCP messages, sent before the text; each only if the client wants its package. */
+  gmcp?: readonly GmcpMessage[];
+  /** True when this answers the player's own line; false for news that arrived on its own. */
+  reply?: boolean;
+  /** False for a last word before closing: no prompt after it. */
+  prompt?: boolean;
+}
+
 export const DEFAULT_MAX_QUEUED_BYTES = 256 * 1024;
-/** telnetlib ends a connection whose single TCP chunk holds more data bytes than this. */
-const RECEIVE_CHUNK_MAX = 1024 * 1024;
-/** Our subnegotiations (NAWS, TTYPE) are tiny; anything this long is abuse. */
-const SUBNEGOTIATION_MAX = 1024;
+/** Longest subnegotiation we read: GMCP's Core.Supports lists are the longest real ones. */
+const SUBNEGOTIATION_MAX = 4096;
 /** How long close() waits for the client to hang up before cutting the socket. */
 const CLOSE_GRACE_MS = 5000;
 const KEEPALIVE_DELAY_MS = 60_000;
+const PROMPT = '> ';
+const DEFAULT_WIDTH = 80;
+const MCCP2_START = subnegotiationFrame(COMPRESS2, []);
+const AYT_ANSWER = encodeText('\n[Yes, the tavern is still here.]\n');
+const noMssp: MsspProvider = () => ({});
 
 let lastId = 0;
 
-export class TelnetConnection extends EventEmitter<ConnectionEvents> {
+export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, ParserHandler {
   readonly id = ++lastId;
   readonly remoteAddress: string;
-  readonly terminal: TerminalInfo = { width: 80, height: 24, type: 'unknown' };
-  private readonly telnet: TelnetSocket;
+  /** The player's colour choice; `auto` gives colour to clients whose TTYPE/MTTS has it. */
+  colour: Setting = 'auto';
+  /** The player's screen-reader choice; `auto` follows the MTTS screen-reader bit. */
+  screenReader: Setting = 'auto';
+  private readonly negotiator: Negotiation;
+  private readonly parser: TelnetParser;
   private readonly lines: LineAssembler;
   private readonly maxQueuedBytes: number;
+  private readonly mssp: MsspProvider;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private graceTimer: NodeJS.Timeout | undefined;
+  /** The compressed stream while MCCP2 is on. */
+  private compressor: Mccp2Stream | null = null;
+  /** Output held back while a finished zlib stream still drains, and what waits for it. */
+  private held: { bytes: Buffer[]; size: number; streams: number; then: (() => void)[] } | null = null;
 
   constructor(
     private readonly socket: Socket,
@@ -67,50 +88,32 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> {
     this.remoteAddress = socket.remoteAddress ?? 'unknown';
     this.lines = new LineAssembler(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
     this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
+    this.mssp = options.mssp ?? noMssp;
+    this.negotiator = new Negotiation(this);
+    this.parser = new TelnetParser(this, SUBNEGOTIATION_MAX);
 
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
-    this.telnet = new TelnetSocket(socket, {
-      receiveBufferMax: RECEIVE_CHUNK_MAX,
-      subnegotiationBufferMax: SUBNEGOTIATION_MAX,
-    });
-    // We cut lines ourselves, so every data byte must come out at the end of its chunk,
-    // not only at CR LF.
-    this.telnet.reader.flushPolicy.endOfChunk = true;
-    // Input reaches telnetlib through the subnegotiation repair instead of its own pipe.
-    // Registered here, it runs between the cork and uncork listeners added below.
-    socket.unpipe(this.telnet.reader);
-    const repair = new SubnegotiationRepair();
-    socket.on('data', (chunk: Buffer) => {
-      if (this.state === 'open') this.telnet.reader.write(repair.push(chunk));
-    });
-    socket.resume(); // unpipe() paused it
-
-    // Socket, reader and writer errors all arrive here (ECONNRESET, telnetlib's buffer
-    // overflows): each one ends this connection only.
-    this.telnet.on('error', () => this.drop());
-    this.telnet.on('data', (data: Buffer) => this.receive(data));
-    this.telnet.on(WINDOW_SIZE_EVENT, (size: WindowSize) => {
-      if (size.width > 0) this.terminal.width = size.width;
-      if (size.height > 0) this.terminal.height = size.height;
-    });
-    this.telnet.on(TERMINAL_TYPE_EVENT, (name: string) => {
-      this.terminal.type = name;
-    });
     // Corked around each inbound chunk, the answers to its negotiation leave in one write
-    // instead of one syscall per 3-byte command. The second listener runs after telnetlib's
-    // pipe, once the reader has answered the chunk: those answers count against the cap too.
-    socket.prependListener('data', () => socket.cork());
-    socket.on('data', () => {
+    // instead of one syscall per 3-byte command.
+    socket.on('data', (chunk: Buffer) => {
+      if (this.state !== 'open') return;
+      socket.cork();
+      this.parser.push(chunk);
       socket.uncork();
       this.enforceOutputCap();
     });
+    socket.on('error', () => this.drop());
     socket.on('close', () => this.finish());
 
-    requestLocal(this.telnet, OptionCode.SGA, true);
-    requestLocal(this.telnet, OptionCode.EOR, true);
-    requestRemote(this.telnet, OptionCode.NAWS);
-    requestRemote(this.telnet, OptionCode.TTYPE);
+    // The offers, in one packet. Line mode: no WILL ECHO, no WILL SGA. Nothing waits for the
+    // answers; some clients never give them (TinTin++ ignores WILL MSSP).
+    socket.cork();
+    for (const code of [EOR, GMCP, MSSP, COMPRESS2, CHARSET]) this.negotiator.requestLocal(code, true);
+    for (const code of [TTYPE, NAWS]) this.negotiator.requestRemote(code);
+    // A client may offer CHARSET itself (WILL) and send its own request: we agree to that too.
+    this.negotiator.remoteOptions.add(CHARSET);
+    socket.uncork();
   }
 
   get closed(): boolean {
@@ -119,24 +122,70 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> {
 
   /** True once the client answered DO EOR to our WILL EOR: prompts then end in IAC EOR. */
   get eorEnabled(): boolean {
-    return this.telnet.getOption(OptionCode.EOR).us === 'YES';
+    return this.option(EOR).local;
   }
 
-  /** Output bytes waiting for this client: telnetlib's writer plus the socket's buffer. */
+  /** What the client told us about itself: window, terminal names, MTTS bits, GMCP hello. */
+  get terminal(): { width: number; height: number; type: string; client: string; mtts: number | null } {
+    const ttype = this.option<TerminalTypeOption>(TTYPE);
+    const naws = this.option<WindowSizeOption>(NAWS);
+    const hello = this.option<GmcpOption>(GMCP).hello;
+    return {
+      width: naws.width || DEFAULT_WIDTH,
+      height: naws.height || 24,
+      type: ttype.terminal ?? 'unknown',
+      client: hello ? `${hello.client} ${hello.version}`.trim() : ttype.client ?? 'unknown',
+      mtts: ttype.bits,
+    };
+  }
+
+  /** How text is rendered for this client now: its answers so far and the player's choices. */
+  get profile(): RenderProfile {
+    const ttype = this.option<TerminalTypeOption>(TTYPE);
+    const bits = ttype.bits ?? 0;
+    const detected = colourLevelOf(ttype.names, ttype.bits);
+    return {
+      colour: this.colour === 'off' ? 0 : this.colour === 'on' ? Math.max(detected, 1) as 1 | 2 | 3 : detected,
+      screenReader: this.screenReader === 'auto' ? (bits & Mtts.SCREEN_READER) !== 0 : this.screenReader === 'on',
+      ascii: !(this.option<CharsetOption>(CHARSET).utf8 || (bits & Mtts.UTF8) !== 0),
+      width: this.option<WindowSizeOption>(NAWS).width || DEFAULT_WIDTH,
+    };
+  }
+
+  /** Output bytes waiting for this client: in the compressor, held back, in the socket. */
   get queuedBytes(): number {
-    const writer = this.telnet.writer;
-    return writer.readableLength + writer.writableLength + this.socket.writableLength;
+    return this.socket.writableLength + (this.compressor?.pendingBytes ?? 0) + (this.held?.size ?? 0);
   }
 
-  send(text: string): void {
-    if (this.state !== 'open') return;
-    this.writeBytes(encodeText(text));
+  /** Whether a GMCP message of this package would reach the client. */
+  wantsGmcp(name: string): boolean {
+    return this.option<GmcpOption>(GMCP).wants(name);
   }
 
-  prompt(text = '> '): void {
+  /** One batch of output: GMCP, text and prompt rendered for this client, in one write. */
+  deliver(batch: OutputBatch): void {
     if (this.state !== 'open') return;
-    const marker = Buffer.from([IAC, this.eorEnabled ? EOR : GA]);
-    this.writeBytes(Buffer.concat([encodeText(text), marker]));
+    const parts: Buffer[] = [];
+    const gmcp = this.option<GmcpOption>(GMCP);
+    for (const message of batch.gmcp ?? []) {
+      if (gmcp.wants(message.name)) parts.push(subnegotiationFrame(GMCP, encodeGmcp(message)));
+    }
+    const profile = this.profile;
+    const text = batch.text?.length ? render(batch.text.join('\n'), profile) : null;
+    if (batch.prompt === false) {
+      if (text !== null) parts.push(encodeText(`${text}\n`));
+    } else {
+      // A screen reader reads a lone prompt line aloud after every message: news that comes
+      // on its own gets the prompt on its last line instead.
+      const sameLine = text !== null && profile.screenReader && !batch.reply;
+      parts.push(encodeText(text === null ? PROMPT : `${text}${sameLine ? ' ' : '\n'}${PROMPT}`), promptEnd(this.eorEnabled));
+    }
+    if (parts.length) this.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+  }
+
+  /** Sends one GMCP message now, if the client wants it. */
+  gmcp(name: string, data?: unknown): void {
+    this.deliver({ gmcp: [{ name, data }], prompt: false });
   }
 
   /** WILL ECHO: the client stops echoing, and we echo nothing (for passwords). */
@@ -149,44 +198,141 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> {
     this.setServerEcho(false);
   }
 
+  /** The plain-text MSSP reply to `MSSP-REQUEST` at the greeting, then the connection closes. */
+  closeWithMssp(): void {
+    if (this.state !== 'open') return;
+    this.send(encodeText(`${plainMssp(allVariables(this.mssp)).join('\n')}\n`));
+    this.close();
+  }
+
   close(farewell?: string): void {
     if (this.state !== 'open') return;
-    if (farewell !== undefined) this.send(`${farewell}\n`);
+    if (farewell !== undefined) this.deliver({ text: [farewell], prompt: false });
     if (this.state !== 'open') return;
     this.state = 'closing';
-    // Nothing read from now on reaches telnetlib (the data listener checks the state);
-    // resume() keeps reading (and discarding) so the client's hang-up is noticed.
+    // Nothing read from now on is parsed (the data listener checks the state); resume() keeps
+    // reading (and discarding) so the client's hang-up is noticed.
     this.socket.resume();
-    // Detach the writer and hand over what it holds: answers the reader may still write for
-    // the rest of the current chunk stay in the detached writer (ending the writer instead
-    // would turn them into push-after-EOF errors that cut the farewell off).
-    const writer = this.telnet.writer;
-    writer.unpipe(this.socket);
-    for (let queued = writer.read(); queued !== null; queued = writer.read()) this.socket.write(queued);
-    this.socket.end();
+    this.stopCompression();
+    this.afterHeld(() => this.socket.end());
     this.graceTimer = setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS);
     this.graceTimer.unref();
   }
 
-  private receive(data: Buffer): void {
-    for (const line of this.lines.push(data)) {
-      if (line.cut) this.send(`${lineTooLongNotice(this.lines.maxLineBytes)}\n`);
+  // --- OptionOwner and Compressible: what the options call -----------------------------------
+
+  /** Every byte for the client goes through here, in order. */
+  send(bytes: Buffer): void {
+    if (this.state === 'closed') return;
+    if (this.compressor) this.compressor.write(bytes);
+    else this.toSocket(bytes);
+    this.enforceOutputCap();
+  }
+
+  createOption(host: Negotiation, code: number): NegotiatedOption | undefined {
+    switch (code) {
+      case ECHO:
+      case EOR:
+        return new NegotiatedOption(host, code);
+      case TTYPE:
+        return new TerminalTypeOption(host, code);
+      case NAWS:
+        return new WindowSizeOption(host, code);
+      case CHARSET:
+        return new CharsetOption(host, code);
+      case GMCP:
+        return new GmcpOption(host, code);
+      case MSSP:
+        return new MsspOption(host, code, this.mssp);
+      case COMPRESS2:
+        return new Compress2Option(host, code, this);
+      default:
+        return undefined;
+    }
+  }
+
+  startCompression(): void {
+    if (this.compressor || this.state === 'closed') return;
+    this.send(MCCP2_START);
+    this.compressor = new Mccp2Stream(
+      (bytes) => {
+        this.toSocket(bytes);
+        this.enforceOutputCap();
+      },
+      () => this.drop(),
+    );
+  }
+
+  stopCompression(): void {
+    const stream = this.compressor;
+    if (!stream) return;
+    this.compressor = null;
+    // Until the zlib stream's last bytes are out, plain output waits behind them.
+    this.held ??= { bytes: [], size: 0, streams: 0, then: [] };
+    this.held.streams++;
+    stream.end(() => this.streamEnded());
+  }
+
+  // --- ParserHandler: what the client sent ---------------------------------------------------
+
+  data(bytes: Buffer): void {
+    for (const line of this.lines.push(bytes)) {
+      if (line.cut) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
       // A 'line' listener (or the output cap) may have closed us: ignore the rest.
       if (this.state !== 'open') return;
       this.emit('line', line.text);
     }
   }
 
-  private setServerEcho(on: boolean): void {
+  command(code: number): void {
     if (this.state !== 'open') return;
-    requestLocal(this.telnet, OptionCode.ECHO, on);
-    this.enforceOutputCap();
+    if (code === AYT) this.send(AYT_ANSWER);
+    else if (code === EC) this.lines.eraseCharacter();
+    else if (code === EL) this.lines.eraseLine();
   }
 
-  /** Every byte goes through __writeRaw (telnetlib's write escapes 0xFF wrongly), in order. */
-  private writeBytes(bytes: Buffer): void {
-    this.telnet.writer.__writeRaw(bytes);
-    this.enforceOutputCap();
+  negotiation(verb: Verb, option: number): void {
+    if (this.state === 'open') this.negotiator.receive(verb, option);
+  }
+
+  subnegotiation(option: number, payload: Buffer): void {
+    if (this.state === 'open') this.negotiator.subnegotiation(option, payload);
+  }
+
+  overflow(): void {
+    this.drop();
+  }
+
+  // --- the rest ---------------------------------------------------------------------------
+
+  private option<T extends NegotiatedOption = NegotiatedOption>(code: number): T {
+    return this.negotiator.option(code) as T;
+  }
+
+  private setServerEcho(on: boolean): void {
+    if (this.state === 'open') this.negotiator.requestLocal(ECHO, on);
+  }
+
+  private toSocket(bytes: Buffer): void {
+    if (this.held) {
+      this.held.bytes.push(bytes);
+      this.held.size += bytes.length;
+    } else if (!this.socket.destroyed) {
+      this.socket.write(bytes);
+    }
+  }
+
+  private streamEnded(): void {
+    const held = this.held;
+    if (!held || --held.streams > 0) return;
+    this.held = null;
+    for (const bytes of held.bytes) this.toSocket(bytes);
+    for (const then of held.then) then();
+  }
+
+  private afterHeld(then: () => void): void {
+    if (this.held) this.held.then.push(then);
+    else then();
   }
 
   private enforceOutputCap(): void {
@@ -203,8 +349,10 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.graceTimer);
-    // Frees whatever output was still waiting for a client that stopped reading.
-    this.telnet.writer.destroy();
+    // Frees the zlib memory, and whatever output was still waiting for a client that stopped reading.
+    this.compressor?.destroy();
+    this.compressor = null;
+    this.held = null;
     this.emit('close');
   }
 }

@@ -6,8 +6,12 @@
 const CR = 0x0d;
 const LF = 0x0a;
 const NUL = 0x00;
+const BS = 0x08;
+const DEL = 0x7f;
 
 export const DEFAULT_MAX_LINE_BYTES = 1024;
+/** A line buffer grown past this is let go after its line: idle connections stay small. */
+const KEPT_BUFFER_BYTES = 128;
 
 export interface AssembledLine {
   /** Decoded and cleaned text, without its line end. */
@@ -19,16 +23,16 @@ export interface AssembledLine {
 /**
  * Cuts a byte stream into lines. A line ends at CR LF, CR NUL, LF, or a CR alone; a CR ends
  * the line at once and an LF or NUL right after it (even in the next chunk) is swallowed.
+ * Backspace (8) and DEL (127) erase the last character typed, for clients in character mode
+ * (in line mode the client edits the line itself and sends it whole).
  */
 export class LineAssembler {
-  private readonly line: Buffer;
+  private line: Buffer = Buffer.alloc(0);
   private length = 0;
   private overflowed = false;
   private afterCr = false;
 
-  constructor(readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {
-    this.line = Buffer.alloc(maxLineBytes);
-  }
+  constructor(readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {}
 
   /** Feeds the next chunk; returns the lines it completed, in order. */
   push(chunk: Buffer): AssembledLine[] {
@@ -41,8 +45,10 @@ export class LineAssembler {
       if (byte === CR || byte === LF) {
         lines.push(this.takeLine());
         this.afterCr = byte === CR;
+      } else if (byte === BS || byte === DEL) {
+        this.eraseCharacter();
       } else if (this.length < this.maxLineBytes) {
-        this.line[this.length++] = byte;
+        this.append(byte);
       } else {
         this.overflowed = true;
       }
@@ -50,11 +56,33 @@ export class LineAssembler {
     return lines;
   }
 
+  /** Erases the last character of the line being typed: all the bytes of a UTF-8 character. */
+  eraseCharacter(): void {
+    while (this.length > 0 && (this.line[this.length - 1] & 0xc0) === 0x80) this.length--;
+    if (this.length > 0) this.length--;
+  }
+
+  /** Erases the whole line being typed (telnet's IAC EL). */
+  eraseLine(): void {
+    this.length = 0;
+    this.overflowed = false;
+  }
+
+  private append(byte: number): void {
+    if (this.length === this.line.length) {
+      const grown = Buffer.alloc(Math.min(this.maxLineBytes, Math.max(64, this.line.length * 2)));
+      this.line.copy(grown, 0, 0, this.length);
+      this.line = grown;
+    }
+    this.line[this.length++] = byte;
+  }
+
   private takeLine(): AssembledLine {
     const end = this.overflowed ? utf8SafeCut(this.line, this.length) : this.length;
     const line = { text: cleanLine(this.line.toString('utf8', 0, end)), cut: this.overflowed };
     this.length = 0;
     this.overflowed = false;
+    if (this.line.length > KEPT_BUFFER_BYTES) this.line = Buffer.alloc(0);
     return line;
   }
 }
@@ -74,12 +102,14 @@ export function utf8SafeCut(bytes: Uint8Array, end: number): number {
 }
 
 /**
- * Makes decoded input safe to show to others: TAB becomes a space, and every control
- * character (C0, DEL, C1: Unicode category Cc) goes, ESC included, so no player can send
- * terminal escape sequences.
+ * Makes decoded input safe to show to others, in the one place input is cleaned: TAB becomes
+ * a space, every control character (C0, DEL, C1: Unicode category Cc) goes, ESC included, so
+ * no player can send terminal escape sequences, and so does every format character (Cf:
+ * bidi overrides such as U+202E, zero-width characters), so no one can make text read
+ * backwards or hide words in it.
  */
 export function cleanLine(text: string): string {
-  return text.replace(/\t/g, ' ').replace(/\p{Cc}/gu, '');
+  return text.replace(/\t/g, ' ').replace(/[\p{Cc}\p{Cf}]/gu, '');
 }
 
 /** The one-line notice a client gets when its line was cut. */

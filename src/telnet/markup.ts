@@ -11,10 +11,17 @@
  * column layouts, a board drawn as a grid) that a screen reader skips, and `spoken` is the
  * sentence form of the same thing, shown only to screen readers. A view that draws a board
  * writes both, side by side, and the output path keeps one.
+ *
+ * Every line is wrapped to the client's width by the output path. A wrapped line's
+ * continuation lines hang under its first non-blank column, or under HANG where a line holds
+ * one: `hanging('  look [<thing>]', 'Look at the room...')` keeps a description's wrapped
+ * lines under the description column, however narrow the screen.
  */
 
 export const MARK_OPEN = '\x0e';
 export const MARK_CLOSE = '\x0f';
+/** Where a line's wrapped continuation lines start (vertical tab: no player can type it). */
+export const HANG = '\x0b';
 
 const CODES = {
   room: 'r',
@@ -43,6 +50,14 @@ export function paint(style: Style, text: string): string {
   return `${MARK_OPEN}${CODES[style]}${text}${MARK_CLOSE}`;
 }
 
+/**
+ * A two-column line: `head` padded to `column` characters (or a space more than its length),
+ * then `body`, whose wrapped lines hang under the body's first column.
+ */
+export function hanging(head: string, body: string, column = 0): string {
+  return `${head.padEnd(Math.max(column, head.length + 1))}${HANG}${body}`;
+}
+
 /** The style a mark's letter stands for, or undefined for a letter that is none. */
 export function styleOfCode(code: string): Style | undefined {
   return STYLE_OF.get(code);
@@ -50,5 +65,5 @@ export function styleOfCode(code: string): Style | undefined {
 
 /** The text with every mark removed (both `art` and `spoken` kept): for logs and tests. */
 export function unmarked(text: string): string {
-  return text.replace(/\x0e./gs, '').replace(/\x0f/g, '');
+  return text.replace(/\x0e./gs, '').replace(/[\x0f\x0b]/g, '');
 }

@@ -1,22 +1,38 @@
-/** Text to telnet bytes: NVT line ends, UTF-8, IAC doubled. Pure. */
-import { IAC } from './options.js';
+/** The framing stage: text to telnet bytes (NVT line ends, UTF-8, IAC doubled). Pure. */
+import { commands } from './telnetlib.js';
+
+const { IAC, SB, SE, GA, EOR } = commands;
 
 /** Doubles every 0xFF so the client reads it as data, not as the start of a command. */
 export function escapeIac(data: Buffer): Buffer {
-  let count = 0;
-  for (const byte of data) if (byte === IAC) count++;
-  if (count === 0) return data;
-  const escaped = Buffer.alloc(data.length + count);
-  let at = 0;
-  for (const byte of data) {
-    escaped[at++] = byte;
-    if (byte === IAC) escaped[at++] = IAC;
+  let at = data.indexOf(IAC);
+  if (at < 0) return data;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at >= 0) {
+    parts.push(data.subarray(from, at + 1), Buffer.from([IAC]));
+    from = at + 1;
+    at = data.indexOf(IAC, from);
   }
-  return escaped;
+  parts.push(data.subarray(from));
+  return Buffer.concat(parts);
 }
 
 /** '\n' and '\r\n' become CR LF, a lone '\r' becomes CR NUL (RFC 854); then UTF-8, IAC escaped. */
 export function encodeText(text: string): Buffer {
   const nvt = text.replace(/\r\n|\n|\r/g, (end) => (end === '\r' ? '\r\0' : '\r\n'));
   return escapeIac(Buffer.from(nvt, 'utf8'));
+}
+
+/** What ends a prompt: IAC EOR once the client agreed to EOR, IAC GA otherwise. */
+export function promptEnd(eor: boolean): Buffer {
+  return eor ? PROMPT_END_EOR : PROMPT_END_GA;
+}
+
+const PROMPT_END_GA = Buffer.from([IAC, GA]);
+const PROMPT_END_EOR = Buffer.from([IAC, EOR]);
+
+/** IAC SB <option> <payload, IAC doubled> IAC SE. */
+export function subnegotiationFrame(option: number, payload: Buffer | readonly number[]): Buffer {
+  return Buffer.concat([Buffer.from([IAC, SB, option]), escapeIac(Buffer.from(payload)), Buffer.from([IAC, SE])]);
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 
 const IAC = 255;
+const NAWS = 31;
 /** Stands in the recorded text where the server sent IAC GA or IAC EOR (the end of a prompt). */
 export const PROMPT_END = '\u241e';
 const PROMPT_END_BYTES = [...Buffer.from(PROMPT_END, 'utf8')];
@@ -26,6 +27,8 @@ export class TestClient {
     private readonly socket: net.Socket,
     /** Answer negotiation like a MUD client: DO ECHO/SGA/EOR, and WONT to everything else. */
     private readonly agree: boolean,
+    /** The screen width reported by NAWS (0: none, so the server wraps at 80 columns). */
+    private readonly width: number,
   ) {
     socket.on('data', (chunk) => this.receive(chunk));
     socket.on('close', () => {
@@ -35,9 +38,13 @@ export class TestClient {
     socket.on('error', () => undefined);
   }
 
-  static connect(port: number, opts: { agree?: boolean } = {}): Promise<TestClient> {
+  /**
+   * By default the client reports a screen 10,000 columns wide, so the server's wrapping never
+   * splits the lines tests look for; `width: 0` reports none.
+   */
+  static connect(port: number, opts: { agree?: boolean; width?: number } = {}): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const s = net.connect(port, '127.0.0.1', () => resolve(new TestClient(s, opts.agree ?? false)));
+      const s = net.connect(port, '127.0.0.1', () => resolve(new TestClient(s, opts.agree ?? false, opts.width ?? 10_000)));
       s.once('error', reject);
     });
   }
@@ -148,7 +155,8 @@ export class TestClient {
           break;
         }
         this.commands.push([IAC, cmd, bytes[i + 2]]);
-        if (this.agree) this.answer(cmd, bytes[i + 2]);
+        if (cmd === 253 && bytes[i + 2] === NAWS && this.width) this.reportWidth();
+        else if (this.agree) this.answer(cmd, bytes[i + 2]);
         i += 3;
       } else if (cmd === 250) {
         const end = findSE(bytes, i + 2);
@@ -166,6 +174,13 @@ export class TestClient {
     }
     this.text += Buffer.from(out).toString('utf8');
     this.wake();
+  }
+
+  private reportWidth(): void {
+    const size = Buffer.alloc(4);
+    size.writeUInt16BE(this.width, 0);
+    size.writeUInt16BE(24, 2);
+    this.sendBytes([IAC, 251, NAWS, IAC, 250, NAWS, ...size, IAC, 240]);
   }
 
   private answer(cmd: number, option: number): void {

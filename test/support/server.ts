@@ -11,7 +11,7 @@ export interface TestServer {
   dataDir: string;
   clock: FakeClock;
   logs: string[];
-  connect(opts?: { agree?: boolean }): Promise<TestClient>;
+  connect(opts?: { agree?: boolean; width?: number }): Promise<TestClient>;
   /** Creates the character (or connects to it) and waits for the first room description. */
   login(name: string, password?: string): Promise<TestClient>;
   /** Stops the server, keeping the data folder. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanLine, LineAssembler, lineTooLongNotice, utf8SafeCut } from '../../src/telnet/lines.js';
 import { encodeText, escapeIac } from '../../src/telnet/output.js';
-import { cleanTerminalType } from '../../src/telnet/options.js';
+import { cleanTerminalType } from '../../src/telnet/mtts.js';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
@@ -60,9 +60,36 @@ describe('LineAssembler decoding and cleaning', () => {
     expect(texts(new LineAssembler(), bytes('say \x1b[2J\x1b[31mred\x1b[0m\n'))).toEqual(['say [2J[31mred[0m']);
   });
 
-  it('strips C0 controls, DEL and C1 controls (CSI U+009B too), and turns TAB into a space', () => {
-    const got = texts(new LineAssembler(), bytes('a\x00\x07\x08b\x7fc\u0085\u009b31md\te\u00a0f\n'));
+  it('strips C0 controls and C1 controls (CSI U+009B too), and turns TAB into a space', () => {
+    const got = texts(new LineAssembler(), bytes('a\x00\x07b\x1fc\u0085\u009b31md\te\u00a0f\n'));
     expect(got).toEqual(['abc31md e\u00a0f']);
+  });
+
+  it('strips format characters: a bidi override cannot turn text around, zero-width ones cannot hide words', () => {
+    const got = texts(new LineAssembler(), bytes('say \u202eslaes\u202c hi\u200b\u200c\u200d\u2060\ufeff\u2066there\u2069\u00ad!\n'));
+    expect(got).toEqual(['say slaes hithere!']);
+    expect(cleanLine('emote \u202dwaves\u061c')).toBe('emote waves');
+  });
+});
+
+describe('LineAssembler editing (clients in character mode)', () => {
+  it('erases the last character on Backspace or DEL, as typed one key at a time', () => {
+    const assembler = new LineAssembler();
+    const keys = 'exitz\x7fs\r\0lokk\b\bok\r\n';
+    expect([...keys].flatMap((key) => texts(assembler, bytes(key)))).toEqual(['exits', 'look']);
+  });
+
+  it('erases a whole UTF-8 character, and nothing before the line start', () => {
+    expect(texts(new LineAssembler(), bytes('caf\u00e9\x7fe \ud83c\udfb2\x7f!\n\x7f\x7fok\n'))).toEqual(['cafe !', 'ok']);
+  });
+
+  it('erases the line on eraseLine (IAC EL) and a character on eraseCharacter (IAC EC)', () => {
+    const assembler = new LineAssembler();
+    assembler.push(bytes('say oops'));
+    assembler.eraseLine();
+    assembler.push(bytes('lookx'));
+    assembler.eraseCharacter();
+    expect(texts(assembler, bytes('\n'))).toEqual(['look']);
   });
 
   it('cleanLine keeps ordinary text untouched', () => {

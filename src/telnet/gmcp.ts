@@ -1,0 +1,98 @@
+/**
+ * GMCP (option 201): `Package.Message <json>` inside a subnegotiation, both ways.
+ * From the client we take Core.Hello, Core.Supports.Set/Add/Remove and Core.Ping; anything
+ * else, broken JSON or oversized lists are ignored. What we send is docs/gmcp.md.
+ */
+import { NegotiatedOption } from './options.js';
+
+/** Longest GMCP message we read; the parser closes a connection past its own, larger cap. */
+export const MAX_GMCP_MESSAGE = 4096;
+/** At most this many packages in Core.Supports (Mudlet lists about a dozen). */
+const MAX_SUPPORTED = 64;
+/** Packages sent only to clients that listed them in Core.Supports (docs/gmcp.md). */
+const OPT_IN = new Set(['table']);
+const NAME = /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)+$/;
+
+export interface GmcpMessage {
+  /** `Package.Message`, e.g. `Char.Status`. */
+  name: string;
+  data?: unknown;
+}
+
+export class GmcpOption extends NegotiatedOption {
+  /** Core.Hello's client and version, cleaned: for the log. */
+  hello: { client: string; version: string } | null = null;
+  /** The package names of Core.Supports, lower case, without their versions. */
+  readonly supports = new Set<string>();
+
+  override subnegotiation(data: Buffer): void {
+    if (!this.local) return;
+    const message = parseGmcp(data);
+    if (!message) return;
+    const list = Array.isArray(message.data) ? message.data.filter((p) => typeof p === 'string').slice(0, MAX_SUPPORTED) : [];
+    switch (message.name.toLowerCase()) {
+      case 'core.hello': {
+        const hello = message.data as { client?: unknown; version?: unknown } | null;
+        if (hello && typeof hello === 'object') this.hello = { client: shortText(hello.client), version: shortText(hello.version) };
+        break;
+      }
+      case 'core.supports.set':
+        if (!Array.isArray(message.data)) break;
+        this.supports.clear();
+        for (const p of list) this.supports.add(packageOf(p));
+        break;
+      case 'core.supports.add':
+        for (const p of list) if (this.supports.size < MAX_SUPPORTED) this.supports.add(packageOf(p));
+        break;
+      case 'core.supports.remove':
+        for (const p of list) this.supports.delete(packageOf(p));
+        break;
+      case 'core.ping':
+        this.send({ name: 'Core.Ping' });
+        break;
+    }
+  }
+
+  /** Whether a message of this package (`Table.State`, `Char`) would reach the client. */
+  wants(name: string): boolean {
+    if (!this.local) return false;
+    const root = name.split('.')[0].toLowerCase();
+    return !OPT_IN.has(root) || this.supports.has(root);
+  }
+
+  /** Sends one message if the client wants it; false when it was not sent. */
+  send(message: GmcpMessage): boolean {
+    if (!this.wants(message.name)) return false;
+    this.sendSubnegotiation(encodeGmcp(message));
+    return true;
+  }
+}
+
+/** A client's message, or null for anything malformed (too long, bad name, broken JSON). */
+export function parseGmcp(payload: Buffer): GmcpMessage | null {
+  if (payload.length > MAX_GMCP_MESSAGE) return null;
+  const text = payload.toString('utf8').trim();
+  const space = text.search(/\s/);
+  const name = space < 0 ? text : text.slice(0, space);
+  if (!NAME.test(name)) return null;
+  if (space < 0) return { name };
+  try {
+    return { name, data: JSON.parse(text.slice(space + 1)) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+export function encodeGmcp(message: GmcpMessage): Buffer {
+  const json = message.data === undefined ? '' : ` ${JSON.stringify(message.data)}`;
+  return Buffer.from(`${message.name}${json}`, 'utf8');
+}
+
+/** `"Table 1"` -> `table`. */
+function packageOf(entry: string): string {
+  return entry.trim().split(/\s+/)[0].toLowerCase().slice(0, 40);
+}
+
+function shortText(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/[^\x20-\x7e]/g, '').slice(0, 40) : '';
+}

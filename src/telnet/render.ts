@@ -1,0 +1,145 @@
+/**
+ * Marked-up text (markup.ts) to the text one client gets, in stages that know nothing of each
+ * other: clean -> content (screen reader or not) -> colour -> charset -> wrap. Framing,
+ * compression and the socket come after, in the connection. Pure.
+ *
+ * The content choice comes before colour so that the colour stage meets only colour styles.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import { toAscii } from './charset.js';
+import { MARK_CLOSE, MARK_OPEN, styleOfCode, type Style } from './markup.js';
+import type { ColourLevel } from './mtts.js';
+import { wrapLines } from './wrap.js';
+
+/** How one client wants its text. */
+export interface RenderProfile {
+  colour: ColourLevel;
+  screenReader: boolean;
+  /** Bytes above 127 are never sent: text is transliterated to ASCII. */
+  ascii: boolean;
+  width: number;
+}
+
+export function render(text: string, profile: RenderProfile): string {
+  const content = chooseContent(clean(text), profile.screenReader);
+  const coloured = colourise(content, profile.colour);
+  return wrapLines(profile.ascii ? toAscii(coloured) : coloured, profile.width);
+}
+
+/**
+ * Control characters have no business in text (world data, a game's message): only line ends,
+ * the marks and the hang mark stay. A tab becomes a space. So no ESC byte reaches the colour
+ * stage, which alone may add one.
+ */
+export function clean(text: string): string {
+  return text.replace(/\t/g, ' ').replace(/[\x00-\x09\x0c\x0d\x10-\x1f\x7f-\x9f]/g, '');
+}
+
+/**
+ * Keeps `spoken` and drops `art` for a screen reader, the reverse for everyone else; the
+ * marks themselves go. A dropped block that filled whole lines takes its line end along, so
+ * no blank line is left where it was.
+ */
+export function chooseContent(text: string, screenReader: boolean): string {
+  if (!text.includes(MARK_OPEN)) return text;
+  const drop = screenReader ? 'art' : 'spoken';
+  let out = '';
+  const closers: boolean[] = []; // for each open mark: is its SI kept?
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === MARK_OPEN) {
+      const style = styleOfCode(text[i + 1] ?? '');
+      if (style === drop) {
+        const end = closingOf(text, i);
+        const atLineStart = out === '' || out.endsWith('\n');
+        i = end + 1;
+        if (atLineStart && text[i] === '\n') i++;
+        else if (atLineStart && i >= text.length && out.endsWith('\n')) out = out.slice(0, -1);
+        continue;
+      }
+      const kept = style !== 'art' && style !== 'spoken';
+      closers.push(kept);
+      if (kept) out += text.slice(i, i + 2);
+      i += 2;
+    } else if (c === MARK_CLOSE) {
+      if (closers.pop()) out += c;
+      i++;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The index of the SI that closes the mark opened at `open` (or the last index). */
+function closingOf(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === MARK_OPEN) depth++;
+    else if (text[i] === MARK_CLOSE && --depth === 0) return i;
+  }
+  return text.length - 1;
+}
+
+/** Marks to ANSI colour at the client's level; at level 0 the marks go and nothing is added. */
+export function colourise(text: string, level: ColourLevel): string {
+  if (!text.includes(MARK_OPEN) && !text.includes(MARK_CLOSE)) return text;
+  const palette = PALETTES[level];
+  const stack: { style: Style | undefined; text: string }[] = [{ style: undefined, text: '' }];
+  const close = () => {
+    const node = stack.pop()!;
+    stack[stack.length - 1].text += node.style && palette ? palette[node.style](node.text) : node.text;
+  };
+  let from = 0;
+  const marks = /[\x0e\x0f]/g;
+  for (let m = marks.exec(text); m; m = marks.exec(text)) {
+    stack[stack.length - 1].text += text.slice(from, m.index);
+    if (m[0] === MARK_OPEN) {
+      stack.push({ style: styleOfCode(text[m.index + 1] ?? ''), text: '' });
+      marks.lastIndex = m.index + 2;
+    } else if (stack.length > 1) {
+      close();
+    }
+    from = marks.lastIndex;
+  }
+  stack[stack.length - 1].text += text.slice(from);
+  while (stack.length > 1) close();
+  return stack[0].text;
+}
+
+type Paint = (text: string) => string;
+
+/**
+ * The palette: a desert at dusk. Each style has a 16-colour form and a richer one (hex, which
+ * chalk sends as the nearest of 256 colours at level 2 and exactly at level 3).
+ */
+function palette(chalk: ChalkInstance, rich: boolean): Record<Style, Paint> {
+  const pick = (basic: Paint, hex: Paint): Paint => (rich ? hex : basic);
+  const same: Paint = (text) => text;
+  return {
+    room: pick(chalk.bold.yellowBright, chalk.bold.hex('#f2c14e')),
+    exit: pick(chalk.cyan, chalk.hex('#6ec6c6')),
+    speech: pick(chalk.whiteBright, chalk.hex('#f5e6c8')),
+    name: pick(chalk.bold, chalk.bold.hex('#e8c39e')),
+    coins: pick(chalk.yellow, chalk.hex('#d4af37')),
+    won: pick(chalk.bold.greenBright, chalk.bold.hex('#7bc950')),
+    lost: pick(chalk.redBright, chalk.hex('#e4572e')),
+    turn: pick(chalk.bold.magentaBright, chalk.bold.hex('#c678dd')),
+    deadline: pick(chalk.bold.yellow, chalk.bold.hex('#ff8c42')),
+    heading: pick(chalk.bold.underline, chalk.bold.underline.hex('#f2c14e')),
+    hint: pick(chalk.dim, chalk.hex('#9a8f80')),
+    channel: pick(chalk.blueBright, chalk.hex('#61afef')),
+    warning: pick(chalk.bold.redBright, chalk.bold.hex('#ff5f5f')),
+    art: same,
+    spoken: same,
+  };
+}
+
+const PALETTES: Record<ColourLevel, Record<Style, Paint> | null> = {
+  0: null,
+  1: palette(new Chalk({ level: 1 }), false),
+  2: palette(new Chalk({ level: 2 }), true),
+  3: palette(new Chalk({ level: 3 }), true),
+};

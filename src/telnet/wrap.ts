@@ -1,0 +1,52 @@
+/**
+ * The wrapping stage: every line no wider than the client's screen, ANSI colour kept intact
+ * (wrap-ansi closes and reopens styles across the break; string-width counts columns, not
+ * code units, so wide characters and escape codes are measured right), with hanging indents:
+ * continuation lines start under the line's first non-blank column, or under its HANG mark.
+ */
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
+import { HANG } from './markup.js';
+
+/** Below this many columns left for the text, a hanging column is given up (see wrapLine). */
+const MIN_BODY_WIDTH = 20;
+/** How far continuation lines are indented when the hanging column is given up. */
+const FALLBACK_INDENT = 4;
+/** Narrower screens than this are treated as this wide: one word a line helps nobody. */
+export const MIN_WIDTH = 20;
+
+/** Wraps every line of `text` to `width` columns. */
+export function wrapLines(text: string, width: number): string {
+  const columns = Math.max(width, MIN_WIDTH);
+  // Most deliveries are a few short ASCII lines: nothing to measure.
+  if (!text.includes(HANG) && /^[\x00-\x7f]*$/.test(text) && text.split('\n').every((l) => l.length <= columns)) return text;
+  return text
+    .split('\n')
+    .map((line) => wrapLine(line, columns))
+    .join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  const mark = line.indexOf(HANG);
+  if (mark < 0 && stringWidth(line) <= width) return line;
+  let head: string;
+  let body: string;
+  if (mark >= 0) {
+    head = line.slice(0, mark);
+    body = line.slice(mark + 1).replaceAll(HANG, '');
+  } else {
+    head = /^\s*/.exec(line)![0];
+    body = line.slice(head.length);
+  }
+  const indent = stringWidth(head);
+  if (indent + stringWidth(body) <= width) return head + body;
+  if (width - indent >= MIN_BODY_WIDTH) {
+    const lines = wrapAnsi(body, width - indent, { hard: true }).split('\n');
+    return lines.map((l, i) => (i === 0 ? head : ' '.repeat(indent)) + l).join('\n');
+  }
+  // Too narrow for the column: the head on a line of its own, the body indented under it.
+  const pad = ' '.repeat(FALLBACK_INDENT);
+  const heads = head.trim() ? [wrapAnsi(head.trimEnd(), width, { hard: true })] : [];
+  const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard: true }).split('\n').map((l) => pad + l);
+  return [...heads, ...rest].join('\n');
+}

@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { CharsetOption } from './charset.js';
 import { GmcpOption, encodeGmcp, type GmcpMessage } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
-import { Compress2Option, Mccp2Stream, type Compressible } from './mccp.js';
+import { Compress2Option, OrderedOutput, type Compressible } from './mccp.js';
 import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.js';
 import { colourLevelOf, Mtts, TerminalTypeOption } from './mtts.js';
 import { AYT, EC, EL, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
@@ -75,10 +75,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private readonly mssp: MsspProvider;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private graceTimer: NodeJS.Timeout | undefined;
-  /** The compressed stream while MCCP2 is on. */
-  private compressor: Mccp2Stream | null = null;
-  /** Output held back while a finished zlib stream still drains, and what waits for it. */
-  private held: { bytes: Buffer[]; size: number; streams: number; then: (() => void)[] } | null = null;
+  /** Every byte for the client, in order, compressed while MCCP2 is on. */
+  private readonly output: OrderedOutput;
 
   constructor(
     private readonly socket: Socket,
@@ -89,6 +87,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.lines = new LineAssembler(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
     this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.mssp = options.mssp ?? noMssp;
+    this.output = new OrderedOutput(socket, () => this.drop());
     this.negotiator = new Negotiation(this);
     this.parser = new TelnetParser(this, SUBNEGOTIATION_MAX);
 
@@ -154,7 +153,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
   /** Output bytes waiting for this client: in the compressor, held back, in the socket. */
   get queuedBytes(): number {
-    return this.socket.writableLength + (this.compressor?.pendingBytes ?? 0) + (this.held?.size ?? 0);
+    return this.output.queuedBytes;
   }
 
   /** Whether a GMCP message of this package would reach the client. */
@@ -213,8 +212,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     // Nothing read from now on is parsed (the data listener checks the state); resume() keeps
     // reading (and discarding) so the client's hang-up is noticed.
     this.socket.resume();
-    this.stopCompression();
-    this.afterHeld(() => this.socket.end());
+    this.output.stopCompression();
+    this.output.afterDrained(() => this.socket.end());
     this.graceTimer = setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS);
     this.graceTimer.unref();
   }
@@ -224,8 +223,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   /** Every byte for the client goes through here, in order. */
   send(bytes: Buffer): void {
     if (this.state === 'closed') return;
-    if (this.compressor) this.compressor.write(bytes);
-    else this.toSocket(bytes);
+    this.output.write(bytes);
     this.enforceOutputCap();
   }
 
@@ -252,25 +250,13 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   }
 
   startCompression(): void {
-    if (this.compressor || this.state === 'closed') return;
+    if (this.state === 'closed' || this.output.compressing) return;
     this.send(MCCP2_START);
-    this.compressor = new Mccp2Stream(
-      (bytes) => {
-        this.toSocket(bytes);
-        this.enforceOutputCap();
-      },
-      () => this.drop(),
-    );
+    this.output.startCompression();
   }
 
   stopCompression(): void {
-    const stream = this.compressor;
-    if (!stream) return;
-    this.compressor = null;
-    // Until the zlib stream's last bytes are out, plain output waits behind them.
-    this.held ??= { bytes: [], size: 0, streams: 0, then: [] };
-    this.held.streams++;
-    stream.end(() => this.streamEnded());
+    this.output.stopCompression();
   }
 
   // --- ParserHandler: what the client sent ---------------------------------------------------
@@ -313,28 +299,6 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.state === 'open') this.negotiator.requestLocal(ECHO, on);
   }
 
-  private toSocket(bytes: Buffer): void {
-    if (this.held) {
-      this.held.bytes.push(bytes);
-      this.held.size += bytes.length;
-    } else if (!this.socket.destroyed) {
-      this.socket.write(bytes);
-    }
-  }
-
-  private streamEnded(): void {
-    const held = this.held;
-    if (!held || --held.streams > 0) return;
-    this.held = null;
-    for (const bytes of held.bytes) this.toSocket(bytes);
-    for (const then of held.then) then();
-  }
-
-  private afterHeld(then: () => void): void {
-    if (this.held) this.held.then.push(then);
-    else then();
-  }
-
   private enforceOutputCap(): void {
     if (this.queuedBytes > this.maxQueuedBytes) this.drop();
   }
@@ -350,9 +314,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.state = 'closed';
     clearTimeout(this.graceTimer);
     // Frees the zlib memory, and whatever output was still waiting for a client that stopped reading.
-    this.compressor?.destroy();
-    this.compressor = null;
-    this.held = null;
+    this.output.destroy();
     this.emit('close');
   }
 }

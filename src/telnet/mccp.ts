@@ -45,8 +45,111 @@ const DEFLATE_OPTIONS: zlib.ZlibOptions = {
   chunkSize: 8 * 1024,
 };
 
-/** One connection's compressed stream: bytes in, zlib out to `out`, in order. */
-export class Mccp2Stream {
+/**
+ * One connection's output in order, compressed or not. zlib works on the thread pool, so a
+ * stream's bytes come out later than they went in; whatever is sent after a stream is told to
+ * end waits behind its last byte. `stages` is empty while output is plain and nothing waits:
+ * then bytes go straight to the socket.
+ */
+export class OrderedOutput {
+  private stages: Stage[] = [];
+  private whenDrained: (() => void)[] = [];
+
+  constructor(
+    private readonly socket: { write(bytes: Buffer): unknown; readonly writableLength: number; readonly destroyed: boolean },
+    private readonly onError: (e: Error) => void,
+  ) {}
+
+  get compressing(): boolean {
+    const last = this.stages.at(-1);
+    return !!last?.stream && !last.ending;
+  }
+
+  /** Bytes accepted but not yet in the kernel: in zlib, waiting behind a stream, in the socket. */
+  get queuedBytes(): number {
+    let queued = this.socket.writableLength;
+    for (const stage of this.stages) queued += stage.size + (stage.stream?.pendingBytes ?? 0);
+    return queued;
+  }
+
+  write(bytes: Buffer): void {
+    const last = this.stages.at(-1);
+    if (!last) this.toSocket(bytes);
+    else if (last.stream && !last.ending) last.stream.write(bytes);
+    else this.hold(last, bytes);
+  }
+
+  /** Everything written from now on is one zlib stream. */
+  startCompression(): void {
+    if (this.compressing) return;
+    const stage: Stage = { stream: null, ending: false, ended: false, waiting: [], size: 0 };
+    stage.stream = new Mccp2Stream((bytes) => (this.stages[0] === stage ? this.toSocket(bytes) : this.hold(stage, bytes)), this.onError);
+    this.stages.push(stage);
+  }
+
+  /** Finishes the zlib stream; what is written next goes plain, after its last byte. */
+  stopCompression(): void {
+    const last = this.stages.at(-1);
+    if (!last?.stream || last.ending) return;
+    last.ending = true;
+    this.stages.push({ stream: null, ending: false, ended: true, waiting: [], size: 0 });
+    last.stream.end(() => {
+      last.ended = true;
+      this.drain();
+    });
+  }
+
+  /** Runs `then` once nothing waits behind a stream any more (at once if nothing does). */
+  afterDrained(then: () => void): void {
+    if (this.stages.length === 0) then();
+    else this.whenDrained.push(then);
+  }
+
+  destroy(): void {
+    for (const stage of this.stages) stage.stream?.destroy();
+    this.stages = [];
+    this.whenDrained = [];
+  }
+
+  private hold(stage: Stage, bytes: Buffer): void {
+    stage.waiting.push(bytes);
+    stage.size += bytes.length;
+  }
+
+  private toSocket(bytes: Buffer): void {
+    if (!this.socket.destroyed) this.socket.write(bytes);
+  }
+
+  /** A stream has ended: the stages behind it move up, each sending what it held. */
+  private drain(): void {
+    while (this.stages.length) {
+      const head = this.stages[0];
+      for (const bytes of head.waiting) this.toSocket(bytes);
+      head.waiting = [];
+      head.size = 0;
+      if (!head.ended) return; // a stream still at work: its bytes now go straight out
+      if (!head.stream && this.stages.length === 1) break; // plain, nothing behind: straight to the socket again
+      this.stages.shift();
+    }
+    this.stages = [];
+    for (const then of this.whenDrained.splice(0)) then();
+  }
+}
+
+interface Stage {
+  /** The zlib stream, or null for plain bytes that wait behind the stream before them. */
+  stream: Mccp2Stream | null;
+  /** end() was called on the stream: nothing more is written to it. */
+  ending: boolean;
+  /** Its last byte is out of zlib (always true for a plain stage). */
+  ended: boolean;
+  /** Bytes held until every stage before this one has gone out. */
+  waiting: Buffer[];
+  size: number;
+}
+
+/** One compressed stream: bytes in, zlib out to `out`, in order. */
+class Mccp2Stream {
   private readonly deflate = zlib.createDeflate(DEFLATE_OPTIONS);
 
   constructor(out: (bytes: Buffer) => void, onError: (e: Error) => void) {

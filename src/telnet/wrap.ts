@@ -46,7 +46,8 @@ function wrapLine(line: string, width: number): string {
   }
   // Too narrow for the column: the head on a line of its own, the body indented under it.
   const pad = ' '.repeat(FALLBACK_INDENT);
-  const heads = head.trim() ? [wrapAnsi(head.trimEnd(), width, { hard: true })] : [];
+  const shortHead = head.trimEnd();
+  const heads = !shortHead ? [] : stringWidth(shortHead) <= width ? [shortHead] : [wrapAnsi(shortHead, width, { hard: true })];
   const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard: true }).split('\n').map((l) => pad + l);
   return [...heads, ...rest].join('\n');
 }

@@ -1,0 +1,163 @@
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { toAscii } from '../../src/telnet/charset.js';
+import { hanging, HANG, paint, type Style } from '../../src/telnet/markup.js';
+import { chooseContent, clean, colourise, render, type RenderProfile } from '../../src/telnet/render.js';
+import { wrapLines } from '../../src/telnet/wrap.js';
+
+const plain: RenderProfile = { colour: 0, screenReader: false, ascii: false, width: 80 };
+const ESC = '\x1b';
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+const widest = (s: string) => Math.max(...stripAnsi(s).split('\n').map((l) => [...l].length));
+
+const STYLES: Style[] = ['room', 'exit', 'speech', 'name', 'coins', 'won', 'lost', 'turn', 'deadline', 'heading', 'hint', 'channel', 'warning'];
+
+describe('the colour stage', () => {
+  it('with colour off sends no ESC byte, whatever the text holds', () => {
+    const text = STYLES.map((s) => paint(s, `a ${s}`)).join(' ') + ` ${ESC}[31mforged${ESC}]0;title\x07 \x9b2J`;
+    const out = render(text, plain);
+    expect(out).not.toContain(ESC);
+    expect(out).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+    expect(out).toContain('a room a exit');
+    expect(out).toContain('[31mforged]0;title 2J');
+  });
+
+  it('paints every style in 16 colours, and 256 and truecolour where the client has them', () => {
+    for (const style of STYLES) {
+      const basic = colourise(paint(style, 'x'), 1);
+      expect(basic, style).toMatch(/^\x1b\[[0-9;]+m/);
+      expect(basic, style).not.toMatch(/38;[25];/);
+      expect(stripAnsi(basic)).toBe('x');
+    }
+    expect(colourise(paint('room', 'x'), 2)).toMatch(/\x1b\[38;5;\d+m/);
+    expect(colourise(paint('room', 'x'), 3)).toContain('\x1b[38;2;242;193;78m');
+  });
+
+  it('reopens the outer style after a nested one, and keeps every line self-contained', () => {
+    const out = colourise(paint('speech', `Bex says, '${paint('coins', '50 coins')} for you'\nand more`), 1);
+    const [first, second] = out.split('\n');
+    // After the coins close, the speech colour is opened again before " for you".
+    expect(first).toMatch(/50 coins\x1b\[39m\x1b\[97m for you/);
+    expect(second.startsWith('\x1b[97m')).toBe(true);
+    expect(stripAnsi(out)).toBe("Bex says, '50 coins for you'\nand more");
+  });
+
+  it('ignores a stray close mark and closes a mark left open', () => {
+    expect(colourise('a\x0fb', 0)).toBe('ab');
+    expect(stripAnsi(colourise(`${paint('won', 'x').slice(0, -1)} y`, 1))).toBe('x y');
+  });
+});
+
+describe('the screen-reader choice', () => {
+  const board = `${paint('art', '+---+\n| 7 |\n+---+')}\n${paint('spoken', 'Square 7 holds 50 coins.')}\nYour turn.`;
+
+  it('keeps the art and drops the spoken form for everyone else', () => {
+    expect(chooseContent(board, false)).toBe('+---+\n| 7 |\n+---+\nYour turn.');
+  });
+
+  it('drops the art, with its lines, and keeps the spoken form for a screen reader', () => {
+    expect(chooseContent(board, true)).toBe('Square 7 holds 50 coins.\nYour turn.');
+    expect(chooseContent(`Look:\n${paint('art', '=====')}`, true)).toBe('Look:');
+    expect(chooseContent(`a ${paint('art', '*')} b`, true)).toBe('a  b');
+  });
+
+  it('keeps colour marks inside what it keeps', () => {
+    expect(chooseContent(paint('spoken', `It is ${paint('turn', 'your')} turn.`), true)).toBe(paint('turn', 'your').replace(/^/, 'It is ') + ' turn.');
+  });
+});
+
+describe('the charset stage: ASCII for clients that cannot take more', () => {
+  it('transliterates accents, typographic quotes, dashes and ellipses', () => {
+    expect(toAscii('café naïve')).toBe('cafe naive');
+    expect(toAscii('\u2018single\u2019 \u201cdouble\u201d en\u2013dash em\u2014dash wait\u2026')).toBe(`'single' "double" en-dash em-dash wait...`);
+  });
+
+  it('never lets a byte above 127 through', () => {
+    const all = Array.from({ length: 0x3000 }, (_, i) => String.fromCodePoint(i + 0x80)).join('') + '🎲日本';
+    expect(Buffer.from(toAscii(all), 'utf8').every((b) => b < 128)).toBe(true);
+  });
+
+  it('leaves ASCII alone (the same string back)', () => {
+    const text = 'You carry 1,000 obsidian coins.';
+    expect(toAscii(text)).toBe(text);
+  });
+
+  it('is applied after colour: the escapes survive and the words are ASCII', () => {
+    const out = render(paint('speech', 'Ana says, \u201cSant\u00e9!\u201d'), { ...plain, colour: 1, ascii: true });
+    expect(stripAnsi(out)).toBe('Ana says, "Sante!"');
+    expect(Buffer.from(out).every((b) => b < 128)).toBe(true);
+  });
+});
+
+describe('the wrapping stage', () => {
+  const prose =
+    'Mudbrick walls the colour of old bone hold back the heat of the day, and the air is thick with kank-milk ale, sweat and smoke.';
+
+  it('wraps every line to the width, at word boundaries', () => {
+    const out = wrapLines(prose, 40);
+    expect(widest(out)).toBeLessThanOrEqual(40);
+    expect(out.replace(/\n/g, ' ')).toBe(prose);
+    expect(out.split('\n')[0]).toBe('Mudbrick walls the colour of old bone');
+  });
+
+  it('hangs continuation lines under the first non-blank column', () => {
+    const out = wrapLines(`    ${prose}`, 40).split('\n');
+    expect(out.length).toBeGreaterThan(2);
+    for (const line of out) expect(line.startsWith('    ')).toBe(true);
+    expect(out[1][4]).not.toBe(' ');
+  });
+
+  it('hangs continuation lines under a HANG mark: a help column stays a column', () => {
+    const lines = [
+      hanging('  give <n> coins to <name>', 'Hand coins to someone in the room: give 50 coins to ana, give 1,000 coins to ana.', 30),
+      hanging('  look [<thing>]', 'Look at the room, or at something or someone in it.', 30),
+    ].join('\n');
+    const out = wrapLines(lines, 60).split('\n');
+    expect(out).toEqual([
+      '  give <n> coins to <name>    Hand coins to someone in the',
+      '                              room: give 50 coins to ana,',
+      '                              give 1,000 coins to ana.',
+      '  look [<thing>]              Look at the room, or at',
+      '                              something or someone in it.',
+    ]);
+    expect(out.join('\n')).not.toContain(HANG);
+  });
+
+  it('gives up the column on a screen too narrow for it: the head alone, the body indented under it', () => {
+    const out = wrapLines(hanging('  give <n> coins to <name>', 'Hand coins to someone in the room.', 30), 40).split('\n');
+    expect(out).toEqual(['  give <n> coins to <name>', '    Hand coins to someone in the room.']);
+  });
+
+  it('wraps coloured text by what shows, and colours each line on its own', () => {
+    const out = render(`${paint('room', 'The Common Room')} ${prose}`, { ...plain, colour: 1, width: 30 });
+    expect(widest(out)).toBeLessThanOrEqual(30);
+    for (const line of out.split('\n')) expect(line.split('\x1b[').length % 2).toBe(1); // opens and closes pair up
+    expect(stripAnsi(out).replace(/\n/g, ' ')).toBe(`The Common Room ${prose}`);
+  });
+
+  it('measures wide characters as two columns', () => {
+    const out = wrapLines('日本語 '.repeat(10).trim(), 20);
+    const lines = out.split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(20);
+    expect(lines[0]).toBe('日本語 日本語 日本語');
+  });
+
+  it('cuts a word longer than the line, and treats a screen narrower than 20 as 20', () => {
+    const out = wrapLines('x'.repeat(50), 10).split('\n');
+    expect(out).toEqual(['x'.repeat(20), 'x'.repeat(20), 'x'.repeat(10)]);
+  });
+
+  it('wraps a table of numbers wider than the screen without losing a number', () => {
+    const row = Array.from({ length: 12 }, (_, i) => String(i * 1111).padStart(6)).join(' ');
+    const out = wrapLines(`  ${row}`, 50);
+    expect(widest(out)).toBeLessThanOrEqual(50);
+    expect(out.split(/\s+/).filter(Boolean)).toEqual(row.trim().split(/\s+/));
+  });
+});
+
+describe('clean', () => {
+  it('keeps line ends, marks and the hang mark; drops every other control character', () => {
+    expect(clean(`a\tb\r\n\x0er\x0f${HANG}\x00\x1b\x7f\x9bc`)).toBe(`a b\n\x0er\x0f${HANG}c`);
+  });
+});

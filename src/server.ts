@@ -138,7 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const login = new Login(tavern, session, clock, (p) => {
       player = p;
       atTheDoor.delete(login);
-      log(`connection ${c.id} is ${p.name}`);
+      log(`connection ${c.id} is ${p.name} (${c.describe()})`);
     });
     atTheDoor.add(login);
     // Lines are handled one after another, so nothing a client types ahead is lost or reordered.

@@ -1,5 +1,6 @@
 import { formatCoins, parseAmount } from './amount.js';
 import { wrap } from './commands.js';
+import { hanging, paint } from '../telnet/markup.js';
 import { charAccount, escrowAccount } from './ledger.js';
 import type { CommandContext, TavernCommand } from './tavern.js';
 import { DIRECTIONS, matchKeyword, OPPOSITE, type Direction, type NpcData, type ObjectData } from './world.js';
@@ -34,7 +35,7 @@ function move(ctx: CommandContext, dir: Direction): void {
 
 function exitsLine(ctx: CommandContext): string {
   const dirs = DIRECTIONS.filter((d) => ctx.room.exits[d]);
-  return dirs.length ? `Exits: ${dirs.join(', ')}.` : 'There is no way out.';
+  return dirs.length ? `Exits: ${dirs.map((d) => paint('exit', d)).join(', ')}.` : 'There is no way out.';
 }
 
 function look(ctx: CommandContext, args: string): void {
@@ -42,7 +43,7 @@ function look(ctx: CommandContext, args: string): void {
   const width = Math.min(Math.max(actor.session?.width ?? 80, 40), 100) - 2;
   const target = args.replace(/^(at|in|on)\s+/i, '').trim();
   if (!target) {
-    const lines = [room.name, wrap(room.description, width)];
+    const lines = [paint('room', room.name), wrap(room.description, width)];
     for (const t of tavern.tablesIn(room.id)) {
       const who = t.seats.map((p) => p.name);
       lines.push(`${capitalFirst(t.data.short)} is here${who.length ? `; seated: ${who.join(', ')}` : ''}.`);
@@ -361,7 +362,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameDefinition[]): 
       const words = [c.key, ...(c.aliases ?? [])].join('/');
       groups.set(c.group, [...(groups.get(c.group) ?? []), words]);
     }
-    const lines = [...groups].map(([g, words]) => `  ${(g + ':').padEnd(9)} ${words.join(', ')}`);
+    const lines = [...groups].map(([g, words]) => hanging(`  ${g}:`, words.join(', '), 12));
     const gameLines = games.map((g) => `  help ${g.title.toLowerCase().replace(/'/g, '')}`);
     return [
       'Commands (help <command> for more):',
@@ -373,7 +374,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameDefinition[]): 
   const game = games.find((g) => g.title.toLowerCase().replace(/'/g, '') === t || g.id === t.replace(/\s+/g, '-'));
   if (game) {
     const table = [...tavern.tables.values()].find((tb) => tb.definition === game);
-    const verbs = table ? table.commands.all().map((c) => `  ${c.usage.padEnd(34)} ${firstSentence(c.help)}`) : [];
+    const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
     return [game.help(table?.data.settings ?? {}), ...(verbs.length ? ['Verbs at the table:', ...verbs] : [])].join('\n');
   }
   for (const g of games) {

@@ -16,7 +16,7 @@ import { encodeText, promptEnd, subnegotiationFrame } from './output.js';
 import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
 import { render, type RenderProfile } from './render.js';
 
-const { ECHO, TTYPE, EOR, NAWS, CHARSET, MSSP, COMPRESS2, GMCP } = OptionCode;
+const { ECHO, SGA, TTYPE, EOR, NAWS, CHARSET, MSSP, COMPRESS2, GMCP } = OptionCode;
 
 export interface ConnectionOptions {
   /** Input lines longer than this many raw bytes are cut (default 1024). */
@@ -151,6 +151,21 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     };
   }
 
+  /** One line for the server log: what the client is and what it agreed to. */
+  describe(): string {
+    const { width, height, type, client, mtts } = this.terminal;
+    const profile = this.profile;
+    const agreed = [
+      profile.ascii ? 'ASCII' : 'UTF-8',
+      ['no colour', '16 colours', '256 colours', 'truecolour'][profile.colour],
+      profile.screenReader ? 'screen reader' : '',
+      this.output.compressing ? 'MCCP2' : '',
+      this.option(GMCP).local ? 'GMCP' : '',
+      this.eorEnabled ? 'EOR' : '',
+    ].filter(Boolean);
+    return `${client}${type !== client ? ` ${type}` : ''}${mtts !== null ? ` MTTS ${mtts}` : ''}, ${width}x${height}, ${agreed.join(', ')}`;
+  }
+
   /** Output bytes waiting for this client: in the compressor, held back, in the socket. */
   get queuedBytes(): number {
     return this.output.queuedBytes;
@@ -230,6 +245,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   createOption(host: Negotiation, code: number): NegotiatedOption | undefined {
     switch (code) {
       case ECHO:
+      case SGA:
       case EOR:
         return new NegotiatedOption(host, code);
       case TTYPE:
@@ -266,6 +282,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
       if (line.cut) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
       // A 'line' listener (or the output cap) may have closed us: ignore the rest.
       if (this.state !== 'open') return;
+      // PuTTY asks DO SGA by reflex at connect, and agreeing would take it out of line mode;
+      // once the player has typed a line, a DO SGA is their own (telnet's `mode character`).
+      this.negotiator.localOptions.add(SGA);
       this.emit('line', line.text);
     }
   }

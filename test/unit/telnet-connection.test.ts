@@ -61,6 +61,17 @@ describe('a polite client', () => {
     expect(side.lines).toEqual(['look', 'bet 5']);
   });
 
+  it("refuses PuTTY's reflex DO SGA at connect, and agrees to one after a line (telnet's `mode character`)", async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    client.send([IAC, DO, SGA]);
+    await client.waitForBytes([IAC, WONT, SGA], INITIAL_NEGOTIATION.length);
+    await roundTrip(client, side);
+    const offset = client.received.length;
+    client.send([IAC, DO, SGA]);
+    await client.waitForBytes([IAC, WILL, SGA], offset);
+  });
+
   it('edits a line typed in character mode: Backspace, DEL, IAC EC and IAC EL', async () => {
     const harness = await startServer();
     const { client, side } = await connect(harness);

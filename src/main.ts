@@ -10,9 +10,11 @@ const USAGE = `Usage: npm start -- [options]
   --data DIR     where the database and the log are kept (default ./data/runtime; created if missing)
   --world FILE   the world to serve (default the shipped tavern, data/world.json)
   --seed N       fixed random source, for testing: the same commands give the same dice
+  --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
+  --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -26,7 +28,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'world', 'seed'],
+  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -37,7 +39,7 @@ if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of ['port', 'host', 'data', 'world', 'seed']) {
+for (const key of ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins']) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
@@ -50,6 +52,12 @@ if (!isIP(host) && (/^[\d.]+$/.test(host) || !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-
 }
 if (argv.world !== undefined && !existsSync(argv.world)) fail(`--world: there is no file "${argv.world}".`);
 const seed = argv.seed === undefined ? undefined : wholeNumber('seed', argv.seed, 0xffffffff);
+const webPort = wholeNumber('web-port', argv['web-port'] ?? (process.env.WEB_PORT || '4080'), 65535);
+if (webPort !== 0 && webPort === port) fail(`--web-port must differ from --port (both are ${port}).`);
+const webOrigins = argv['web-origins'] === undefined ? [] : String(argv['web-origins']).split(',').map((o) => o.trim());
+for (const origin of webOrigins) {
+  if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) fail(`--web-origins: "${origin}" is not an http:// or https:// origin.`);
+}
 
 const dataDir = argv.data ?? 'data/runtime';
 
@@ -68,6 +76,7 @@ try {
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
     log,
+    web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
   });
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,4 +1,5 @@
 import type { Server } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +16,20 @@ import type { Session } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { games } from './games/index.js';
 import { settingsProblems, Table } from './games/table.js';
+import { listenWeb, type WebOptions } from './web/server.js';
+import { webSession } from './web/session.js';
 
-/** The shipped world: data/world.json in the project, whether run from src/ or dist/src/. */
-export const DEFAULT_WORLD = (() => {
+/** The project's folder, whether run from src/ or dist/src/. */
+const PROJECT = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return join(dir, 'data', 'world.json');
+  return dir;
 })();
+
+/** The shipped world: data/world.json in the project. */
+export const DEFAULT_WORLD = join(PROJECT, 'data', 'world.json');
+/** The web page as `npm run build` makes it. */
+export const DEFAULT_WEB_ROOT = join(PROJECT, 'dist', 'web');
 
 export interface ServerOptions {
   host: string;
@@ -32,14 +40,28 @@ export interface ServerOptions {
   clock?: Clock;
   settings?: Partial<TavernSettings>;
   log?: (line: string) => void;
+  /** The web client's port (0: any free one) and settings; without it, no web port. */
+  web?: Partial<WebOptions> & { port: number };
 }
 
 export interface RunningServer {
   readonly host: string;
   readonly port: number;
+  /** The web client's port, or null when it is off. */
+  readonly webPort: number | null;
   readonly tavern: Tavern;
   /** Tells everyone, writes everything, closes every connection. */
   stop(reason?: string): Promise<void>;
+}
+
+/** What the server needs of a connection, telnet or web. */
+interface Connection {
+  readonly id: number | string;
+  readonly remoteAddress: string;
+  readonly closed: boolean;
+  close(farewell?: string): void;
+  on(event: 'line', listener: (line: string) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
 }
 
 function sessionOf(c: TelnetConnection): Session {
@@ -86,18 +108,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);
   await store.flush();
 
-  const connections = new Set<TelnetConnection>();
+  const connections = new Set<Connection>();
   /** Connections still at the door, not yet in the game. */
   const atTheDoor = new Set<Login>();
   let stopping = false;
-  const onConnection = (c: TelnetConnection) => {
+  const onConnection = (c: Connection, session: Session) => {
     if (stopping) {
       c.close('The tavern is closing; come back soon.');
       return;
     }
     connections.add(c);
     log(`connection ${c.id} from ${c.remoteAddress}`);
-    const session = sessionOf(c);
     let player: Player | null = null;
     const login = new Login(tavern, session, clock, (p) => {
       player = p;
@@ -125,6 +146,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   };
 
+  let web: HttpServer | null = null;
   let fatal = false;
   tavern.onFatal = (e) => {
     if (fatal) return;
@@ -133,16 +155,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const c of connections) c.close('The tavern has a problem and must close. Nothing you were told has been lost.');
     process.exitCode = 1;
     server.close();
+    web?.close();
   };
 
-  const server: Server = await listenTelnet(options.host, options.port, onConnection);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)));
+  const port = portOf(server, options.port);
   log(`listening on ${options.host}:${port}`);
+  let webPort: number | null = null;
+  if (options.web) {
+    const webOptions = { root: DEFAULT_WEB_ROOT, ...options.web };
+    web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c))).catch((e: Error) => {
+      server.close();
+      throw e;
+    });
+    webPort = portOf(web, options.web.port);
+    log(`web client on http://${options.host}:${webPort}/`);
+  }
 
   return {
     host: options.host,
     port,
+    webPort,
     tavern,
     async stop(reason = 'The tavern is closing for the night (the server is shutting down).') {
       if (stopping) return;
@@ -155,7 +188,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await tavern.release();
       await store.close();
       for (const c of connections) c.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([server, web].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
     },
   };
+}
+
+function portOf(server: Server | HttpServer, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
 }

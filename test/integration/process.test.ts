@@ -59,6 +59,8 @@ async function login(port: number, name: string): Promise<TestClient> {
 }
 
 describe('the server program', () => {
+  // A dozen programs start at once, each compiling the server with tsx: on a loaded machine
+  // that alone can take longer than the usual 20 seconds.
   it('refuses unknown flags and bad values with exit code 2', async () => {
     const bad = [
       ['--bogus'],
@@ -81,7 +83,7 @@ describe('the server program', () => {
     expect(await help.exited).toBe(0);
     expect(help.output()).toMatch(/--data DIR/);
     expect(help.output()).toMatch(/--web-port N/);
-  });
+  }, 60_000);
 
   it('serves the web client on --web-port, and says where', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
-import { buildPage, gotGmcp, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+import { buildPage, poll, gotGmcp, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
 
 let pageDir: string;
 let ts: TestServer;
@@ -31,7 +31,7 @@ async function storySince(from: number): Promise<string> {
 
 /** Waits until the output pane, from block `from` on, tells `pattern`; returns what it told. */
 async function story(pattern: RegExp, from = 0): Promise<string> {
-  await expect.poll(() => storySince(from), { timeout: 5000 }).toMatch(pattern);
+  await poll(() => storySince(from)).toMatch(pattern);
   return storySince(from);
 }
 
@@ -44,11 +44,12 @@ async function type(line: string, pattern: RegExp): Promise<string> {
 }
 
 describe.skipIf(noBrowser)('playing from the page in Chromium against the real server', () => {
+  // Building the page and starting Chromium take a while on a busy machine.
   beforeAll(async () => {
     pageDir = await buildPage();
     ts = await startTestServer({ seed: 7, web: { root: pageDir } });
     browser = await launchBrowser();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -65,7 +66,7 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
 
   it('reads its coins in the purse panel', async ({ skip }) => {
     pending('Char.Status', 'the purse panel shows 1,000 coins', skip);
-    await expect.poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
+    await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
   });
 
   it('sits at the sand table, and the game begins when a telnet player sits too', async () => {
@@ -92,7 +93,7 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
   it('sees the board panel change when the other player bets', async ({ skip }) => {
     pending('Table.State', 'the board panel shows Bob\'s wager', skip);
     const board = browser.page.locator('[data-table="sand-table"] [data-testid="board"]');
-    await expect.poll(() => board.textContent()).toMatch(/Bob\s*60/);
+    await poll(() => board.textContent()).toMatch(/Bob\s*60/);
     expect(await board.textContent()).not.toBe(boardBefore);
     expect(await board.textContent()).toMatch(/Wanda\s*40/);
   });

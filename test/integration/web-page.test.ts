@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { listenWeb } from '../../src/web/server.js';
 import type { WebConnection } from '../../src/web/connection.js';
 import { paint } from '../../src/telnet/markup.js';
-import { buildPage, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+import { buildPage, poll, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
 
 /** The stand-in server's side of each page connection: what it sent us, and a way to answer. */
 interface PageLink {
@@ -26,13 +26,13 @@ let browser: Browser;
 const NOW = 1_000_000_000_000; // the stand-in server's clock: years away from the browser's
 
 async function newLink(after = links.length): Promise<PageLink> {
-  for (let i = 0; i < 500 && links.length <= after; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && links.length <= after; i++) await new Promise((r) => setTimeout(r, 10));
   expect(links.length).toBeGreaterThan(after);
   return links[after];
 }
 
 async function lineArrives(link: PageLink, count: number): Promise<string[]> {
-  for (let i = 0; i < 500 && link.lines.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && link.lines.length < count; i++) await new Promise((r) => setTimeout(r, 10));
   expect(link.lines.length).toBe(count);
   return link.lines;
 }
@@ -49,6 +49,7 @@ function gmcp(link: PageLink, pkg: string, data: unknown): void {
 }
 
 describe.skipIf(noBrowser)('the web page in Chromium', () => {
+  // Building the page and starting Chromium take a while on a busy machine.
   beforeAll(async () => {
     pageDir = await buildPage();
     server = await listenWeb('127.0.0.1', 0, { root: pageDir }, (connection) => {
@@ -60,7 +61,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     browser = await launchBrowser();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -77,7 +78,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
   it('renders the marks as spans, one class per style; art is hidden from screen readers, spoken is only for them; text never becomes HTML', async () => {
     const link = await openPage();
     const { page } = browser;
-    await expect.poll(() => page.locator('#output').textContent()).toContain('Welcome to the Obsidian Scorpion.');
+    await poll(() => page.locator('#output').textContent()).toContain('Welcome to the Obsidian Scorpion.');
     link.connection.send({
       type: 'text',
       text: [
@@ -87,7 +88,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
         'Bex says, \'<img src=x onerror="document.title=1">&amp;\'',
       ].join('\n'),
     });
-    await expect.poll(() => page.locator('#output .m-room').textContent()).toBe('The Common Room');
+    await poll(() => page.locator('#output .m-room').textContent()).toBe('The Common Room');
     expect(await page.locator('#output .m-won .m-coins').textContent()).toBe('500');
     expect(await page.locator('#output .m-art').getAttribute('aria-hidden')).toBe('true');
     const spoken = page.locator('#output .m-spoken');
@@ -106,7 +107,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     const link = await openPage();
     const { page } = browser;
     const input = page.locator('#line');
-    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('create Wanda secret123');
     await page.keyboard.press('Enter');
     await page.keyboard.type('look');
@@ -136,12 +137,12 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     const input = page.locator('#line');
     link.connection.send({ type: 'text', text: 'Welcome back, Wanda. Password:' });
     link.connection.send({ type: 'input', hidden: true });
-    await expect.poll(() => input.getAttribute('type')).toBe('password');
+    await poll(() => input.getAttribute('type')).toBe('password');
     await input.fill('hunter22');
     await page.keyboard.press('Enter');
     expect(await lineArrives(link, 1)).toEqual(['hunter22']);
     link.connection.send({ type: 'input', hidden: false });
-    await expect.poll(() => input.getAttribute('type')).toBe('text');
+    await poll(() => input.getAttribute('type')).toBe('text');
     expect(await page.locator('#output').textContent()).not.toContain('hunter22');
     await input.focus();
     await page.keyboard.press('ArrowUp');
@@ -154,12 +155,12 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     gmcp(link, 'Char.Name', { name: 'Ana' });
     gmcp(link, 'Char.Status', { name: 'Ana', coins: 1000, room: 'common-room', table: null });
     gmcp(link, 'Room.Info', { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } });
-    await expect.poll(() => page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
     expect(await page.getByTestId('room-name').textContent()).toBe('The Obsidian Scorpion, Common Room');
     expect(await page.locator('.compass .exit').allTextContents()).toEqual([expect.stringContaining('north'), expect.stringContaining('up'), expect.stringContaining('east'), expect.stringContaining('south')]);
     await page.locator('[data-exit="north"]').click();
     expect(await lineArrives(link, 1)).toEqual(['north']);
-    await expect.poll(() => page.locator('#line').evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => page.locator('#line').evaluate((el) => el === document.activeElement)).toBe(true);
     // Keyboard only: Tab from the command line to the panels, Enter on an exit.
     const focusedExit = () => page.evaluate(() => document.activeElement?.getAttribute('data-exit') ?? null);
     for (let tabs = 0; tabs < 15 && (await focusedExit()) !== 'east'; tabs++) await page.keyboard.press('Tab');
@@ -176,9 +177,9 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       turn: 'Bex', deadline: NOW + 90_000, now: NOW, board: board({ 7: [{ player: 'Ana', amount: 50 }] }), roll: null,
     });
     gmcp(link, 'Table.Dice', { table: 'sand-table', dice: [3, 4], total: 7 });
-    await expect.poll(() => page.getByTestId('coins').textContent()).toMatch(/950/);
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/950/);
     const square7 = page.locator('[data-table="sand-table"] [data-square="7"]');
-    await expect.poll(() => square7.textContent()).toMatch(/Ana\s*50/);
+    await poll(() => square7.textContent()).toMatch(/Ana\s*50/);
     expect(await page.locator('[data-table="sand-table"] .players .turn').textContent()).toMatch(/Bex/);
     expect(await page.locator('[data-table="sand-table"] .dice').textContent()).toMatch(/3 and 4 \(7\)/);
     // The stand-in's clock is decades behind the browser's: the countdown goes by the message's `now`.
@@ -188,7 +189,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: false }],
       turn: 'Ana', deadline: null, now: NOW, board: board({ 7: [{ player: 'Ana', amount: 50 }], 9: [{ player: 'Bex', amount: 1250 }] }), roll: [4, 5],
     });
-    await expect.poll(() => page.locator('[data-table="sand-table"] [data-square="9"]').textContent()).toMatch(/Bex\s*1,250/);
+    await poll(() => page.locator('[data-table="sand-table"] [data-square="9"]').textContent()).toMatch(/Bex\s*1,250/);
     expect(await page.locator('[data-table="sand-table"] [data-square="9"]').getAttribute('class')).toMatch(/rolled/);
     expect(await page.getByTestId('countdown').count()).toBe(0);
     expect(await page.locator('[data-table="sand-table"] .players .away').textContent()).toMatch(/Bex/);
@@ -196,7 +197,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
 
     // Walking into another room leaves that table behind.
     gmcp(link, 'Room.Info', { id: 'bones-room', name: 'The Bones Room', exits: { south: 'common-room' } });
-    await expect.poll(() => page.locator('[data-table]').count()).toBe(0);
+    await poll(() => page.locator('[data-table]').count()).toBe(0);
     expect(browser.errors).toEqual([]);
   });
 
@@ -210,7 +211,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       turn: null, deadline: NOW + 5_000, now: NOW, round: 3, rounds: 16, hero: 'Ana', point: 8,
       bets: [{ player: 'Ana', bet: 'HERO', amount: 5000 }, { player: 'Bex', bet: 'ATTACK 6', amount: 5500 }],
     });
-    await expect.poll(() => page.getByTestId('hero').textContent()).toBe('Ana');
+    await poll(() => page.getByTestId('hero').textContent()).toBe('Ana');
     expect(await page.getByTestId('point').textContent()).toBe('8');
     expect(await page.getByTestId('bets').locator('tbody tr').allInnerTexts()).toEqual([
       expect.stringMatching(/Ana\s+HERO\s+5,000/),
@@ -234,7 +235,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       lairs: [{ lair: 1, dragon: 'qh', strength: 15, laid: [{ player: 'Bex', cards: 2 }] }, { lair: 2, dragon: '9s', strength: 9, laid: [] }],
       negotiation: null,
     });
-    await expect.poll(() => page.getByTestId('hand').locator('.card').count()).toBe(4);
+    await poll(() => page.getByTestId('hand').locator('.card').count()).toBe(4);
     expect(await page.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['7h', '10d', 'ac', 'ks']);
     expect(await page.getByTestId('hand').textContent()).toContain('ace of clubs');
     const lairs = page.getByTestId('lairs');
@@ -275,7 +276,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       board: Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: i + 3 === 7 ? [{ player: 'Wanda', amount: 40 }] : i + 3 === 4 ? [{ player: 'Bob', amount: 60 }] : [] })),
     });
     gmcp(link, 'Table.Dice', { table: 'sand-table', dice: [2, 2], total: 4 });
-    await expect.poll(() => page.locator('[data-square="4"]').textContent()).toMatch(/Bob\s*60/);
+    await poll(() => page.locator('[data-square="4"]').textContent()).toMatch(/Bob\s*60/);
     expect(await page.locator('.purse').textContent()).toMatch(/Seated at the sand table/);
     await page.locator('#line').fill('roll dice sand');
     await browser.screenshot('web-page-in-play.png');
@@ -288,20 +289,20 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     const count = links.length;
     link.connection.send({ type: 'text', text: 'the floor shakes' });
     link.connection.drop();
-    await expect.poll(() => page.locator('#status').getAttribute('data-state')).toBe('lost');
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('lost');
     expect(await page.locator('#banner').isVisible()).toBe(true);
     await page.clock.runFor(1_500);
     const again = await newLink(count);
-    await expect.poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
     again.connection.close('The heat of the road swallows you. Farewell!');
-    await expect.poll(() => page.locator('#status').getAttribute('data-state')).toBe('closed');
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('closed');
     expect(await page.locator('#output').textContent()).toContain('Farewell!');
     await page.clock.runFor(120_000);
     expect(links.length).toBe(count + 1);
     await page.locator('#line').focus();
     await page.keyboard.press('Enter');
     await newLink(count + 1);
-    await expect.poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
   });
 
   it('fits a phone-width screen: no sideways scrolling, the command line in view', async () => {
@@ -311,7 +312,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     gmcp(link, 'Char.Status', { name: 'Ana', coins: 12_345, room: 'common-room', table: null });
     gmcp(link, 'Room.Info', { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } });
     link.connection.send({ type: 'text', text: `${paint('room', 'The Obsidian Scorpion, Common Room')}\n${'A long line of sand and story that must wrap. '.repeat(8)}` });
-    await expect.poll(() => page.getByTestId('coins').textContent()).toMatch(/12,345/);
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/12,345/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const input = await page.locator('#line').boundingBox();
     expect(input!.y + input!.height).toBeLessThanOrEqual(844);

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page, type WebSocket } from 'playwright-core';
 import { build } from 'vite';
+import { expect } from 'vitest';
 import type { ServerMessage } from '../../src/web/messages.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -85,6 +86,11 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** expect.poll with room for a busy machine (its own default is one second). */
+export function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 10_000 });
 }
 
 /** Whether the page has received any GMCP message of this package. */

@@ -1,8 +1,9 @@
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, openSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
+import { describeError } from './store/files.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
@@ -61,14 +62,33 @@ for (const origin of webOrigins) {
 
 const dataDir = argv.data ?? 'data/runtime';
 
+/** Opens server.log, or exits with one line naming what cannot be written. */
+function openLog(): (line: string) => void {
+  const path = join(dataDir, 'server.log');
+  let fd: number;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    fd = openSync(path, 'a');
+  } catch (e) {
+    console.error(`The server could not start: cannot write ${(e as NodeJS.ErrnoException).path ?? path}: ${describeError(e)}`);
+    process.exit(1);
+  }
+  let broken = false;
+  const file = createWriteStream('', { fd });
+  file.on('error', (e) => {
+    // The log is not worth stopping for: say so once, and go on with standard output only.
+    if (!broken) console.error(`cannot write ${path}: ${describeError(e)}; logging to standard output only`);
+    broken = true;
+  });
+  return (line: string) => {
+    console.log(line);
+    if (!broken) file.write(`${new Date().toISOString()} ${line}\n`);
+  };
+}
+
 try {
   // The log goes to standard output and to server.log beside the database.
-  mkdirSync(dataDir, { recursive: true });
-  const logFile = createWriteStream(join(dataDir, 'server.log'), { flags: 'a' });
-  const log = (line: string) => {
-    console.log(line);
-    logFile.write(`${new Date().toISOString()} ${line}\n`);
-  };
+  const log = openLog();
   const server = await startServer({
     host,
     port,
@@ -77,6 +97,8 @@ try {
     seed,
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
+    // A full disk or a failing one: the players were told, the log says why; exit with one line.
+    onFatal: () => process.exit(1),
   });
   let stopping = false;
   const stop = (signal: string) => {
@@ -94,6 +116,7 @@ try {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (e) {
+  // An expected condition (a damaged or unwritable folder) is one line, without a stack.
   console.error(`The server could not start: ${(e as Error).message}`);
   process.exit(1);
 }

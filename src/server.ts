@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { listenTelnet } from './telnet/server.js';
 import type { TelnetConnection } from './telnet/connection.js';
 import { systemClock, type Clock } from './rooms/clock.js';
-import { Store } from './rooms/store.js';
-import { Ledger } from './rooms/ledger.js';
+import { FileStore, Ledger } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
 import { everydayCommands } from './rooms/everyday.js';
@@ -42,6 +41,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The web client's port (0: any free one) and settings; without it, no web port. */
   web?: Partial<WebOptions> & { port: number };
+  /** The store failed (a full disk): every connection is closed; the program should exit 1. */
+  onFatal?: (e: Error) => void;
 }
 
 export interface RunningServer {
@@ -81,12 +82,8 @@ function sessionOf(c: TelnetConnection): Session {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? systemClock;
-  const store = await Store.open(options.dataDir);
+  const store = await FileStore.open({ dataDir: options.dataDir, log, now: () => clock.now() });
   const ledger = new Ledger(store);
-  const problems = ledger.audit();
-  if (problems.length) {
-    throw new Error(`the database in ${options.dataDir} does not balance, so the server will not start:\n  ${problems.join('\n  ')}`);
-  }
   const world = await loadWorld(options.worldFile);
   const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
   const tavern = new Tavern(world, store, ledger, clock, random, everydayCommands(games), {
@@ -156,6 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     process.exitCode = 1;
     server.close();
     web?.close();
+    void store.close().finally(() => options.onFatal?.(e));
   };
 
   const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)));
@@ -183,8 +181,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const p of tavern.players.values()) tavern.tell(p, reason);
       for (const login of atTheDoor) login.turnAway(reason);
       for (const t of tavern.tables.values()) t.dispose();
-      for (const p of tavern.players.values()) p.record.lastSeen = new Date().toISOString();
-      store.touch();
+      const at = new Date(clock.now()).toISOString();
+      for (const p of tavern.players.values()) store.record({ kind: 'seen', key: p.key, at });
       await tavern.release();
       await store.close();
       for (const c of connections) c.close();

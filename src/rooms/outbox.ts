@@ -1,4 +1,4 @@
-import type { Store } from './store.js';
+import type { Store } from '../store/index.js';
 
 /** Where a player's text goes: a telnet connection, or a recorder in tests. */
 export interface Session {
@@ -9,6 +9,8 @@ export interface Session {
   showInput(): void;
   readonly width: number;
 }
+
+export const NOT_WRITTEN = 'That did not happen: the tavern could not write it down. The tavern must close now; everything you were told before this is kept.';
 
 /**
  * Holds every message until the database has the changes that caused it: a player is
@@ -36,6 +38,7 @@ export class Outbox {
     const batch = this.pending;
     this.pending = new Map();
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;
+    written?.catch(() => undefined); // handled below, in order; not an unhandled rejection meanwhile
     this.chain = this.chain
       .then(() => written)
       .then(
@@ -50,8 +53,15 @@ export class Outbox {
           }
         },
         (e: unknown) => {
-          // Nothing is announced that did not reach the disk; the server stops (see server.ts).
-          console.error(`database write failed: ${(e as Error).message}`);
+          // Nothing is announced that did not reach the disk: those waiting hear it did not happen,
+          // and the server stops (see server.ts).
+          for (const session of batch.keys()) {
+            try {
+              session.write(NOT_WRITTEN);
+            } catch {
+              // the connection is going anyway
+            }
+          }
           throw e;
         },
       );

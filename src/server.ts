@@ -148,6 +148,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   tavern.onFatal = (e) => {
     if (fatal) return;
     fatal = true;
+    // Nothing more can be recorded: no leaving, no timers, only goodbyes.
+    stopping = true;
+    for (const t of tavern.tables.values()) t.dispose();
     log(`fatal: ${e.message}; closing every connection`);
     for (const c of connections) c.close('The tavern has a problem and must close. Nothing you were told has been lost.');
     process.exitCode = 1;

@@ -156,7 +156,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     process.exitCode = 1;
     server.close();
     web?.close();
-    void store.close().finally(() => options.onFatal?.(e));
+    void store.close().catch(() => undefined).finally(() => options.onFatal?.(e));
   };
 
   const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)));

@@ -18,13 +18,13 @@ export type FromWorker =
   | { type: 'failed'; id: number; message: string }
   | { type: 'broken'; message: string };
 
-const { dataDir, start } = workerData as { dataDir: string; start: Position };
+const { dataDir, start, written } = workerData as { dataDir: string; start: Position; written: number };
 const port = parentPort!;
 
 const ready = (async () => {
   const r = await readStore(nodeFiles, dataDir, start);
   if (r.end.seq !== start.seq || r.end.offset !== start.offset) throw new Error(`the journal read in the checkpoint thread ends at entry ${r.end.seq}, not ${start.seq}`);
-  return new Checkpointer(nodeFiles, join(dataDir, CHECKPOINT_FILE), r.state, start);
+  return new Checkpointer(nodeFiles, join(dataDir, CHECKPOINT_FILE), r.state, start, written);
 })();
 
 let queue: Promise<unknown> = ready;

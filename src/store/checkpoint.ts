@@ -131,9 +131,11 @@ export class Checkpointer {
     path: string,
     private readonly state: State,
     private position: Position,
+    /** The entry the checkpoint on disk stands at (-1 when there is none). */
+    written: number,
   ) {
     this.db = new Low<Snapshot>(new DurableJsonFile<Snapshot>(files, path), toSnapshot(emptyState(), position));
-    this.written = position.seq;
+    this.written = written;
   }
 
   /** Durable journal text (whole lines, entries position.seq + 1 onwards) and where it ends. */

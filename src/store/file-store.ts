@@ -81,10 +81,11 @@ export class FileStore implements Store {
     const r = await readStore(files, o.dataDir);
     await settleStore(files, o.dataDir, r, log);
     const journal = new JournalWriter(files, join(o.dataDir, JOURNAL_DIR), r.end, r.endSegmentExists, o.segmentBytes ?? 16 * 1024 * 1024);
+    const written = r.checkpoint?.seq ?? -1;
     const checkpoints =
       o.checkpoints === 'inline'
-        ? inlineCheckpoints(files, o.dataDir, cloneState(r.state), r.end)
-        : workerCheckpoints(o.dataDir, r.end, log);
+        ? inlineCheckpoints(files, o.dataDir, cloneState(r.state), r.end, written)
+        : workerCheckpoints(o.dataDir, r.end, written, log);
     const store = new FileStore(r.state, journal, checkpoints, {
       log,
       now: o.now ?? Date.now,
@@ -253,22 +254,22 @@ export class FileStore implements Store {
   }
 }
 
-function inlineCheckpoints(files: FileLayer, dataDir: string, replica: State, start: Position): Checkpoints {
-  const c = new Checkpointer(files, join(dataDir, CHECKPOINT_FILE), replica, start);
+function inlineCheckpoints(files: FileLayer, dataDir: string, replica: State, start: Position, written: number): Checkpoints {
+  const c = new Checkpointer(files, join(dataDir, CHECKPOINT_FILE), replica, start, written);
   return { append: (text, end) => c.append(text, end), checkpoint: () => c.checkpoint(), close: async () => undefined };
 }
 
 /** The checkpointer in a worker thread (from source under tsx, or compiled). */
-function workerCheckpoints(dataDir: string, start: Position, log: (line: string) => void): Checkpoints {
+function workerCheckpoints(dataDir: string, start: Position, written: number, log: (line: string) => void): Checkpoints {
   const fromSource = import.meta.url.endsWith('.ts');
   const script = new URL(`./checkpoint-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   // Run from source (tsx, the tests), the thread first registers tsx to load TypeScript.
   const worker = fromSource
     ? new Worker(`import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`, {
         eval: true,
-        workerData: { dataDir, start },
+        workerData: { dataDir, start, written },
       })
-    : new Worker(script, { workerData: { dataDir, start } });
+    : new Worker(script, { workerData: { dataDir, start, written } });
   worker.unref();
   let broken: Error | null = null;
   let nextId = 1;

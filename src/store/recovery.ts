@@ -3,7 +3,7 @@ import { apply, emptyState, type Entry, type State } from './entries.js';
 import { CHECKPOINT_FILE, fromSnapshot } from './checkpoint.js';
 import { cannotWrite, describeError, StoreFailure, type FileLayer } from './files.js';
 import { decodeLine, encodeLine, isSegmentName, JOURNAL_DIR, segmentFirstSeq, segmentName, type Position } from './journal.js';
-import { LEGACY_LEDGER, readLegacy } from './upgrade.js';
+import { LEGACY_COPY, LEGACY_LEDGER, readLegacy } from './upgrade.js';
 
 /**
  * Start-up, in two steps. `readStore` only reads: the checkpoint (if any), then every complete
@@ -165,7 +165,16 @@ export async function settleStore(files: FileLayer, dataDir: string, r: Recovery
   if (r.endSegmentExists) await step(join(journalDir, r.end.segment), () => files.checkWritable(join(journalDir, r.end.segment)));
 
   if (r.upgrade) {
-    // Written beside the folder, then renamed into place: an upgrade cut short leaves no half journal.
+    // The old db.json is kept under another name (the first checkpoint will replace db.json);
+    // the journal is written beside the folder, then renamed into place, so an upgrade cut
+    // short leaves no half journal.
+    const kept = join(dataDir, LEGACY_COPY);
+    await step(kept, async () => {
+      const h = await files.open(kept, 'truncate');
+      await h.write((await files.read(join(dataDir, CHECKPOINT_FILE)))!);
+      await h.sync();
+      await h.close();
+    });
     const tmpDir = `${journalDir}.upgrade`;
     const text = r.upgrade.map((e, i) => encodeLine(i + 1, new Date().toISOString(), e)).join('');
     await step(tmpDir, async () => {
@@ -181,7 +190,7 @@ export async function settleStore(files: FileLayer, dataDir: string, r: Recovery
     r.end = { seq: r.upgrade.length, segment: segmentName(1), offset: Buffer.byteLength(text) };
     r.endSegmentExists = true;
     r.journalExists = true;
-    log(`upgrade: ${CHECKPOINT_FILE} (version 1) and ${LEGACY_LEDGER} became ${JOURNAL_DIR}/${segmentName(1)} (${r.upgrade.length} entries); both old files are kept as they were`);
+    log(`upgrade: ${CHECKPOINT_FILE} (version 1) and ${LEGACY_LEDGER} became ${JOURNAL_DIR}/${segmentName(1)} (${r.upgrade.length} entries); the old files are kept as ${LEGACY_COPY} and ${LEGACY_LEDGER}`);
   }
   if (!r.journalExists) {
     await step(journalDir, async () => {

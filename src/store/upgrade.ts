@@ -10,6 +10,8 @@ import { StoreFailure, type FileLayer } from './files.js';
  */
 
 export const LEGACY_LEDGER = 'ledger.jsonl';
+/** Where the version-1 db.json is kept once upgraded (the checkpoint takes its name). */
+export const LEGACY_COPY = 'db.v1.json';
 
 interface LegacyCharacter {
   name: string;

@@ -212,13 +212,15 @@ describe('the file store', () => {
     await writeFile(join(dir, 'ledger.jsonl'), `${ledger}{"tx":4,"at":"","fr`);
     const logs: string[] = [];
     const { store, ledger: l } = await open(logs);
-    expect(logs.join('\n')).toMatch(/upgrade: db\.json \(version 1\) and ledger\.jsonl became journal\/000000000001\.jsonl/);
+    expect(logs.join('\n')).toMatch(/upgrade: db\.json \(version 1\) and ledger\.jsonl became journal\/000000000001\.jsonl \(7 entries\); the old files are kept as db\.v1\.json and ledger\.jsonl/);
     expect(l.balance(charAccount('ana'))).toBe(900);
     expect(l.balance(charAccount('bob'))).toBe(1100);
     expect(store.character('ana')).toMatchObject({ name: 'Ana', passwordHash: 'h-Ana', room: 'bones-room', lastSeen: '2024-01-02T00:00:00.000Z' });
     expect((await l.audit()).minted).toBe(2000);
     await store.close();
     expect(await readFile(join(dir, 'ledger.jsonl'), 'utf8')).toBe(`${ledger}{"tx":4,"at":"","fr`);
+    expect(await readFile(join(dir, 'db.v1.json'), 'utf8')).toBe(v1);
+    expect(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'))).toMatchObject({ version: 2, position: { seq: 7 } });
     const again = await open();
     expect(again.ledger.balance(charAccount('bob'))).toBe(1100);
     await again.store.close();

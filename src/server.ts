@@ -41,6 +41,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The web client's port (0: any free one) and settings; without it, no web port. */
   web?: Partial<WebOptions> & { port: number };
+  /** Where checkpoints are written: a worker thread (the default), or this thread (in-process tests). */
+  checkpoints?: 'worker' | 'inline';
   /** The store failed (a full disk): every connection is closed; the program should exit 1. */
   onFatal?: (e: Error) => void;
 }
@@ -82,7 +84,7 @@ function sessionOf(c: TelnetConnection): Session {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? systemClock;
-  const store = await FileStore.open({ dataDir: options.dataDir, log, now: () => clock.now() });
+  const store = await FileStore.open({ dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints });
   const ledger = new Ledger(store);
   const world = await loadWorld(options.worldFile);
   const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);

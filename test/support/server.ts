@@ -45,6 +45,8 @@ export async function startTestServer(
     clock,
     log: (l) => logs.push(l),
     web: opts.web && { port: 0, ...opts.web },
+    // The checkpoint thread is tested with the real program (process and store-crash tests).
+    checkpoints: 'inline',
   });
   const clients: (TestClient | WebTestClient)[] = [];
   const self: TestServer = {

@@ -147,7 +147,7 @@ async function checkRecovery(files: FakeFiles, run: Run, what: string): Promise<
 
 describe('the file store under fault injection', () => {
   it('keeps every acknowledged change and counts none twice, whichever step a crash stops it at', async () => {
-    const SEQUENCES = 150;
+    const SEQUENCES = 200;
     let crashes = 0;
     for (let seq = 1; seq <= SEQUENCES; seq++) {
       // A folder with a history, perhaps itself left by a crash (a torn tail, an old checkpoint).

@@ -1,6 +1,6 @@
 import { Low, type Adapter } from 'lowdb';
 import { dirname } from 'node:path';
-import { apply, balanceProblems, emptyState, isCount, recordProblem, type CharacterRecord, type State } from './entries.js';
+import { apply, balanceProblems, emptyState, fairnessProblem, isCount, recordProblem, type CharacterRecord, type State } from './entries.js';
 import { cannotWrite, type FileLayer } from './files.js';
 import { decodeLine, isSegmentName, type Position } from './journal.js';
 
@@ -65,7 +65,8 @@ export function fromSnapshot(raw: unknown): { state: State; position: Position }
     state.handouts.set(key, { ...(h as Record<string, number>) });
   }
   for (const [table, t] of Object.entries(raw.tables as Record<string, unknown>)) {
-    if (!isObject(t) || !(t.seed === null || typeof t.seed === 'string') || typeof t.clientSeed !== 'string' || !isCount(t.nonce)) return `the seeds of table ${table} are malformed`;
+    const problem = fairnessProblem(t);
+    if (problem || (t as { table: string }).table !== table) return problem ?? `the seeds filed under table ${table} are another table's`;
     state.tables.set(table, structuredClone(t) as never);
   }
   const problems = balanceProblems(state);

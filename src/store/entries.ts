@@ -30,14 +30,22 @@ export interface Ban {
   reason: string;
 }
 
-/** A table's provably fair seeds (RULINGS.md): the live one, and the last one revealed. */
-export interface TableSeeds {
-  /** 64 hex digits; null once retired and before the next is committed. */
-  seed: string | null;
+/**
+ * A table's provably fair seeds (RULINGS.md, "Provably fair dice and cards"; the same shape as
+ * games/fair-source.ts's FairData): the live server seed, committed before its first draw,
+ * and the last one revealed.
+ */
+export interface TableFairness {
+  table: string;
+  /** The game this seed is for: 1, 2, 3 ... */
+  game: number;
+  /** 64 lower-case hex digits; secret until retired. */
+  serverSeed: string;
+  commitment: string;
   clientSeed: string;
-  /** Draws made with the live seed so far. */
+  /** Draws made with this seed so far: the nonce of the next draw. */
   nonce: number;
-  revealed: { seed: string; clientSeed: string; nonce: number } | null;
+  revealed: { serverSeed: string; commitment: string; clientSeed: string; draws: number } | null;
 }
 
 /** One coin movement inside a transaction. */
@@ -62,13 +70,11 @@ export type Entry =
   | { kind: 'unban'; key: string }
   /** A hand-out paid to a character, for the cool-down across tables (issue 11): `at` in epoch ms. */
   | { kind: 'handout'; key: string; handout: string; at: number }
-  /** A table's new server seed, committed before its first draw; any live seed is retired (revealed) first. */
-  | { kind: 'seed'; table: string; seed: string; clientSeed: string }
-  | { kind: 'client-seed'; table: string; clientSeed: string }
-  /** Draws made with the live seed (the nonce), so a seed is never used twice for one nonce. */
-  | { kind: 'draws'; table: string; nonce: number }
-  /** The live seed is revealed and no longer used. */
-  | { kind: 'retire'; table: string };
+  /**
+   * A table's fairness data as it now is: after a draw (the nonce), a client seed, or a seed
+   * retired and the next committed (in one entry, so a crash cannot lose the old or skip the new).
+   */
+  | { kind: 'fair'; fair: TableFairness };
 
 /** Everything the journal describes. Characters are keyed by lower-case name. */
 export interface State {
@@ -77,7 +83,7 @@ export interface State {
   bans: Map<string, Ban>;
   /** Per character, per kind of hand-out, when the last one was paid (epoch ms). */
   handouts: Map<string, Record<string, number>>;
-  tables: Map<string, TableSeeds>;
+  tables: Map<string, TableFairness>;
 }
 
 export const emptyState = (): State => ({
@@ -128,11 +134,20 @@ function prefsProblem(p: unknown, nullable: boolean): string | null {
   return null;
 }
 
+/** What is wrong with a table's fairness data (from an entry or a checkpoint), or null. */
+export function fairnessProblem(f: unknown): string | null {
+  if (!isPlainObject(f) || !isText(f.table, 64) || !TABLE.test(f.table)) return 'fairness data that names no table';
+  const hex = (s: unknown) => isText(s, 64) && HEX64.test(s);
+  if (!isCount(f.game) || f.game < 1 || !hex(f.serverSeed) || !hex(f.commitment) || !isText(f.clientSeed, 200) || !isCount(f.nonce)) return `malformed fairness data for table ${f.table}`;
+  const r = f.revealed;
+  if (r !== null && !(isPlainObject(r) && hex(r.serverSeed) && hex(r.commitment) && isText(r.clientSeed, 200) && isCount(r.draws))) return `a malformed revealed seed for table ${f.table}`;
+  return null;
+}
+
 /** What is wrong with an entry's shape as read from disk, or null when it is a well-formed entry. */
 export function shapeProblem(e: unknown): string | null {
   if (!isPlainObject(e)) return 'it is not an entry';
   const keyed = () => (isText(e.key, 32) && KEY.test(e.key) ? null : 'it names no character');
-  const tabled = () => (isText(e.table, 64) && TABLE.test(e.table) ? null : 'it names no table');
   switch (e.kind) {
     case 'coins': {
       if (!Array.isArray(e.moves) || e.moves.length === 0) return 'a coin transaction without moves';
@@ -163,14 +178,8 @@ export function shapeProblem(e: unknown): string | null {
       return keyed();
     case 'handout':
       return keyed() ?? (isText(e.handout, 32) && isCount(e.at) ? null : 'a malformed hand-out');
-    case 'seed':
-      return tabled() ?? (isText(e.seed, 64) && HEX64.test(e.seed) && isText(e.clientSeed, 200) ? null : 'a malformed seed');
-    case 'client-seed':
-      return tabled() ?? (isText(e.clientSeed, 200) ? null : 'a malformed client seed');
-    case 'draws':
-      return tabled() ?? (isCount(e.nonce) ? null : 'a malformed nonce');
-    case 'retire':
-      return tabled();
+    case 'fair':
+      return fairnessProblem(e.fair);
     default:
       return `"${String(e.kind)}" is not a kind of entry`;
   }
@@ -236,30 +245,20 @@ export function apply(state: State, e: Entry): string | null {
       state.handouts.set(e.key, { ...state.handouts.get(e.key), [e.handout]: e.at });
       return null;
     }
-    case 'seed': {
-      const t = state.tables.get(e.table);
-      if (t?.revealed?.seed === e.seed || t?.seed === e.seed) return `table ${e.table} has used this seed before`;
-      const revealed = t?.seed ? { seed: t.seed, clientSeed: t.clientSeed, nonce: t.nonce } : t?.revealed ?? null;
-      state.tables.set(e.table, { seed: e.seed, clientSeed: e.clientSeed, nonce: 0, revealed });
-      return null;
-    }
-    case 'client-seed': {
-      const t = state.tables.get(e.table);
-      if (!t?.seed) return `table ${e.table} has no live seed`;
-      t.clientSeed = e.clientSeed;
-      return null;
-    }
-    case 'draws': {
-      const t = state.tables.get(e.table);
-      if (!t?.seed) return `table ${e.table} has no live seed`;
-      if (e.nonce < t.nonce) return `table ${e.table}'s nonce would go back from ${t.nonce} to ${e.nonce}`;
-      t.nonce = e.nonce;
-      return null;
-    }
-    case 'retire': {
-      const t = state.tables.get(e.table);
-      if (!t?.seed) return `table ${e.table} has no live seed`;
-      state.tables.set(e.table, { seed: null, clientSeed: t.clientSeed, nonce: 0, revealed: { seed: t.seed, clientSeed: t.clientSeed, nonce: t.nonce } });
+    case 'fair': {
+      const f = e.fair;
+      const was = state.tables.get(f.table);
+      if (was && f.serverSeed === was.serverSeed) {
+        // The same seed: only its nonce and client seed move, and the nonce never back.
+        if (f.game !== was.game || f.commitment !== was.commitment) return `table ${f.table}'s seed would change its game or commitment`;
+        if (f.nonce < was.nonce) return `table ${f.table}'s nonce would go back from ${was.nonce} to ${f.nonce}`;
+      } else if (was) {
+        // A new seed: the old one must be the one revealed (never lost), and never come back.
+        if (f.game <= was.game) return `table ${f.table}'s game would go back from ${was.game} to ${f.game}`;
+        if (f.revealed?.serverSeed !== was.serverSeed || f.revealed.draws < was.nonce) return `table ${f.table}'s new seed does not reveal the one it replaces`;
+        if (f.serverSeed === was.revealed?.serverSeed) return `table ${f.table} has used this seed before`;
+      }
+      state.tables.set(f.table, structuredClone(f));
       return null;
     }
   }

@@ -138,7 +138,7 @@ export class FileStore implements Store {
     return this.state.handouts.get(key) ?? {};
   }
 
-  tableSeeds(table: string) {
+  fairness(table: string) {
     return this.state.tables.get(table);
   }
 

@@ -1,4 +1,4 @@
-import type { Ban, CharacterRecord, Entry, TableSeeds } from './entries.js';
+import type { Ban, CharacterRecord, Entry, TableFairness } from './entries.js';
 
 /**
  * The store, whatever engine is behind it (the file engine here; PostgreSQL later). Callers see
@@ -28,7 +28,8 @@ export interface Store {
   allBalances(): Promise<ReadonlyMap<string, number>>;
   ban(key: string): Readonly<Ban> | undefined;
   handouts(key: string): Readonly<Record<string, number>>;
-  tableSeeds(table: string): Readonly<TableSeeds> | undefined;
+  /** A table's provably fair seeds, kept so that a crash neither loses nor reuses one. */
+  fairness(table: string): Readonly<TableFairness> | undefined;
 
   /** Applies one change now and queues it for the next commit; throws (changing nothing) if it does not fit. */
   record(entry: Entry): void;

@@ -11,6 +11,7 @@ function withAna(): State {
 
 const SEED_A = 'a'.repeat(64);
 const SEED_B = 'b'.repeat(64);
+const COMMIT = 'c'.repeat(64);
 
 describe('journal entries', () => {
   it('makes a character with its starting purse from the mint, in one entry', () => {
@@ -54,18 +55,21 @@ describe('journal entries', () => {
     expect(s.handouts.get('ana')).toEqual({ start: 100, end: 200 });
   });
 
-  it('holds each table seed until it is revealed, and never takes one twice', () => {
+  it('holds each table seed until it is revealed, never lets its nonce go back, and never takes one twice', () => {
     const s = emptyState();
-    expect(apply(s, { kind: 'draws', table: 't', nonce: 1 })).toMatch(/no live seed/);
-    apply(s, { kind: 'seed', table: 't', seed: SEED_A, clientSeed: 't:1' });
-    apply(s, { kind: 'draws', table: 't', nonce: 3 });
-    expect(apply(s, { kind: 'draws', table: 't', nonce: 2 })).toMatch(/would go back from 3 to 2/);
-    // A new seed retires (reveals) the live one; after a crash the next start does the same.
-    apply(s, { kind: 'seed', table: 't', seed: SEED_B, clientSeed: 't:2' });
-    expect(s.tables.get('t')).toEqual({ seed: SEED_B, clientSeed: 't:2', nonce: 0, revealed: { seed: SEED_A, clientSeed: 't:1', nonce: 3 } });
-    expect(apply(s, { kind: 'seed', table: 't', seed: SEED_A, clientSeed: 'x' })).toMatch(/used this seed before/);
-    apply(s, { kind: 'retire', table: 't' });
-    expect(s.tables.get('t')).toMatchObject({ seed: null, revealed: { seed: SEED_B } });
+    const first = { table: 't', game: 1, serverSeed: SEED_A, commitment: COMMIT, clientSeed: 't:1', nonce: 0, revealed: null };
+    expect(apply(s, { kind: 'fair', fair: first })).toBeNull();
+    expect(apply(s, { kind: 'fair', fair: { ...first, nonce: 3 } })).toBeNull();
+    expect(apply(s, { kind: 'fair', fair: { ...first, nonce: 2 } })).toMatch(/nonce would go back from 3 to 2/);
+    const second = { ...first, game: 2, serverSeed: SEED_B, clientSeed: 't:2', nonce: 0 };
+    expect(apply(s, { kind: 'fair', fair: { ...second, revealed: null } })).toMatch(/does not reveal the one it replaces/);
+    expect(apply(s, { kind: 'fair', fair: { ...second, revealed: { serverSeed: SEED_A, commitment: COMMIT, clientSeed: 't:1', draws: 2 } } })).toMatch(/does not reveal/);
+    // Retired and the next committed in one entry; after a crash the next start does the same.
+    const revealed = { serverSeed: SEED_A, commitment: COMMIT, clientSeed: 't:1', draws: 3 };
+    expect(apply(s, { kind: 'fair', fair: { ...second, revealed } })).toBeNull();
+    expect(s.tables.get('t')).toEqual({ ...second, revealed });
+    expect(apply(s, { kind: 'fair', fair: { ...first, game: 3, revealed: { ...revealed, serverSeed: SEED_B, draws: 0 } } })).toMatch(/used this seed before/);
+    expect(apply(s, { kind: 'fair', fair: { ...first, game: 1, serverSeed: 'c'.repeat(64) } })).toMatch(/game would go back from 2 to 1/);
   });
 
   it.each([
@@ -74,7 +78,7 @@ describe('journal entries', () => {
     [{ kind: 'coins', moves: [{ from: 'bank', to: 'char:ana', amount: 1, why: 'x' }] }, /unknown account/],
     [{ kind: 'room', key: 'Ana!', room: 'r' }, /names no character/],
     [{ kind: 'prefs', key: 'ana', prefs: { volume: 3 } }, /"volume" is not a preference/],
-    [{ kind: 'seed', table: 't', seed: 'short', clientSeed: 'c' }, /malformed seed/],
+    [{ kind: 'fair', fair: { table: 't', game: 1, serverSeed: 'short', commitment: 'c', clientSeed: 'c', nonce: 0, revealed: null } }, /malformed fairness data/],
     [{ kind: 'teleport' }, /"teleport" is not a kind of entry/],
   ])('refuses a malformed entry: %j', (entry, reason) => {
     expect(shapeProblem(entry)).toMatch(reason);

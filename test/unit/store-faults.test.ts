@@ -45,7 +45,7 @@ function canonical(store: FileStore): string {
     balances: store.accounts('').sort(),
     bans: NAMES.map((k) => store.ban(k) ?? null),
     handouts: NAMES.map((k) => store.handouts(k)),
-    table: store.tableSeeds(TABLE) ?? null,
+    table: store.fairness(TABLE) ?? null,
   });
 }
 
@@ -82,10 +82,15 @@ async function randomChange(store: FileStore, ledger: Ledger, r: () => number, n
     else store.record({ kind: 'ban', key: a, by: 'admin', reason: `reason ${n}`, at: 'now' });
   } else if (roll < 0.92) {
     store.record({ kind: 'handout', key: a, handout: 'start', at: n });
-  } else if (roll < 0.96 || !store.tableSeeds(TABLE)?.seed) {
-    store.record({ kind: 'seed', table: TABLE, seed: (n * 1_000_003 + Math.floor(r() * 1e9)).toString(16).padStart(64, '0'), clientSeed: `${TABLE}:${n}` });
   } else {
-    store.record({ kind: 'draws', table: TABLE, nonce: (store.tableSeeds(TABLE)!.nonce ?? 0) + 1 });
+    // A table's seeds: a draw (the nonce), or the seed retired and the next one committed.
+    const was = store.fairness(TABLE);
+    const seed = () => (n * 1_000_003 + Math.floor(r() * 1e9)).toString(16).padStart(64, '0');
+    if (was && roll < 0.97) store.record({ kind: 'fair', fair: { ...was, nonce: was.nonce + 1 } });
+    else {
+      const revealed = was ? { serverSeed: was.serverSeed, commitment: was.commitment, clientSeed: was.clientSeed, draws: was.nonce } : null;
+      store.record({ kind: 'fair', fair: { table: TABLE, game: (was?.game ?? 0) + 1, serverSeed: seed(), commitment: seed(), clientSeed: `${TABLE}:${n}`, nonce: 0, revealed } });
+    }
   }
 }
 

@@ -28,11 +28,16 @@ function start(dir: string, extra: string[] = []): Program {
   return p;
 }
 
+/** Logs in (creating the character the first time), patient with a busy machine. */
 async function login(port: number, name: string): Promise<TestClient> {
   const c = await TestClient.connect(port);
-  await c.nextPrompt();
-  let reply = await c.command(`connect ${name} secret123`);
-  if (/There is no character/.test(reply)) reply = await c.command(`create ${name} secret123`);
+  await c.nextPrompt(20_000);
+  c.send(`connect ${name} secret123`);
+  let reply = await c.nextPrompt(20_000);
+  if (/There is no character/.test(reply)) {
+    c.send(`create ${name} secret123`);
+    reply = await c.nextPrompt(20_000);
+  }
   if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
   c.inGame = true;
   return c;
@@ -42,12 +47,12 @@ async function login(port: number, name: string): Promise<TestClient> {
  * Sends a line, then a probe: everything up to the probe's answer holds the line's reply (with
  * whatever else arrived meanwhile). Incomplete when the connection closed first.
  */
-async function send(c: TestClient, line: string, token: string): Promise<{ text: string; complete: boolean }> {
+async function send(c: TestClient, line: string, token: string, timeoutMs = 5000): Promise<{ text: string; complete: boolean }> {
   const from = c.all.length;
   c.send(line);
   c.send(`look ${token}`);
   try {
-    await c.expect(`"${token}"`);
+    await c.expect(`"${token}"`, timeoutMs);
     return { text: c.all.slice(from), complete: true };
   } catch {
     return { text: c.all.slice(from), complete: false };
@@ -105,7 +110,13 @@ describe('the store, killed and starved', () => {
       for (const m of server.output().matchAll(/restart: returned (\d+) coins from sand-table to (\w+)/g)) returned[m[2][0].toUpperCase() + m[2].slice(1)] = Number(m[1]);
       if (Object.keys(returned).length) roundsWithWagersBack++;
       const clients = await Promise.all(NAMES.map((n) => login(port, n)));
-      const seen = await Promise.all(clients.map(async (c) => coinsOf(await c.command('inventory'))));
+      const seen = await Promise.all(
+        clients.map(async (c, i) => {
+          const { text, complete } = await send(c, 'inventory', `r${round}i${i}x`, 20_000);
+          if (!complete) throw new Error(`round ${round}: no answer to inventory`);
+          return coinsOf(text);
+        }),
+      );
       const got = { purse: Object.fromEntries(NAMES.map((n, i) => [n, seen[i]])), escrow: returned };
       const what = `round ${round}: got ${JSON.stringify(got)}, told ${JSON.stringify({ purse, escrow })}, in flight ${JSON.stringify([...inFlight])}`;
       expect(seen.reduce((a, b) => a + b, 0), what).toBe(NAMES.length * 1000);
@@ -130,8 +141,8 @@ describe('the store, killed and starved', () => {
 
       // Ana and Bob play Spice Run (placing wagers, now and then withdrawing); Cyd and Dee give coins around.
       const [ana, bob, cyd, dee] = clients;
-      await ana.command('sit sand');
-      await bob.command('sit sand');
+      await send(ana, 'sit sand', `r${round}sa`, 20_000);
+      await send(bob, 'sit sand', `r${round}sb`, 20_000);
       let killed = false;
       const act = async (c: TestClient, me: string, pick: () => string) => {
         for (let n = 0; !killed; n++) {

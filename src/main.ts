@@ -1,8 +1,9 @@
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, openSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
+import { describeError } from './store/files.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
@@ -10,9 +11,11 @@ const USAGE = `Usage: npm start -- [options]
   --data DIR     where the database and the log are kept (default ./data/runtime; created if missing)
   --world FILE   the world to serve (default the shipped tavern, data/world.json)
   --seed N       fixed random source, for testing: the same commands give the same dice
+  --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
+  --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -26,7 +29,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'world', 'seed'],
+  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -37,7 +40,7 @@ if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of ['port', 'host', 'data', 'world', 'seed']) {
+for (const key of ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins']) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
@@ -50,17 +53,42 @@ if (!isIP(host) && (/^[\d.]+$/.test(host) || !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-
 }
 if (argv.world !== undefined && !existsSync(argv.world)) fail(`--world: there is no file "${argv.world}".`);
 const seed = argv.seed === undefined ? undefined : wholeNumber('seed', argv.seed, 0xffffffff);
+const webPort = wholeNumber('web-port', argv['web-port'] ?? (process.env.WEB_PORT || '4080'), 65535);
+if (webPort !== 0 && webPort === port) fail(`--web-port must differ from --port (both are ${port}).`);
+const webOrigins = argv['web-origins'] === undefined ? [] : String(argv['web-origins']).split(',').map((o) => o.trim());
+for (const origin of webOrigins) {
+  if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) fail(`--web-origins: "${origin}" is not an http:// or https:// origin.`);
+}
 
 const dataDir = argv.data ?? 'data/runtime';
 
+/** Opens server.log, or exits with one line naming what cannot be written. */
+function openLog(): (line: string) => void {
+  const path = join(dataDir, 'server.log');
+  let fd: number;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    fd = openSync(path, 'a');
+  } catch (e) {
+    console.error(`The server could not start: cannot write ${(e as NodeJS.ErrnoException).path ?? path}: ${describeError(e)}`);
+    process.exit(1);
+  }
+  let broken = false;
+  const file = createWriteStream('', { fd });
+  file.on('error', (e) => {
+    // The log is not worth stopping for: say so once, and go on with standard output only.
+    if (!broken) console.error(`cannot write ${path}: ${describeError(e)}; logging to standard output only`);
+    broken = true;
+  });
+  return (line: string) => {
+    console.log(line);
+    if (!broken) file.write(`${new Date().toISOString()} ${line}\n`);
+  };
+}
+
 try {
   // The log goes to standard output and to server.log beside the database.
-  mkdirSync(dataDir, { recursive: true });
-  const logFile = createWriteStream(join(dataDir, 'server.log'), { flags: 'a' });
-  const log = (line: string) => {
-    console.log(line);
-    logFile.write(`${new Date().toISOString()} ${line}\n`);
-  };
+  const log = openLog();
   const server = await startServer({
     host,
     port,
@@ -68,6 +96,9 @@ try {
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
     log,
+    web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
+    // A full disk or a failing one: the players were told, the log says why; exit with one line.
+    onFatal: () => process.exit(1),
   });
   let stopping = false;
   const stop = (signal: string) => {
@@ -85,6 +116,7 @@ try {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (e) {
+  // An expected condition (a damaged or unwritable folder) is one line, without a stack.
   console.error(`The server could not start: ${(e as Error).message}`);
   process.exit(1);
 }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +7,7 @@ import { listenTelnet } from './telnet/server.js';
 import type { TelnetConnection } from './telnet/connection.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
-import { Store } from './rooms/store.js';
-import { Ledger } from './rooms/ledger.js';
+import { FileStore, Ledger } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
 import { everydayCommands } from './rooms/everyday.js';
@@ -16,13 +16,20 @@ import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { games } from './games/index.js';
 import { settingsProblems, Table } from './games/table.js';
+import { listenWeb, type WebOptions } from './web/server.js';
+import { webSession } from './web/session.js';
 
-/** The shipped world: data/world.json in the project, whether run from src/ or dist/src/. */
-export const DEFAULT_WORLD = (() => {
+/** The project's folder, whether run from src/ or dist/src/. */
+const PROJECT = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return join(dir, 'data', 'world.json');
+  return dir;
 })();
+
+/** The shipped world: data/world.json in the project. */
+export const DEFAULT_WORLD = join(PROJECT, 'data', 'world.json');
+/** The web page as `npm run build` makes it. */
+export const DEFAULT_WEB_ROOT = join(PROJECT, 'dist', 'web');
 
 export interface ServerOptions {
   host: string;
@@ -33,11 +40,19 @@ export interface ServerOptions {
   clock?: Clock;
   settings?: Partial<TavernSettings>;
   log?: (line: string) => void;
+  /** The web client's port (0: any free one) and settings; without it, no web port. */
+  web?: Partial<WebOptions> & { port: number };
+  /** Where checkpoints are written: a worker thread (the default), or this thread (in-process tests). */
+  checkpoints?: 'worker' | 'inline';
+  /** The store failed (a full disk): every connection is closed; the program should exit 1. */
+  onFatal?: (e: Error) => void;
 }
 
 export interface RunningServer {
   readonly host: string;
   readonly port: number;
+  /** The web client's port, or null when it is off. */
+  readonly webPort: number | null;
   readonly tavern: Tavern;
   /** Tells everyone, writes everything, closes every connection. */
   stop(reason?: string): Promise<void>;
@@ -87,6 +102,20 @@ class TelnetSession implements Session {
   }
 }
 
+/** What the server needs of a connection, telnet or web. */
+interface Connection {
+  readonly id: number | string;
+  readonly remoteAddress: string;
+  readonly closed: boolean;
+  close(farewell?: string): void;
+  on(event: 'line', listener: (line: string) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  /** How the client describes itself, for the log. */
+  describe(): string;
+  /** Answers a MUD list's plain-text MSSP-REQUEST and closes (telnet only). */
+  closeWithMssp?(): void;
+}
+
 function sessionOf(c: TelnetConnection): Session {
   return new TelnetSession(c);
 }
@@ -95,12 +124,8 @@ function sessionOf(c: TelnetConnection): Session {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? systemClock;
-  const store = await Store.open(options.dataDir);
+  const store = await FileStore.open({ dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints });
   const ledger = new Ledger(store);
-  const problems = ledger.audit();
-  if (problems.length) {
-    throw new Error(`the database in ${options.dataDir} does not balance, so the server will not start:\n  ${problems.join('\n  ')}`);
-  }
   const world = await loadWorld(options.worldFile);
   const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
   const tavern = new Tavern(world, store, ledger, clock, random, everydayCommands(games), {
@@ -122,18 +147,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);
   await store.flush();
 
-  const connections = new Set<TelnetConnection>();
+  const connections = new Set<Connection>();
   /** Connections still at the door, not yet in the game. */
   const atTheDoor = new Set<Login>();
   let stopping = false;
-  const onConnection = (c: TelnetConnection) => {
+  const onConnection = (c: Connection, session: Session) => {
     if (stopping) {
       c.close('The tavern is closing; come back soon.');
       return;
     }
     connections.add(c);
     log(`connection ${c.id} from ${c.remoteAddress}`);
-    const session = sessionOf(c);
     let player: Player | null = null;
     const login = new Login(tavern, session, clock, (p) => {
       player = p;
@@ -148,7 +172,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         .then(() => {
           if (c.closed) return;
           // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
-          if (!player && line.trim() === 'MSSP-REQUEST') return c.closeWithMssp();
+          if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
           if (player && player.session === session) return tavern.handleLine(player, line);
           if (!player) return login.handleLine(line);
         })
@@ -163,14 +187,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   };
 
+  let web: HttpServer | null = null;
   let fatal = false;
   tavern.onFatal = (e) => {
     if (fatal) return;
     fatal = true;
+    // Nothing more can be recorded: no leaving, no timers, only goodbyes.
+    stopping = true;
+    for (const t of tavern.tables.values()) t.dispose();
     log(`fatal: ${e.message}; closing every connection`);
     for (const c of connections) c.close('The tavern has a problem and must close. Nothing you were told has been lost.');
     process.exitCode = 1;
     server.close();
+    web?.close();
+    void store.close().catch(() => undefined).finally(() => options.onFatal?.(e));
   };
 
   let port = options.port;
@@ -184,14 +214,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ROOMS: String(world.rooms.size),
     ...world.mssp,
   });
-  const server: Server = await listenTelnet(options.host, options.port, onConnection, { mssp });
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : options.port;
+  const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp });
+  port = portOf(server, options.port);
   log(`listening on ${options.host}:${port}`);
+  let webPort: number | null = null;
+  if (options.web) {
+    const webOptions = { root: DEFAULT_WEB_ROOT, ...options.web };
+    web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c))).catch((e: Error) => {
+      server.close();
+      throw e;
+    });
+    webPort = portOf(web, options.web.port);
+    log(`web client on http://${options.host}:${webPort}/`);
+  }
 
   return {
     host: options.host,
     port,
+    webPort,
     tavern,
     async stop(reason = 'The tavern is closing for the night (the server is shutting down).') {
       if (stopping) return;
@@ -199,12 +239,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const p of tavern.players.values()) tavern.tell(p, reason);
       for (const login of atTheDoor) login.turnAway(reason);
       for (const t of tavern.tables.values()) t.dispose();
-      for (const p of tavern.players.values()) p.record.lastSeen = new Date().toISOString();
-      store.touch();
+      const at = new Date(clock.now()).toISOString();
+      for (const p of tavern.players.values()) store.record({ kind: 'seen', key: p.key, at });
       await tavern.release();
       await store.close();
       for (const c of connections) c.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([server, web].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
     },
   };
+}
+
+function portOf(server: Server | HttpServer, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
 }

@@ -1,6 +1,6 @@
 import type { Clock, Timer } from '../rooms/clock.js';
 import { CommandSet, type Command } from '../rooms/commands.js';
-import { charAccount, escrowAccount, HOUSE, type Transfer } from '../rooms/ledger.js';
+import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
 import type { CommandContext, Player, Tavern } from '../rooms/tavern.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
@@ -237,7 +237,7 @@ export class Table {
         const r = tavern.ledger.transfer(transfers);
         if (r.ok) return r;
         const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
-        const name = key ? tavern.store.data.characters[key]?.name ?? key : 'The table';
+        const name = key ? tavern.store.character(key)?.name ?? key : 'The table';
         const has = tavern.ledger.balance(r.account);
         const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
         const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;

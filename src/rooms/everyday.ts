@@ -1,7 +1,7 @@
 import { formatCoins, parseAmount } from './amount.js';
 import { wrap } from './commands.js';
 import { hanging, paint } from '../telnet/markup.js';
-import { charAccount, escrowAccount } from './ledger.js';
+import { charAccount, escrowAccount } from '../store/ledger.js';
 import type { CommandContext, TavernCommand } from './tavern.js';
 import { DIRECTIONS, matchKeyword, OPPOSITE, type Direction, type NpcData, type ObjectData } from './world.js';
 import type { GameDefinition } from '../games/table.js';
@@ -27,8 +27,7 @@ function move(ctx: CommandContext, dir: Direction): void {
     return;
   }
   tavern.toRoom(room.id, `${actor.name} leaves ${dir}.`, [actor]);
-  actor.record.room = to;
-  tavern.store.touch();
+  tavern.store.record({ kind: 'room', key: actor.key, room: to });
   tavern.toRoom(to, `${actor.name} arrives ${arrivalFrom(dir)}.`, [actor]);
   look({ ...ctx, room: tavern.roomOf(actor) }, '');
 }

@@ -3,6 +3,8 @@ import { formatCoins } from './amount.js';
 import type { Session } from './outbox.js';
 import { capitalise, hashPassword, nameProblem, passwordProblem, verifyPassword } from './accounts.js';
 import type { Player, Tavern } from './tavern.js';
+import { charAccount } from '../store/ledger.js';
+import type { CharacterRecord } from '../store/index.js';
 
 export const MAX_PASSWORD_TRIES = 3;
 export const LOGIN_TIMEOUT_MS = 120_000;
@@ -100,13 +102,14 @@ export class Login {
       const [, verb, name, password] = m;
       if (verb.toLowerCase() === 'create') return this.create(name, password);
       const key = name.toLowerCase();
-      if (!this.tavern.store.data.characters[key]) return `There is no character called ${capitalise(name)}. To make one: create ${name} <password>`;
+      if (!(await this.tavern.store.nameTaken(key))) return `There is no character called ${capitalise(name)}. To make one: create ${name} <password>`;
       return (await this.checkPassword(key, password)) ? null : 'Wrong password.';
     }
     if (/^(create|connect)\b/i.test(text)) return 'Usage: create <name> <password>   or   connect <name> <password>';
     const name = text;
     const key = name.toLowerCase();
-    if (this.tavern.store.data.characters[key]) {
+    if (await this.tavern.store.nameTaken(key)) {
+      if (this.done) return null;
       this.step = { kind: 'password', key };
       this.session.hideInput();
       return `Welcome back, ${capitalise(name)}. Password:`;
@@ -124,21 +127,23 @@ export class Login {
     if (problem) return problem;
     const hash = await hashPassword(password);
     if (this.done) return null;
-    // Checked again after the await: someone may have taken the name meanwhile.
-    if (this.tavern.store.data.characters[name.toLowerCase()]) return `${capitalise(name)} is already taken; pick another name.`;
-    const record = this.tavern.createCharacter(name, hash);
+    // Someone may have taken the name meanwhile: the store says so.
+    const record = await this.tavern.createCharacter(name, hash);
+    if (!record) return `${capitalise(name)} is already taken; pick another name.`;
+    if (this.done) return null;
     // Through the outbox, so the welcome (and its coins) is only told once it is on disk.
-    this.tavern.outbox.add(this.session, `Welcome to the Obsidian Scorpion, ${record.name}. You carry ${formatCoins(record.coins)} obsidian coins.`);
-    this.enter(record.name.toLowerCase());
+    const coins = this.tavern.ledger.balance(charAccount(record.name.toLowerCase()));
+    this.tavern.outbox.add(this.session, `Welcome to the Obsidian Scorpion, ${record.name}. You carry ${formatCoins(coins)} obsidian coins.`);
+    this.enter(record);
     return null;
   }
 
   private async checkPassword(key: string, password: string): Promise<boolean> {
-    const record = this.tavern.store.data.characters[key];
+    const record = await this.tavern.store.fetchCharacter(key);
     const ok = !!record && (await verifyPassword(password, record.passwordHash));
     if (this.done) return false;
     if (ok) {
-      this.enter(key);
+      this.enter(record);
       return true;
     }
     this.failures += 1;
@@ -146,10 +151,10 @@ export class Login {
     return false;
   }
 
-  private enter(key: string): void {
+  private enter(record: Readonly<CharacterRecord>): void {
     this.dispose();
     this.session.showInput();
-    const p = this.tavern.enter(this.tavern.store.data.characters[key], this.session);
+    const p = this.tavern.enter(record, this.session);
     this.entered(p);
     void this.tavern.release();
   }

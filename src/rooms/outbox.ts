@@ -1,4 +1,4 @@
-import type { Store } from './store.js';
+import type { Store } from '../store/index.js';
 
 /** A player's choice for colour or screen-reader output; `auto` follows what the client says. */
 export type Setting = 'on' | 'off' | 'auto';
@@ -48,6 +48,8 @@ export interface Session {
   readonly screenReaderInUse: boolean;
 }
 
+export const NOT_WRITTEN = 'That did not happen: the tavern could not write it down. The tavern must close now; everything you were told before this is kept.';
+
 /**
  * Holds every message until the database has the changes that caused it: a player is
  * never told of a coin movement that a crash could still undo. Deliveries keep their order.
@@ -89,6 +91,7 @@ export class Outbox {
     const batch = this.pending;
     this.pending = new Map();
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;
+    written?.catch(() => undefined); // handled below, in order; not an unhandled rejection meanwhile
     this.chain = this.chain
       .then(() => written)
       .then(
@@ -102,8 +105,15 @@ export class Outbox {
           }
         },
         (e: unknown) => {
-          // Nothing is announced that did not reach the disk; the server stops (see server.ts).
-          console.error(`database write failed: ${(e as Error).message}`);
+          // Nothing is announced that did not reach the disk: those waiting hear it did not happen,
+          // and the server stops (see server.ts).
+          for (const session of batch.keys()) {
+            try {
+              session.deliver({ text: [NOT_WRITTEN], prompt: false });
+            } catch {
+              // the connection is going anyway
+            }
+          }
           throw e;
         },
       );

@@ -1,7 +1,7 @@
 import type { Clock, Timer } from './clock.js';
 import type { RandomSource } from '../games/random.js';
-import { charAccount, HOUSE, Ledger } from './ledger.js';
-import type { CharacterRecord, Store } from './store.js';
+import { charAccount, type Ledger } from '../store/ledger.js';
+import type { CharacterRecord, Store } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
 import { matchKeyword, type Room, type World } from './world.js';
@@ -21,7 +21,7 @@ export class Player {
   seat: Table | null = null;
   graceTimer: Timer | null = null;
 
-  constructor(readonly record: CharacterRecord) {}
+  constructor(readonly record: Readonly<CharacterRecord>) {}
 
   get name(): string {
     return this.record.name;
@@ -119,26 +119,13 @@ export class Tavern {
 
   // --- characters coming and going ----------------------------------------------------------
 
-  /** Makes a new character record with its starting purse (from the house, via the ledger). */
-  createCharacter(name: string, passwordHash: string): CharacterRecord {
-    const key = name.toLowerCase();
-    const now = new Date().toISOString();
-    const record: CharacterRecord = {
-      name: capitalise(name),
-      passwordHash,
-      coins: 0,
-      room: this.world.start,
-      created: now,
-      lastSeen: now,
-    };
-    this.store.data.characters[key] = record;
-    this.ledger.transfer([{ from: HOUSE, to: charAccount(key), amount: STARTING_COINS, why: 'new character' }]);
-    this.store.touch();
-    return record;
+  /** Makes a new character with its starting purse (from the mint); null when the name is taken. */
+  createCharacter(name: string, passwordHash: string): Promise<Readonly<CharacterRecord> | null> {
+    return this.store.createCharacter({ name: capitalise(name), passwordHash, room: this.world.start, purse: STARTING_COINS });
   }
 
   /** Puts a logged-in session into the world, taking over a character already in play. */
-  enter(record: CharacterRecord, session: Session): Player {
+  enter(record: Readonly<CharacterRecord>, session: Session): Player {
     const key = record.name.toLowerCase();
     const existing = this.players.get(key);
     if (existing) {
@@ -157,7 +144,7 @@ export class Tavern {
       this.runCommand(existing, 'look');
       return existing;
     }
-    if (!this.world.rooms.has(record.room)) record.room = this.world.start;
+    if (!this.world.rooms.has(record.room)) this.store.record({ kind: 'room', key, room: this.world.start });
     const p = new Player(record);
     p.session = session;
     this.players.set(key, p);
@@ -173,8 +160,7 @@ export class Tavern {
   connectionLost(p: Player): void {
     if (!p.session) return;
     p.session = null;
-    p.record.lastSeen = new Date().toISOString();
-    this.store.touch();
+    this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     if (p.seat) {
       this.toRoom(p.room, `${p.name} stares blankly into the distance, lost in thought.`);
       p.seat.playerAway(p);
@@ -195,8 +181,7 @@ export class Tavern {
     p.seat?.stand(p, 'left');
     const session = p.session;
     p.session = null;
-    p.record.lastSeen = new Date().toISOString();
-    this.store.touch();
+    this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     this.remove(p);
     if (session) {
       this.outbox.add(session, 'The heat of the road swallows you. Farewell!');
@@ -271,11 +256,12 @@ export class Tavern {
   /** On start: every coin left on a table by a crash goes back to its owner. */
   returnStrandedEscrow(): string[] {
     const notes: string[] = [];
-    for (const [account, amount] of this.ledger.accountsWithCoins('escrow:')) {
+    const moves = this.ledger.accountsWithCoins('escrow:').map(([account, amount]) => {
       const [, table, key] = account.split(':');
-      this.ledger.transfer([{ from: account, to: charAccount(key), amount, why: `returned from ${table} after a restart` }]);
       notes.push(`returned ${amount} coins from ${table} to ${key}`);
-    }
+      return { from: account, to: charAccount(key), amount, why: `returned from ${table} after a restart` };
+    });
+    this.ledger.transfer(moves);
     return notes;
   }
 }

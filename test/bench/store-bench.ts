@@ -1,43 +1,58 @@
 /**
- * How long one grouped write takes as the ledger grows: with the journal, a write costs the
- * entries it adds (plus db.json's characters), not the whole history.
- * Run: npm run bench
+ * The file store's write and start-up costs as the number of characters grows. A write is one
+ * acknowledged transfer (recorded, appended, fsynced): it must not grow with the characters,
+ * since the checkpoint is written by another thread and a write appends only its own entry.
+ * Run: npm run bench:store
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store } from '../../src/rooms/store.js';
-import { charAccount, HOUSE, Ledger } from '../../src/rooms/ledger.js';
+import { performance } from 'node:perf_hooks';
+import { FileStore, Ledger, charAccount } from '../../src/store/index.js';
 
-const dir = await mkdtemp(join(tmpdir(), 'store-bench-'));
-const store = await Store.open(dir);
-for (const name of ['ana', 'bob']) {
-  store.data.characters[name] = { name, passwordHash: 'x', coins: 0, room: 'r', created: '', lastSeen: '' };
-}
-const ledger = new Ledger(store);
-ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 1_000_000, why: 'seed' }]);
+const SIZES = [100, 1_000, 10_000, 100_000];
+const WRITES = 200;
 
-async function timeOneGive(): Promise<number> {
-  const start = process.hrtime.bigint();
-  ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 1, why: 'gift' }]);
-  await store.flush();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-console.log('ledger entries | one give, written and fsynced (median of 20)');
-let entries = 1;
-for (const target of [0, 100_000, 300_000, 500_000]) {
-  while (entries < target) {
-    // Grow the history in big batches (one write each) to reach the next size quickly.
-    for (let i = 0; i < 10_000 && entries < target; i++, entries++) {
-      ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 1, why: 'filler' }]);
+async function measure(characters: number): Promise<{ p50: number; startMs: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'store-bench-'));
+  try {
+    const first = await FileStore.open({ dataDir: dir });
+    for (let i = 0; i < characters; i++) {
+      await first.createCharacter({ name: `c${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)])}`, passwordHash: 'scrypt$x', room: 'common-room', purse: 1000 });
+      if (i % 10_000 === 9_999) await first.flush();
     }
-    await store.flush();
+    await first.close(); // writes the checkpoint
+
+    const t0 = performance.now();
+    const store = await FileStore.open({ dataDir: dir });
+    const startMs = performance.now() - t0;
+    const ledger = new Ledger(store);
+    const [a, b] = ['cq', 'cr'].map(charAccount);
+    const times: number[] = [];
+    for (let i = 0; i < WRITES + 50; i++) {
+      const t = performance.now();
+      ledger.transfer([{ from: i % 2 ? a : b, to: i % 2 ? b : a, amount: 1, why: 'gift' }]);
+      await store.flush();
+      if (i >= 50) times.push(performance.now() - t); // the first ones warm up (and let the checkpoint thread settle)
+      else if (i === 49) await new Promise((r) => setTimeout(r, characters / 100));
+    }
+    await store.close();
+    times.sort((x, y) => x - y);
+    return { p50: times[Math.floor(times.length / 2)], startMs };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  const times: number[] = [];
-  for (let i = 0; i < 20; i++) times.push(await timeOneGive());
-  entries += 20;
-  times.sort((a, b) => a - b);
-  console.log(`${String(entries).padStart(14)} | ${times[10].toFixed(2)} ms`);
 }
-await rm(dir, { recursive: true, force: true });
+
+const results = new Map<number, { p50: number; startMs: number }>();
+for (const n of SIZES) {
+  const r = await measure(n);
+  results.set(n, r);
+  console.log(`characters ${n}: write p50 ${r.p50.toFixed(2)} ms (start ${r.startMs.toFixed(0)} ms)`);
+}
+const small = results.get(SIZES[0])!.p50;
+const large = results.get(SIZES.at(-1)!)!.p50;
+const limit = 2 * small + 1;
+const ok = large <= limit;
+console.log(`${SIZES.at(-1)} characters: ${large.toFixed(2)} ms, limit 2 x ${small.toFixed(2)} + 1 = ${limit.toFixed(2)} ms: ${ok ? 'ok' : 'TOO SLOW'}`);
+process.exitCode = ok ? 0 : 1;

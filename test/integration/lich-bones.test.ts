@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { coinMoves } from '../support/journal.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
 
@@ -174,14 +173,12 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
 
     // The ledger on disk agrees: nothing is left on the table and the house's books match.
     await ts.stop();
-    const ledger = (await readFile(join(ts.dataDir, 'ledger.jsonl'), 'utf8'))
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { from: string; to: string; amount: number });
+    const ledger = await coinMoves(ts.dataDir);
     const balance = (account: string) =>
       ledger.reduce((n, e) => n + (e.to === account ? e.amount : 0) - (e.from === account ? e.amount : 0), 0);
     for (const p of players) expect(balance(`escrow:bones-table:${p.toLowerCase()}`)).toBe(0);
-    expect(balance('house')).toBe(-(3 * 1000 + 6 * 20_000 + bonuses - houseNet));
+    expect(balance('mint')).toBe(-3 * 1000);
+    expect(balance('house')).toBe(-(6 * 20_000 + bonuses - houseNet));
   });
 
   it('replaces a HERO who leaves, at random among those still seated', async () => {

@@ -3,12 +3,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { TestClient } from '../support/client.js';
+import { WebTestClient } from '../support/webClient.js';
 
-/** The real program, as `npm start` runs it, but from source. */
+/** A port nobody is listening on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+}
+
+/** The real program, as `npm start` runs it, but from source (without its web port unless asked). */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, WEB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -46,6 +59,8 @@ async function login(port: number, name: string): Promise<TestClient> {
 }
 
 describe('the server program', () => {
+  // A dozen programs start at once, each compiling the server with tsx: on a loaded machine
+  // that alone can take longer than the usual 20 seconds.
   it('refuses unknown flags and bad values with exit code 2', async () => {
     const bad = [
       ['--bogus'],
@@ -56,6 +71,9 @@ describe('the server program', () => {
       ['--help', 'extra'],
       ['--host', '999.1.1.1'],
       ['--world', '/nonexistent/world.json'],
+      ['--web-port', 'abc'],
+      ['--port', '4000', '--web-port', '4000'],
+      ['--web-origins', 'ftp://files.example'],
     ].map((args) => run(args));
     for (const p of bad) {
       expect(await p.exited).toBe(2);
@@ -64,6 +82,23 @@ describe('the server program', () => {
     const help = run(['--help']);
     expect(await help.exited).toBe(0);
     expect(help.output()).toMatch(/--data DIR/);
+    expect(help.output()).toMatch(/--web-port N/);
+  }, 60_000);
+
+  it('serves the web client on --web-port, and says where', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
+    const webPort = await freePort();
+    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--web-port', String(webPort)]);
+    children.push(p.child);
+    await listening(p);
+    const deadline = Date.now() + 15_000;
+    while (!p.output().includes(`web client on http://127.0.0.1:${webPort}/`)) {
+      if (Date.now() > deadline) throw new Error(`no web client line:\n${p.output()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const web = await WebTestClient.connect(webPort);
+    expect(await web.nextPrompt()).toMatch(/create <name> <password>/);
+    web.close();
   });
 
   it('loses nothing a player was told when killed with SIGKILL, and stops cleanly on SIGTERM', async () => {

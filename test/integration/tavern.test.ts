@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { PROMPT_END } from '../support/client.js';
+import { journalEntries } from '../support/journal.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -109,6 +110,9 @@ describe('the tavern over telnet', () => {
     const db = await readFile(join(ts.dataDir, 'db.json'), 'utf8');
     expect(db).not.toContain('plaintext-secret');
     expect(JSON.parse(db).characters.ana.passwordHash).toMatch(/^scrypt\$/);
+    const journal = JSON.stringify(await journalEntries(ts.dataDir));
+    expect(journal).not.toContain('plaintext-secret');
+    expect(journal).toContain('scrypt$');
   });
 
   it('takes over a character logged in elsewhere without losing or doubling coins', async () => {
@@ -232,9 +236,11 @@ describe('the tavern over telnet', () => {
     await ts.stop();
     const path = join(ts.dataDir, 'db.json');
     const db = JSON.parse(await readFile(path, 'utf8'));
-    db.characters.ana.coins += 5;
-    await (await import('node:fs/promises')).writeFile(path, JSON.stringify(db));
-    await expect(startTestServer({ dataDir: ts.dataDir })).rejects.toThrow(/does not balance.*\n.*Ana holds 1005 coins but the ledger says 1000/);
+    db.balances['char:ana'] += 5;
+    const tampered = JSON.stringify(db);
+    await (await import('node:fs/promises')).writeFile(path, tampered);
+    await expect(startTestServer({ dataDir: ts.dataDir })).rejects.toThrow(/db\.json: its books do not balance: the accounts sum to 5, not 0/);
+    expect(await readFile(path, 'utf8')).toBe(tampered);
   });
 
   it('closes an idle login after two minutes', async () => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD, type RunningServer } from '../../src/server.js';
 import { FakeClock } from './fakeClock.js';
 import { TestClient } from './client.js';
+import { WebTestClient } from './webClient.js';
+import type { WebOptions } from '../../src/web/server.js';
 
 export interface TestServer {
   server: RunningServer;
@@ -14,6 +16,12 @@ export interface TestServer {
   connect(opts?: { agree?: boolean; width?: number }): Promise<TestClient>;
   /** Creates the character (or connects to it) and waits for the first room description. */
   login(name: string, password?: string): Promise<TestClient>;
+  /** The web port, when the server was started with `web`. */
+  webPort: number;
+  /** A WebSocket client at the greeting (the server must have been started with `web`). */
+  connectWeb(opts?: { origin?: string }): Promise<WebTestClient>;
+  /** As login(), over the WebSocket. */
+  loginWeb(name: string, password?: string): Promise<WebTestClient>;
   /** Stops the server, keeping the data folder. */
   stop(): Promise<void>;
   /** A new server on the same data folder. */
@@ -22,7 +30,9 @@ export interface TestServer {
   destroy(): Promise<void>;
 }
 
-export async function startTestServer(opts: { dataDir?: string; seed?: number; clock?: FakeClock; worldFile?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { dataDir?: string; seed?: number; clock?: FakeClock; worldFile?: string; web?: Partial<WebOptions> } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tavern-test-')));
   const clock = opts.clock ?? new FakeClock();
   const logs: string[] = [];
@@ -34,8 +44,11 @@ export async function startTestServer(opts: { dataDir?: string; seed?: number; c
     seed: opts.seed ?? 1,
     clock,
     log: (l) => logs.push(l),
+    web: opts.web && { port: 0, ...opts.web },
+    // The checkpoint thread is tested with the real program (process and store-crash tests).
+    checkpoints: 'inline',
   });
-  const clients: TestClient[] = [];
+  const clients: (TestClient | WebTestClient)[] = [];
   const self: TestServer = {
     server,
     port: server.port,
@@ -57,13 +70,30 @@ export async function startTestServer(opts: { dataDir?: string; seed?: number; c
       c.inGame = true;
       return c;
     },
+    webPort: server.webPort ?? 0,
+    async connectWeb(connectOpts) {
+      if (server.webPort === null) throw new Error('this test server has no web port');
+      const c = await WebTestClient.connect(server.webPort, connectOpts);
+      clients.push(c);
+      await c.nextPrompt();
+      return c;
+    },
+    async loginWeb(name, password = 'secret123') {
+      const c = await self.connectWeb();
+      c.send(`connect ${name} ${password}`);
+      let reply = await c.nextPrompt();
+      if (/There is no character/.test(reply)) reply = await c.command(`create ${name} ${password}`);
+      if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
+      c.inGame = true;
+      return c;
+    },
     async stop() {
       await server.stop();
       for (const c of clients) c.close();
     },
     async restart() {
       await self.stop();
-      return startTestServer({ dataDir, seed: opts.seed, clock, worldFile: opts.worldFile });
+      return startTestServer({ dataDir, seed: opts.seed, clock, worldFile: opts.worldFile, web: opts.web });
     },
     async destroy() {
       await self.stop();

@@ -1,0 +1,316 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { apply, shapeProblem, type CharacterRecord, type Entry, type State } from './entries.js';
+import { Checkpointer, CHECKPOINT_FILE, cloneState } from './checkpoint.js';
+import type { FromWorker, ToWorker } from './checkpoint-worker.js';
+import { describeError, nodeFiles, StoreFailure, type FileLayer } from './files.js';
+import { encodeLine, JOURNAL_DIR, JournalWriter, type Position } from './journal.js';
+import { readStore, settleStore } from './recovery.js';
+import type { NewCharacter, Store } from './store.js';
+
+export interface FileStoreOptions {
+  dataDir: string;
+  files?: FileLayer;
+  log?: (line: string) => void;
+  now?: () => number;
+  /** Runs `fn` after `ms`; returns a way to cancel it. Defaults to an unref'd setTimeout. */
+  schedule?: (ms: number, fn: () => void) => { cancel(): void };
+  /** A checkpoint is written after this many entries or this long, whichever comes first. */
+  checkpointEvery?: { entries: number; ms: number };
+  /** A new journal segment begins once the current one is this long. */
+  segmentBytes?: number;
+  /** Where checkpoints are written: in a worker thread (the default), or on this thread (for tests). */
+  checkpoints?: 'worker' | 'inline';
+}
+
+/** What the store asks of whoever writes its checkpoints. */
+interface Checkpoints {
+  append(text: string, end: Position): void;
+  checkpoint(): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+const defaultSchedule = (ms: number, fn: () => void) => {
+  const t = setTimeout(fn, ms);
+  t.unref();
+  return { cancel: () => clearTimeout(t) };
+};
+
+/**
+ * The file engine: the state in memory, a journal of entries in `journal/` (the truth), and a
+ * checkpoint in db.json (a shortcut for start-up). A change applies in memory at once; changes
+ * made meanwhile share one append and one fsync (group commit); a flush resolves when its
+ * entries are on disk.
+ */
+export class FileStore implements Store {
+  private seq: number;
+  private durable: number;
+  private pending: string[] = [];
+  private writing = false;
+  private kickQueued = false;
+  private waiters: { seq: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+  private failure: StoreFailure | null = null;
+  private closed = false;
+  private sinceCheckpoint = 0;
+  private checkpointing: Promise<unknown> | null = null;
+  private timer: { cancel(): void } | null = null;
+  private checkpointTrouble = false;
+
+  private constructor(
+    private readonly state: State,
+    private readonly journal: JournalWriter,
+    private checkpoints: Checkpoints | null,
+    private readonly options: Required<Pick<FileStoreOptions, 'log' | 'now' | 'schedule' | 'checkpointEvery'>>,
+  ) {
+    this.seq = journal.at.seq;
+    this.durable = this.seq;
+    this.armTimer();
+  }
+
+  /** Reads and checks the folder, makes the changes recovery allows, and opens the journal for writing. */
+  static async open(o: FileStoreOptions): Promise<FileStore> {
+    const files = o.files ?? nodeFiles;
+    const log = o.log ?? (() => undefined);
+    try {
+      await files.mkdir(o.dataDir);
+    } catch (e) {
+      throw new StoreFailure(`cannot create ${o.dataDir}: ${describeError(e)}`);
+    }
+    const r = await readStore(files, o.dataDir);
+    await settleStore(files, o.dataDir, r, log);
+    const journal = new JournalWriter(files, join(o.dataDir, JOURNAL_DIR), r.end, r.endSegmentExists, o.segmentBytes ?? 16 * 1024 * 1024);
+    const written = r.checkpoint?.seq ?? -1;
+    const checkpoints =
+      o.checkpoints === 'inline'
+        ? inlineCheckpoints(files, o.dataDir, cloneState(r.state), r.end, written)
+        : workerCheckpoints(o.dataDir, r.end, written, log);
+    const store = new FileStore(r.state, journal, checkpoints, {
+      log,
+      now: o.now ?? Date.now,
+      schedule: o.schedule ?? defaultSchedule,
+      checkpointEvery: o.checkpointEvery ?? { entries: 10_000, ms: 60_000 },
+    });
+    // After an upgrade or a long roll forward, the next start should not have to do it again.
+    if (r.upgrade || r.replayed > 0) store.requestCheckpoint();
+    return store;
+  }
+
+  // --- reads ---------------------------------------------------------------------------
+
+  character(key: string): Readonly<CharacterRecord> | undefined {
+    return this.state.characters.get(key);
+  }
+
+  fetchCharacter(key: string) {
+    return Promise.resolve(this.character(key));
+  }
+
+  nameTaken(key: string): Promise<boolean> {
+    return Promise.resolve(this.state.characters.has(key));
+  }
+
+  async createCharacter(c: NewCharacter): Promise<Readonly<CharacterRecord> | null> {
+    const key = c.name.toLowerCase();
+    if (this.state.characters.has(key)) return null;
+    this.record({ kind: 'character', name: c.name, passwordHash: c.passwordHash, room: c.room, created: new Date(this.options.now()).toISOString(), purse: c.purse });
+    return this.character(key)!;
+  }
+
+  balance(account: string): number {
+    return this.state.balances.get(account) ?? 0;
+  }
+
+  accounts(prefix: string): [string, number][] {
+    return [...this.state.balances].filter(([a]) => a.startsWith(prefix));
+  }
+
+  allBalances(): Promise<ReadonlyMap<string, number>> {
+    return Promise.resolve(this.state.balances);
+  }
+
+  ban(key: string) {
+    return this.state.bans.get(key);
+  }
+
+  handouts(key: string) {
+    return this.state.handouts.get(key) ?? {};
+  }
+
+  fairness(table: string) {
+    return this.state.tables.get(table);
+  }
+
+  // --- changes -------------------------------------------------------------------------
+
+  record(entry: Entry): void {
+    if (this.failure) throw this.failure;
+    if (this.closed) throw new StoreFailure('the store is closed');
+    // What is written must be what recovery accepts, or the next start would refuse.
+    const problem = shapeProblem(entry) ?? apply(this.state, entry);
+    if (problem) throw new Error(`store: a ${entry.kind} entry does not fit: ${problem}`);
+    this.seq += 1;
+    this.pending.push(encodeLine(this.seq, new Date(this.options.now()).toISOString(), entry));
+    // Everything recorded in this turn of the event loop goes in one write.
+    if (!this.kickQueued) {
+      this.kickQueued = true;
+      queueMicrotask(() => {
+        this.kickQueued = false;
+        this.kick();
+      });
+    }
+  }
+
+  get hasUnwrittenChanges(): boolean {
+    return this.durable < this.seq;
+  }
+
+  flush(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.durable >= this.seq) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ seq: this.seq, resolve, reject });
+      this.kick();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.timer?.cancel();
+    try {
+      if (!this.failure) {
+        await this.flush();
+        await this.checkpointing;
+        if (this.checkpoints) await this.checkpoints.checkpoint().catch((e: Error) => this.options.log(`checkpoint on closing failed: ${e.message}`));
+      }
+    } finally {
+      this.closed = true;
+      await this.checkpoints?.close();
+      await this.journal.close();
+    }
+  }
+
+  private kick(): void {
+    if (this.writing || this.failure || !this.pending.length) return;
+    const text = this.pending.join('');
+    const last = this.seq;
+    this.pending = [];
+    this.writing = true;
+    this.journal.append(text, last).then(
+      (end) => {
+        this.writing = false;
+        this.durable = last;
+        while (this.waiters.length && this.waiters[0].seq <= last) this.waiters.shift()!.resolve();
+        this.followCheckpoints(text, end);
+        this.sinceCheckpoint += text.split('\n').length - 1;
+        if (this.sinceCheckpoint >= this.options.checkpointEvery.entries) this.requestCheckpoint();
+        this.kick();
+      },
+      (e: unknown) => {
+        this.writing = false;
+        this.failure = e instanceof StoreFailure ? e : new StoreFailure(describeError(e));
+        for (const w of this.waiters.splice(0)) w.reject(this.failure);
+      },
+    );
+  }
+
+  /** Hands durable text to the checkpointer; a fault there costs checkpoints, never a write. */
+  private followCheckpoints(text: string, end: Position): void {
+    if (!this.checkpoints) return;
+    try {
+      this.checkpoints.append(text, end);
+    } catch (e) {
+      this.options.log(`checkpoints stopped (${(e as Error).message}); the journal keeps everything`);
+      void this.checkpoints.close();
+      this.checkpoints = null;
+    }
+  }
+
+  private armTimer(): void {
+    this.timer = this.options.schedule(this.options.checkpointEvery.ms, () => {
+      if (this.sinceCheckpoint > 0) this.requestCheckpoint();
+      this.armTimer();
+    });
+  }
+
+  /** Asks for a checkpoint in the background; never on the path of a reply. */
+  private requestCheckpoint(): void {
+    if (!this.checkpoints || this.checkpointing || this.closed) return;
+    this.sinceCheckpoint = 0;
+    this.checkpointing = this.checkpoints.checkpoint().then(
+      () => {
+        if (this.checkpointTrouble) this.options.log('checkpoint: written again');
+        this.checkpointTrouble = false;
+      },
+      (e: Error) => {
+        // The journal still holds everything: a checkpoint that failed only makes the next start longer.
+        if (!this.checkpointTrouble) this.options.log(`checkpoint failed (${e.message}); the journal keeps everything, and the next one is tried later`);
+        this.checkpointTrouble = true;
+      },
+    ).finally(() => {
+      this.checkpointing = null;
+    });
+  }
+}
+
+function inlineCheckpoints(files: FileLayer, dataDir: string, replica: State, start: Position, written: number): Checkpoints {
+  const c = new Checkpointer(files, join(dataDir, CHECKPOINT_FILE), replica, start, written);
+  return { append: (text, end) => c.append(text, end), checkpoint: () => c.checkpoint(), close: async () => undefined };
+}
+
+/** The checkpointer in a worker thread (from source under tsx, or compiled). */
+function workerCheckpoints(dataDir: string, start: Position, written: number, log: (line: string) => void): Checkpoints {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(`./checkpoint-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  // Run from source (tsx, the tests), the thread first registers tsx to load TypeScript.
+  const worker = fromSource
+    ? new Worker(`import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`, {
+        eval: true,
+        workerData: { dataDir, start, written },
+      })
+    : new Worker(script, { workerData: { dataDir, start, written } });
+  worker.unref();
+  let broken: Error | null = null;
+  let nextId = 1;
+  const asked = new Map<number, { resolve: (p: Position | null) => void; reject: (e: Error) => void }>();
+  const breakDown = (message: string) => {
+    if (broken) return;
+    broken = new Error(message);
+    log(`checkpoint thread stopped (${message}); the journal keeps everything, but start-up will replay more of it`);
+    for (const a of asked.values()) a.reject(broken);
+    asked.clear();
+  };
+  worker.on('message', (m: FromWorker) => {
+    if (m.type === 'broken') return breakDown(m.message);
+    const a = asked.get(m.id);
+    asked.delete(m.id);
+    if (m.type === 'checkpointed') a?.resolve(m.position);
+    else a?.reject(new Error(m.message));
+  });
+  worker.on('error', (e) => breakDown(e.message));
+  worker.on('exit', () => breakDown('it exited'));
+  const post = (m: ToWorker) => {
+    if (!broken) worker.postMessage(m);
+  };
+  return {
+    append: (text, end) => post({ type: 'append', text, end }),
+    checkpoint: () =>
+      broken
+        ? Promise.reject(broken)
+        : new Promise((resolve, reject) => {
+            const id = nextId++;
+            asked.set(id, { resolve, reject });
+            post({ type: 'checkpoint', id });
+          }),
+    close: async () => {
+      broken ??= new Error('closed');
+      await worker.terminate();
+    },
+  };
+}
+
+/** tsx's ESM API, found from this file (not from the working folder): require finds its CommonJS twin. */
+function tsxApi(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+}

@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { shapeProblem, type Entry } from './entries.js';
+import { cannotWrite, type FileLayer, type WriteHandle } from './files.js';
+
+/**
+ * The journal: numbered entries, one JSON line each, in segment files named after the first
+ * entry they hold (`journal/000000000001.jsonl`). Entries are only ever appended; a full
+ * segment is left as it is (the audit trail) and the next one begun.
+ */
+
+export const JOURNAL_DIR = 'journal';
+
+/** A place in the journal: the last entry counted (`seq`) and where the next byte goes. */
+export interface Position {
+  seq: number;
+  segment: string;
+  offset: number;
+}
+
+export type JournalLine = Entry & { seq: number; time: string };
+
+export const segmentName = (firstSeq: number) => `${String(firstSeq).padStart(12, '0')}.jsonl`;
+export const isSegmentName = (name: string) => /^\d{12}\.jsonl$/.test(name);
+export const segmentFirstSeq = (name: string) => Number(name.slice(0, 12));
+
+export const encodeLine = (seq: number, time: string, entry: Entry) => `${JSON.stringify({ seq, time, ...entry })}\n`;
+
+/** Parses one line (without its newline) that should hold entry `seq`; a string says what is wrong. */
+export function decodeLine(text: string, seq: number): { seq: number; entry: Entry } | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'it is not JSON';
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'it is not an entry';
+  const { seq: got, time, ...entry } = parsed as Record<string, unknown>;
+  if (got !== seq) return `it is numbered ${JSON.stringify(got)} where entry ${seq} should be`;
+  if (typeof time !== 'string') return 'it has no time';
+  const problem = shapeProblem(entry);
+  return problem ?? { seq, entry: entry as Entry };
+}
+
+/**
+ * Appends groups of lines to the journal, each group one write and one fsync, and begins a new
+ * segment once the current one is `segmentBytes` long (fsyncing the folder so the new file is
+ * durable too). A failure is final: nothing is written after it.
+ */
+export class JournalWriter {
+  private handle: WriteHandle | null = null;
+
+  constructor(
+    private readonly files: FileLayer,
+    private readonly dir: string,
+    private position: Position,
+    /** Whether `position.segment` exists on disk yet. */
+    private segmentExists: boolean,
+    private readonly segmentBytes: number,
+  ) {}
+
+  get at(): Position {
+    return this.position;
+  }
+
+  /** Writes lines for entries `position.seq + 1` to `lastSeq` and makes them durable. */
+  async append(text: string, lastSeq: number): Promise<Position> {
+    const data = Buffer.from(text);
+    if (this.position.offset >= this.segmentBytes) {
+      await this.closeHandle();
+      this.position = { seq: this.position.seq, segment: segmentName(this.position.seq + 1), offset: 0 };
+      this.segmentExists = false;
+    }
+    const path = join(this.dir, this.position.segment);
+    try {
+      if (!this.handle) this.handle = await this.files.open(path, 'append');
+      await this.handle.write(data);
+      await this.handle.sync();
+      if (!this.segmentExists) {
+        await this.files.syncDir(this.dir);
+        this.segmentExists = true;
+      }
+    } catch (e) {
+      throw cannotWrite(path, e);
+    }
+    this.position = { seq: lastSeq, segment: this.position.segment, offset: this.position.offset + data.length };
+    return this.position;
+  }
+
+  async close(): Promise<void> {
+    await this.closeHandle().catch(() => undefined);
+  }
+
+  private async closeHandle(): Promise<void> {
+    const h = this.handle;
+    this.handle = null;
+    await h?.close();
+  }
+}

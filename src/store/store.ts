@@ -1,0 +1,48 @@
+import type { Ban, CharacterRecord, Entry, TableFairness } from './entries.js';
+
+/**
+ * The store, whatever engine is behind it (the file engine here; PostgreSQL later). Callers see
+ * one contract:
+ * - reads of what is in play are synchronous (the characters logged in, the accounts, bans and
+ *   table seeds), because they come from memory;
+ * - anything that may have to ask a database another process writes is asynchronous (fetching
+ *   a character at login, checking a name, making a character);
+ * - a change is `record`ed: it applies to the live state at once, or throws and changes
+ *   nothing; every change recorded before a `flush` is durable when the flush resolves, and
+ *   the changes of one flush commit together (one append and fsync; one SQL transaction).
+ *   Nothing may be told to a player before the flush that covers it has resolved.
+ */
+export interface Store {
+  /** A character in play (the file engine keeps every character in play). */
+  character(key: string): Readonly<CharacterRecord> | undefined;
+  /** Looks a character up for logging in, and brings it into play; undefined when there is none. */
+  fetchCharacter(key: string): Promise<Readonly<CharacterRecord> | undefined>;
+  nameTaken(key: string): Promise<boolean>;
+  /** Makes a character with its starting purse from the mint; null when the name is taken. */
+  createCharacter(c: NewCharacter): Promise<Readonly<CharacterRecord> | null>;
+
+  balance(account: string): number;
+  /** Accounts in memory holding coins whose names begin with `prefix` (escrow left by a crash). */
+  accounts(prefix: string): [string, number][];
+  /** Every account's balance, for the audit (the database engine asks the database). */
+  allBalances(): Promise<ReadonlyMap<string, number>>;
+  ban(key: string): Readonly<Ban> | undefined;
+  handouts(key: string): Readonly<Record<string, number>>;
+  /** A table's provably fair seeds, kept so that a crash neither loses nor reuses one. */
+  fairness(table: string): Readonly<TableFairness> | undefined;
+
+  /** Applies one change now and queues it for the next commit; throws (changing nothing) if it does not fit. */
+  record(entry: Entry): void;
+  readonly hasUnwrittenChanges: boolean;
+  /** Resolves when every change recorded so far is durable; rejects with a StoreFailure when it cannot be. */
+  flush(): Promise<void>;
+  /** Writes what is left (and the file engine's checkpoint); nothing is recorded after this. */
+  close(): Promise<void>;
+}
+
+export interface NewCharacter {
+  name: string;
+  passwordHash: string;
+  room: string;
+  purse: number;
+}

@@ -1,0 +1,114 @@
+/**
+ * One player's browser connection: a WebSocket whose frames become clean input lines, with
+ * the telnet connection's guarantees (bad input refused with a reason, an output cap, one
+ * 'close' whatever ends it).
+ */
+import { EventEmitter } from 'node:events';
+import type { RawData, WebSocket } from 'ws';
+import type { ConnectionEvents } from '../telnet/connection.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../telnet/lines.js';
+import { readFrame, writeFrame } from './frames.js';
+import type { ServerMessage } from './messages.js';
+
+export interface WebConnectionOptions {
+  /** Input lines longer than this many bytes are cut, as on telnet (default 1024). */
+  maxLineBytes?: number;
+  /** A page with more output waiting than this is dropped (default 256 KiB, as on telnet). */
+  maxQueuedBytes?: number;
+  /** A page that sends this many refused frames is dropped (default 10: the page itself never sends one). */
+  maxBadFrames?: number;
+}
+
+const DEFAULT_MAX_QUEUED_BYTES = 256 * 1024;
+const DEFAULT_MAX_BAD_FRAMES = 10;
+/** How long close() waits for the page's closing handshake before cutting the socket. */
+const CLOSE_GRACE_MS = 5000;
+
+let lastId = 0;
+
+export class WebConnection extends EventEmitter<ConnectionEvents> {
+  readonly id = `web-${++lastId}`;
+  private readonly maxLineBytes: number;
+  private readonly maxQueuedBytes: number;
+  private readonly maxBadFrames: number;
+  private badFrames = 0;
+  private state: 'open' | 'closing' | 'closed' = 'open';
+  private graceTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly remoteAddress: string,
+    options: WebConnectionOptions = {},
+  ) {
+    super();
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
+    this.maxBadFrames = options.maxBadFrames ?? DEFAULT_MAX_BAD_FRAMES;
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    // Protocol errors (a frame over ws's hard cap, bad UTF-8) end this connection only.
+    socket.on('error', () => this.drop());
+    socket.on('close', () => this.finish());
+  }
+
+  get closed(): boolean {
+    return this.state !== 'open';
+  }
+
+  /** For the log, as the telnet connection describes its client. */
+  describe(): string {
+    return 'web page';
+  }
+
+  /** Output bytes waiting for this page. */
+  get queuedBytes(): number {
+    return this.socket.bufferedAmount;
+  }
+
+  send(message: ServerMessage): void {
+    if (this.state !== 'open') return;
+    this.socket.send(writeFrame(message));
+    if (this.queuedBytes > this.maxQueuedBytes) this.drop();
+  }
+
+  /** Tells the page the connection ends on purpose (it then does not reconnect by itself), and closes. */
+  close(farewell?: string): void {
+    if (this.state !== 'open') return;
+    this.send({ type: 'close', text: farewell ?? '' });
+    if (this.state !== 'open') return;
+    this.state = 'closing';
+    this.socket.close(1000);
+    this.graceTimer = setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS);
+    this.graceTimer.unref();
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.state !== 'open') return;
+    // With ws's default binaryType every message arrives as one Buffer.
+    const frame = readFrame(data as Buffer, isBinary, this.maxLineBytes);
+    if (frame.kind === 'refused') {
+      if (++this.badFrames >= this.maxBadFrames) {
+        this.close('Too many messages this server cannot read; goodbye.');
+        return;
+      }
+      this.send({ type: 'text', text: frame.reason });
+      this.send({ type: 'prompt', text: '> ' });
+      return;
+    }
+    if (frame.notice) this.send({ type: 'text', text: frame.notice });
+    if (this.state === 'open') this.emit('line', frame.text);
+  }
+
+  /** Cuts the connection at once, without a word (a page that broke the rules or stopped reading). */
+  drop(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closing';
+    this.socket.terminate();
+  }
+
+  private finish(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.graceTimer);
+    this.emit('close');
+  }
+}

@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestClient } from '../support/client.js';
+import { listening, run, type Program } from '../support/program.js';
+
+/**
+ * The store from outside, as a host sees it: real server processes over TCP, killed with
+ * SIGKILL at random moments; a read-only data folder; a full disk.
+ */
+
+const programs: Program[] = [];
+const cleanups: (() => void)[] = [];
+afterEach(async () => {
+  for (const p of programs.splice(0)) {
+    p.child.kill('SIGKILL');
+    await p.exited;
+  }
+  for (const c of cleanups.splice(0).reverse()) c();
+});
+
+function start(dir: string, extra: string[] = []): Program {
+  const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', ...extra]);
+  programs.push(p);
+  return p;
+}
+
+/** Logs in (creating the character the first time), patient with a busy machine. */
+async function login(port: number, name: string): Promise<TestClient> {
+  const c = await TestClient.connect(port);
+  await c.nextPrompt(20_000);
+  c.send(`connect ${name} secret123`);
+  let reply = await c.nextPrompt(20_000);
+  if (/There is no character/.test(reply)) {
+    c.send(`create ${name} secret123`);
+    reply = await c.nextPrompt(20_000);
+  }
+  if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
+  c.inGame = true;
+  return c;
+}
+
+/**
+ * Sends a line, then a probe: everything up to the probe's answer holds the line's reply (with
+ * whatever else arrived meanwhile). Incomplete when the connection closed first.
+ */
+async function send(c: TestClient, line: string, token: string, timeoutMs = 5000): Promise<{ text: string; complete: boolean }> {
+  const from = c.all.length;
+  c.send(line);
+  c.send(`look ${token}`);
+  try {
+    await c.expect(`"${token}"`, timeoutMs);
+    return { text: c.all.slice(from), complete: true };
+  } catch {
+    return { text: c.all.slice(from), complete: false };
+  }
+}
+
+const coinsOf = (reply: string) => Number(/([\d,]+) obsidian coins/.exec(reply)![1].replace(/,/g, ''));
+
+/** Every file under a folder, byte for byte. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const p = join(e.parentPath ?? (e as unknown as { path: string }).path, e.name);
+    if (e.isFile()) out[p] = readFileSync(p).toString('base64');
+  }
+  return out;
+}
+
+/** The mount command works here (root in a container that allows it), or null with why not. */
+function canMount(): string | null {
+  const probe = mkdtempSync(join(tmpdir(), 'mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return 'this machine does not let the test mount a file system (needs root and mount rights)';
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+const noMount = canMount();
+if (noMount) console.warn(`SKIPPED: the read-only folder and full disk tests: ${noMount}`);
+
+describe('the store, killed and starved', () => {
+  it('loses nothing anyone was told across 25 kills with SIGKILL at random moments, and the coins add up', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-kill-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const NAMES = ['Ana', 'Bob', 'Cyd', 'Dee'];
+    // What the players were told: each purse (counting wagers as returned, as a restart returns
+    // them), and the wagers on the sand table.
+    const purse: Record<string, number> = Object.fromEntries(NAMES.map((n) => [n, 1000]));
+    let escrow: Record<string, number> = {};
+    /** Commands sent whose reply had not come when the server was killed: each may or may not have happened. */
+    const inFlight = new Map<string, { line: string; amount: number; target?: string }>();
+    let roundsWithWagersBack = 0;
+    let giftsTold = 0;
+    let random = 12345;
+    const next = (n: number) => ((random = (random * 1103515245 + 12345) % 2 ** 31), random % n);
+
+    for (let round = 1; round <= 25; round++) {
+      const server = start(dir);
+      const port = await listening(server);
+      const returned: Record<string, number> = {};
+      for (const m of server.output().matchAll(/restart: returned (\d+) coins from sand-table to (\w+)/g)) returned[m[2][0].toUpperCase() + m[2].slice(1)] = Number(m[1]);
+      if (Object.keys(returned).length) roundsWithWagersBack++;
+      const clients = await Promise.all(NAMES.map((n) => login(port, n)));
+      const seen = await Promise.all(
+        clients.map(async (c, i) => {
+          const { text, complete } = await send(c, 'inventory', `r${round}i${i}x`, 20_000);
+          if (!complete) throw new Error(`round ${round}: no answer to inventory`);
+          return coinsOf(text);
+        }),
+      );
+      const got = { purse: Object.fromEntries(NAMES.map((n, i) => [n, seen[i]])), escrow: returned };
+      const what = `round ${round}: got ${JSON.stringify(got)}, told ${JSON.stringify({ purse, escrow })}, in flight ${JSON.stringify([...inFlight])}`;
+      expect(seen.reduce((a, b) => a + b, 0), what).toBe(NAMES.length * 1000);
+      // Some of the commands in flight happened, in some order: one such outcome must be exactly what came back.
+      const outcomes: string[] = [];
+      const orders = <T,>(xs: T[]): T[][] => [[], ...xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]))];
+      const clean = (e: Record<string, number>) => JSON.stringify(Object.entries(e).filter(([, v]) => v).sort());
+      for (const order of orders([...inFlight.entries()])) {
+        const p = { ...purse };
+        let e = { ...escrow };
+        for (const [who, c] of order) {
+          if (c.line.startsWith('give')) (p[who] -= c.amount), (p[c.target!] += c.amount);
+          else if (c.line.startsWith('bet')) e[who] = (e[who] ?? 0) + c.amount;
+          else if (c.line === 'withdraw') e = {};
+        }
+        outcomes.push(`${JSON.stringify(p)} ${clean(e)}`);
+      }
+      expect(outcomes, what).toContain(`${JSON.stringify(got.purse)} ${clean(got.escrow)}`);
+      Object.assign(purse, got.purse);
+      escrow = {};
+      inFlight.clear();
+
+      // Ana and Bob play Spice Run (placing wagers, now and then withdrawing); Cyd and Dee give coins around.
+      const [ana, bob, cyd, dee] = clients;
+      await send(ana, 'sit sand', `r${round}sa`, 20_000);
+      await send(bob, 'sit sand', `r${round}sb`, 20_000);
+      let killed = false;
+      const act = async (c: TestClient, me: string, pick: () => string) => {
+        for (let n = 0; !killed; n++) {
+          const line = pick();
+          const amount = Number(/\d+/.exec(line)?.[0] ?? 0);
+          inFlight.set(me, { line, amount, target: /to (\w+)$/.exec(line)?.[1] });
+          const { text: reply, complete } = await send(c, line, `r${round}n${n}x`);
+          // A reply that arrived was told, even if the connection closed right after it.
+          if (complete || /You give|places \d+ obsidian|every wager goes back/.test(reply)) inFlight.delete(me);
+          const gave = /You give ([\d,]+) obsidian coins? to (\w+)/.exec(reply);
+          if (gave) (purse[me] -= amount), (purse[gave[2]] += amount), giftsTold++;
+          if (new RegExp(`${me} places ${amount} obsidian coins? on square`).test(reply)) escrow[me] = (escrow[me] ?? 0) + amount;
+          if (/every wager goes back to its owner/.test(reply)) escrow = {};
+          if (!complete) return;
+        }
+      };
+      const gambler = () => {
+        const r = next(12);
+        return r < 4 ? 'roll dice sand' : r < 9 ? `bet ${1 + next(9)}` : r < 10 ? 'withdraw' : 'sit sand';
+      };
+      const giver = (me: string) => () => `give ${1 + next(30)} coins to ${NAMES.filter((n) => n !== me)[next(3)]}`;
+      const players = [act(ana, 'Ana', gambler), act(bob, 'Bob', gambler), act(cyd, 'Cyd', giver('Cyd')), act(dee, 'Dee', giver('Dee'))];
+      await new Promise((r) => setTimeout(r, 100 + next(400)));
+      server.child.kill('SIGKILL');
+      await server.exited;
+      killed = true;
+      await Promise.all(players);
+      for (const c of clients) c.close();
+    }
+    // The test did what it says: wagers were on the table at many of the kills, and many gifts were told.
+    expect(roundsWithWagersBack).toBeGreaterThan(5);
+    expect(giftsTold).toBeGreaterThan(100);
+  }, 240_000);
+
+  it.skipIf(!!noMount)('refuses a read-only data folder with one line naming the path, and changes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-ro-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = start(dir);
+    const c = await login(await listening(first), 'Ana');
+    c.close();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const before = snapshot(dir);
+    execFileSync('mount', ['--bind', dir, dir]);
+    cleanups.push(() => execFileSync('umount', [dir]));
+    execFileSync('mount', ['-o', 'remount,ro,bind', dir]);
+    const refused = start(dir);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().trim()).toBe(`The server could not start: cannot write ${join(dir, 'server.log')}: it is on a read-only file system (EROFS)`);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it.skipIf(!!noMount)('refuses a journal folder it cannot write, naming it, and changes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-ro-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = start(dir);
+    (await login(await listening(first), 'Ana')).close();
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const journal = join(dir, 'journal');
+    execFileSync('mount', ['--bind', journal, journal]);
+    cleanups.push(() => execFileSync('umount', [journal]));
+    execFileSync('mount', ['-o', 'remount,ro,bind', journal]);
+    const before = snapshot(journal);
+    const refused = start(dir);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(new RegExp(`The server could not start: cannot write ${journal}: it is on a read-only file system \\(EROFS\\)\\n$`));
+    expect(snapshot(journal)).toEqual(before);
+  });
+
+  it.skipIf(!!noMount)('on a full disk tells the players their change did not happen, logs it, and exits 1 with one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-full-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', dir]);
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(() => execFileSync('umount', [dir]));
+    const server = start(dir);
+    const port = await listening(server);
+    const ana = await login(port, 'Ana');
+    const bob = await login(port, 'Bob');
+    // Fill the disk to the last byte.
+    const filler = join(dir, 'filler');
+    const { bavail, bsize } = statfsSync(dir);
+    writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 4096)));
+    try {
+      for (;;) appendFileSync(filler, Buffer.alloc(512));
+    } catch (e) {
+      expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    }
+    let given = 0;
+    let reply = '';
+    for (let i = 0; i < 200; i++) {
+      ana.send('give 1 coin to bob');
+      reply = await ana.expect(/You give 1 obsidian coin to Bob|That did not happen.*/);
+      if (!/You give/.test(reply)) break;
+      given++;
+    }
+    expect(reply).toMatch(/That did not happen: the tavern could not write it down/);
+    await ana.closedSoon();
+    expect(await server.exited).toBe(1);
+    const out = server.output();
+    expect(out).toMatch(new RegExp(`fatal: cannot write ${dir}/journal/000000000001\\.jsonl: the disk is full \\(ENOSPC\\); closing every connection\\n`));
+    expect(out, out).not.toMatch(/Unhandled|\n\s+at /);
+    bob.close();
+
+    // With room again, nothing that was told is lost and the failed gift is not there.
+    rmSync(filler);
+    const again = start(dir);
+    const port2 = await listening(again);
+    expect(coinsOf(await (await login(port2, 'Ana')).command('i'))).toBe(1000 - given);
+    expect(coinsOf(await (await login(port2, 'Bob')).command('i'))).toBe(1000 + given);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The page in Chromium against the real server: a character made in the browser plays at the
+ * sand table against a telnet player. The panel checks need the GMCP producers (issue 9): until
+ * the server sends that data, those checks are reported pending, by name, never passed silently.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestClient } from '../support/client.js';
+import { buildPage, poll, gotGmcp, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+
+let pageDir: string;
+let ts: TestServer;
+let browser: Browser;
+let bob: TestClient;
+/** The board panel's text before Bob's bet, to compare with after it. */
+let boardBefore: string | null = null;
+
+function pending(pkg: string, what: string, skip: (note: string) => never): void {
+  if (gotGmcp(browser.received, pkg)) return;
+  const note = `PENDING: the server sent no ${pkg} yet (the GMCP producers of issue 9), so "${what}" is not checked`;
+  console.warn(note);
+  skip(note);
+}
+
+/** The output pane's text from its block number `from` on, one line per block. */
+async function storySince(from: number): Promise<string> {
+  const blocks = await browser.page.locator('#output .block').allTextContents();
+  return blocks.slice(from).join('\n');
+}
+
+/** Waits until the output pane, from block `from` on, tells `pattern`; returns what it told. */
+async function story(pattern: RegExp, from = 0): Promise<string> {
+  await poll(() => storySince(from)).toMatch(pattern);
+  return storySince(from);
+}
+
+/** Types a line into the page's command line, sends it, and waits for `pattern` in what follows. */
+async function type(line: string, pattern: RegExp): Promise<string> {
+  const from = await browser.page.locator('#output .block').count();
+  await browser.page.locator('#line').fill(line);
+  await browser.page.keyboard.press('Enter');
+  return story(pattern, from);
+}
+
+describe.skipIf(noBrowser)('playing from the page in Chromium against the real server', () => {
+  // Building the page and starting Chromium take a while on a busy machine.
+  beforeAll(async () => {
+    pageDir = await buildPage();
+    ts = await startTestServer({ seed: 7, web: { root: pageDir } });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await ts?.destroy();
+    if (pageDir) await rm(pageDir, { recursive: true, force: true });
+  });
+
+  it('creates a character from the page', async () => {
+    await browser.page.goto(`http://127.0.0.1:${ts.webPort}/`);
+    await story(/create <name> <password>/);
+    await type('create Wanda secret123', /Welcome to the Obsidian Scorpion, Wanda\. You carry 1,000 obsidian coins\.[^]*Exits:/);
+    expect(await browser.page.locator('#status').getAttribute('data-state')).toBe('connected');
+  });
+
+  it('reads its coins in the purse panel', async ({ skip }) => {
+    pending('Char.Status', 'the purse panel shows 1,000 coins', skip);
+    await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
+  });
+
+  it('sits at the sand table, and the game begins when a telnet player sits too', async () => {
+    await type('sit sand', /You take a seat at the sand table/);
+    bob = await ts.login('Bob');
+    expect(await bob.command('sit sand')).toMatch(/A game of Spice Run begins: Wanda is Player 1, Bob is Player 2/);
+    await story(/A game of Spice Run begins/);
+    // Wanda, Player 1, places the first wager from the page (a 2 or a 12 is thrown again).
+    let roll = await type('roll dice sand', /throws the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
+    while (/roll again/.test(roll)) roll = await type('roll dice sand', /throws the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
+    await type('bet 40', /places 40 obsidian coins on square \d+/);
+    boardBefore = (await browser.page.locator('[data-table="sand-table"] [data-testid="board"]').count())
+      ? await browser.page.locator('[data-table="sand-table"] [data-testid="board"]').textContent()
+      : null;
+  });
+
+  it('hears the telnet player bet', async () => {
+    let roll = await bob.command('roll dice sand');
+    while (/roll again/.test(roll)) roll = await bob.command('roll dice sand');
+    expect(await bob.command('bet 60')).toMatch(/places 60 obsidian coins on square \d+/);
+    await story(/Bob places 60 obsidian coins on square \d+/);
+  });
+
+  it('sees the board panel change when the other player bets', async ({ skip }) => {
+    pending('Table.State', 'the board panel shows Bob\'s wager', skip);
+    const board = browser.page.locator('[data-table="sand-table"] [data-testid="board"]');
+    await poll(() => board.textContent()).toMatch(/Bob\s*60/);
+    expect(await board.textContent()).not.toBe(boardBefore);
+    expect(await board.textContent()).toMatch(/Wanda\s*40/);
+  });
+
+  it('keeps a screenshot of the page in play', async () => {
+    const path = await browser.screenshot('web-client.png');
+    expect(path).toMatch(/test\/output\/web-client\.png$/);
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * The page in Chromium against a stand-in server that sends exactly the messages of
+ * docs/web.md and docs/gmcp.md: what the page shows and sends, whatever the game server does.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { listenWeb } from '../../src/web/server.js';
+import type { WebConnection } from '../../src/web/connection.js';
+import { paint } from '../../src/telnet/markup.js';
+import { buildPage, poll, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+
+/** The stand-in server's side of each page connection: what it sent us, and a way to answer. */
+interface PageLink {
+  connection: WebConnection;
+  lines: string[];
+}
+
+let pageDir: string;
+let server: Server;
+let base: string;
+let links: PageLink[] = [];
+let browser: Browser;
+
+const NOW = 1_000_000_000_000; // the stand-in server's clock: years away from the browser's
+
+async function newLink(after = links.length): Promise<PageLink> {
+  for (let i = 0; i < 1000 && links.length <= after; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(links.length).toBeGreaterThan(after);
+  return links[after];
+}
+
+async function lineArrives(link: PageLink, count: number): Promise<string[]> {
+  for (let i = 0; i < 1000 && link.lines.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(link.lines.length).toBe(count);
+  return link.lines;
+}
+
+/** Opens the page afresh and returns the stand-in server's side of its connection. */
+async function openPage(): Promise<PageLink> {
+  const before = links.length;
+  await browser.page.goto(base);
+  return newLink(before);
+}
+
+function gmcp(link: PageLink, pkg: string, data: unknown): void {
+  link.connection.send({ type: 'gmcp', package: pkg, data });
+}
+
+describe.skipIf(noBrowser)('the web page in Chromium', () => {
+  // Building the page and starting Chromium take a while on a busy machine.
+  beforeAll(async () => {
+    pageDir = await buildPage();
+    server = await listenWeb('127.0.0.1', 0, { root: pageDir }, (connection) => {
+      const link: PageLink = { connection, lines: [] };
+      connection.on('line', (line) => link.lines.push(line));
+      links.push(link);
+      connection.send({ type: 'text', text: 'Welcome to the Obsidian Scorpion.' });
+      connection.send({ type: 'prompt', text: '> ' });
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+    if (pageDir) await rm(pageDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    await browser.page.setViewportSize({ width: 1280, height: 800 });
+    browser.errors.length = 0;
+  });
+
+  it('renders the marks as spans, one class per style; art is hidden from screen readers, spoken is only for them; text never becomes HTML', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    await poll(() => page.locator('#output').textContent()).toContain('Welcome to the Obsidian Scorpion.');
+    link.connection.send({
+      type: 'text',
+      text: [
+        paint('room', 'The Common Room'),
+        `You ${paint('won', `won ${paint('coins', '500')} obsidian coins`)}.`,
+        `${paint('art', '+---+---+\n| 3 | 4 |')}${paint('spoken', 'Square 3 holds nothing.')}`,
+        'Bex says, \'<img src=x onerror="document.title=1">&amp;\'',
+      ].join('\n'),
+    });
+    await poll(() => page.locator('#output .m-room').textContent()).toBe('The Common Room');
+    expect(await page.locator('#output .m-won .m-coins').textContent()).toBe('500');
+    expect(await page.locator('#output .m-art').getAttribute('aria-hidden')).toBe('true');
+    const spoken = page.locator('#output .m-spoken');
+    expect(await spoken.textContent()).toBe('Square 3 holds nothing.');
+    const box = await spoken.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(1);
+    expect(await page.locator('#output img').count()).toBe(0);
+    expect(await page.locator('#output').textContent()).toContain('<img src=x onerror="document.title=1">&amp;');
+    expect(await page.title()).toBe('The Obsidian Scorpion');
+    expect(await page.locator('#output').getAttribute('role')).toBe('log');
+    expect(await page.locator('#output').getAttribute('aria-live')).toBe('polite');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('sends each line on Enter, walks the history with Up and Down, and echoes a login with its password hidden', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    const input = page.locator('#line');
+    await poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('create Wanda secret123');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('look');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('say hi');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter'); // an empty line is a line too
+    expect(await lineArrives(link, 4)).toEqual(['create Wanda secret123', 'look', 'say hi', '']);
+    const echoed = await page.locator('#output .echo').allTextContents();
+    expect(echoed.slice(0, 3)).toEqual(['create Wanda ••••••••', 'look', 'say hi']);
+    expect(await page.locator('#output').textContent()).not.toContain('secret123');
+    await page.keyboard.type('half-typ');
+    await page.keyboard.press('ArrowUp');
+    expect(await input.inputValue()).toBe('say hi');
+    await page.keyboard.press('ArrowUp');
+    expect(await input.inputValue()).toBe('look');
+    await page.keyboard.press('ArrowUp'); // the login line is not kept
+    expect(await input.inputValue()).toBe('look');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await input.inputValue()).toBe('half-typ');
+  });
+
+  it('masks the input while the server asks for a password, and keeps the password out of echo and history', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    const input = page.locator('#line');
+    link.connection.send({ type: 'text', text: 'Welcome back, Wanda. Password:' });
+    link.connection.send({ type: 'input', hidden: true });
+    await poll(() => input.getAttribute('type')).toBe('password');
+    await input.fill('hunter22');
+    await page.keyboard.press('Enter');
+    expect(await lineArrives(link, 1)).toEqual(['hunter22']);
+    link.connection.send({ type: 'input', hidden: false });
+    await poll(() => input.getAttribute('type')).toBe('text');
+    expect(await page.locator('#output').textContent()).not.toContain('hunter22');
+    await input.focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await input.inputValue()).toBe('');
+  });
+
+  it('fills the panels from the GMCP data: coins, the room with exits a click or a key walks, and the Spice Run board with every wager and whose turn', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    gmcp(link, 'Char.Name', { name: 'Ana' });
+    gmcp(link, 'Char.Status', { name: 'Ana', coins: 1000, room: 'common-room', table: null });
+    gmcp(link, 'Room.Info', { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } });
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
+    expect(await page.getByTestId('room-name').textContent()).toBe('The Obsidian Scorpion, Common Room');
+    expect(await page.locator('.compass .exit').allTextContents()).toEqual([expect.stringContaining('north'), expect.stringContaining('up'), expect.stringContaining('east'), expect.stringContaining('south')]);
+    await page.locator('[data-exit="north"]').click();
+    expect(await lineArrives(link, 1)).toEqual(['north']);
+    await poll(() => page.locator('#line').evaluate((el) => el === document.activeElement)).toBe(true);
+    // Keyboard only: Tab from the command line to the panels, Enter on an exit.
+    const focusedExit = () => page.evaluate(() => document.activeElement?.getAttribute('data-exit') ?? null);
+    for (let tabs = 0; tabs < 15 && (await focusedExit()) !== 'east'; tabs++) await page.keyboard.press('Tab');
+    expect(await focusedExit()).toBe('east');
+    await page.keyboard.press('Enter');
+    expect(await lineArrives(link, 2)).toEqual(['north', 'east']);
+
+    gmcp(link, 'Char.Status', { name: 'Ana', coins: 950, room: 'common-room', table: 'sand-table' });
+    const board = (wagers: Record<number, { player: string; amount: number }[]>) =>
+      Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: wagers[i + 3] ?? [] }));
+    gmcp(link, 'Table.State', {
+      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard',
+      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }],
+      turn: 'Bex', deadline: NOW + 90_000, now: NOW, board: board({ 7: [{ player: 'Ana', amount: 50 }] }), roll: null,
+    });
+    gmcp(link, 'Table.Dice', { table: 'sand-table', dice: [3, 4], total: 7 });
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/950/);
+    const square7 = page.locator('[data-table="sand-table"] [data-square="7"]');
+    await poll(() => square7.textContent()).toMatch(/Ana\s*50/);
+    expect(await page.locator('[data-table="sand-table"] .players .turn').textContent()).toMatch(/Bex/);
+    expect(await page.locator('[data-table="sand-table"] .dice').textContent()).toMatch(/3 and 4 \(7\)/);
+    // The stand-in's clock is decades behind the browser's: the countdown goes by the message's `now`.
+    expect(await page.getByTestId('countdown').textContent()).toMatch(/1:(29|30)/);
+    gmcp(link, 'Table.State', {
+      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard',
+      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: false }],
+      turn: 'Ana', deadline: null, now: NOW, board: board({ 7: [{ player: 'Ana', amount: 50 }], 9: [{ player: 'Bex', amount: 1250 }] }), roll: [4, 5],
+    });
+    await poll(() => page.locator('[data-table="sand-table"] [data-square="9"]').textContent()).toMatch(/Bex\s*1,250/);
+    expect(await page.locator('[data-table="sand-table"] [data-square="9"]').getAttribute('class')).toMatch(/rolled/);
+    expect(await page.getByTestId('countdown').count()).toBe(0);
+    expect(await page.locator('[data-table="sand-table"] .players .away').textContent()).toMatch(/Bex/);
+    await browser.screenshot('web-page-spice-run.png');
+
+    // Walking into another room leaves that table behind.
+    gmcp(link, 'Room.Info', { id: 'bones-room', name: 'The Bones Room', exits: { south: 'common-room' } });
+    await poll(() => page.locator('[data-table]').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('shows the Lich Bones bets with the point and the HERO', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    gmcp(link, 'Room.Info', { id: 'bones-room', name: 'The Bones Room', exits: { south: 'common-room' } });
+    gmcp(link, 'Table.State', {
+      id: 'bones-table', game: 'lich-bones', name: 'the bones table', phase: 'betting',
+      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }],
+      turn: null, deadline: NOW + 5_000, now: NOW, round: 3, rounds: 16, hero: 'Ana', point: 8,
+      bets: [{ player: 'Ana', bet: 'HERO', amount: 5000 }, { player: 'Bex', bet: 'ATTACK 6', amount: 5500 }],
+    });
+    await poll(() => page.getByTestId('hero').textContent()).toBe('Ana');
+    expect(await page.getByTestId('point').textContent()).toBe('8');
+    expect(await page.getByTestId('bets').locator('tbody tr').allInnerTexts()).toEqual([
+      expect.stringMatching(/Ana\s+HERO\s+5,000/),
+      expect.stringMatching(/Bex\s+ATTACK 6\s+5,500/),
+    ]);
+    expect(await page.getByTestId('countdown').getAttribute('class')).toMatch(/urgent/);
+  });
+
+  it('shows your own Dragon\'s Lair hand and the lairs, with only how many cards others laid', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    gmcp(link, 'Room.Info', { id: 'card-room', name: 'The Card Room', exits: { west: 'common-room' } });
+    gmcp(link, 'Char.Status', { name: 'Ana', coins: 1000, room: 'card-room', table: 'lair-table' });
+    gmcp(link, 'Table.Hand', { table: 'lair-table', cards: ['7h', '10d', 'ac', 'ks'] });
+    gmcp(link, 'Table.State', {
+      id: 'lair-table', game: 'dragons-lair', name: 'the lair table', phase: 'playing',
+      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }],
+      turn: 'Bex', deadline: null, now: NOW, round: 2, rounds: 10, bank: 40, pass: 1,
+      coins: [{ player: 'Ana', coins: 52 }, { player: 'Bex', coins: 48 }],
+      hands: [{ player: 'Ana', cards: 4 }, { player: 'Bex', cards: 5 }],
+      lairs: [{ lair: 1, dragon: 'qh', strength: 15, laid: [{ player: 'Bex', cards: 2 }] }, { lair: 2, dragon: '9s', strength: 9, laid: [] }],
+      negotiation: null,
+    });
+    await poll(() => page.getByTestId('hand').locator('.card').count()).toBe(4);
+    expect(await page.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['7h', '10d', 'ac', 'ks']);
+    expect(await page.getByTestId('hand').textContent()).toContain('ace of clubs');
+    const lairs = page.getByTestId('lairs');
+    expect(await lairs.locator('li.lair').count()).toBe(2);
+    expect(await lairs.locator('li.lair').first().textContent()).toMatch(/Lair 1[^]*queen of hearts[^]*strength 15[^]*Bex: 2 face down/);
+    await browser.screenshot('web-page-dragons-lair.png');
+  });
+
+  it('looks like the tavern in play (the README\'s screenshot)', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    // The story of a real game's opening (seed 7), as the server marks it.
+    const say = (text: string) => link.connection.send({ type: 'text', text });
+    say([
+      paint('room', 'The Obsidian Scorpion, Common Room'),
+      'Mudbrick walls the colour of old bone hold back the heat of the day, and the air is thick',
+      'with kank-milk ale, sweat and the smoke of a cactus-wood fire. In one corner someone has',
+      'scratched a grid of nine squares into the sand, as spice hunters from Red Storm have done',
+      'for generations.',
+      `A grid of nine squares scrawled in the sand is here.`,
+      `Exits: ${['north', 'east', 'south', 'up'].map((d) => paint('exit', d)).join(', ')}.`,
+    ].join('\n'));
+    link.connection.send({ type: 'prompt', text: '> ' });
+    say(`${paint('name', 'Bob')} has arrived.`);
+    say(`${paint('name', 'Bob')} takes a seat at the sand table.\n${paint('heading', 'A game of Spice Run begins')}: Wanda is Player 1, Bob is Player 2. ${paint('turn', "It is your turn")} to roll the dice to place a wager.`);
+    say(`Wanda throws the dice: 6 and 1 (7).\n${paint('turn', 'It is your turn')} to bet on square 7.`);
+    say(`Wanda places ${paint('coins', '40 obsidian coins')} on square 7. The board holds ${paint('coins', '40 obsidian coins')}.`);
+    say(`${paint('name', 'Bob')} throws the dice: 2 and 2 (4).`);
+    say(`${paint('name', 'Bob')} places ${paint('coins', '60 obsidian coins')} on square 4. The board holds ${paint('coins', '100 obsidian coins')}.\n${paint('turn', 'It is your turn')} to roll the dice. ${paint('deadline', 'You have 2 minutes.')}`);
+    say(`${paint('channel', '[ooc] Bex: good luck, both of you')}`);
+    gmcp(link, 'Char.Name', { name: 'Wanda' });
+    gmcp(link, 'Char.Status', { name: 'Wanda', coins: 960, room: 'common-room', table: 'sand-table' });
+    gmcp(link, 'Room.Info', { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } });
+    gmcp(link, 'Table.State', {
+      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard',
+      players: [{ name: 'Wanda', seat: 1, connected: true }, { name: 'Bob', seat: 2, connected: true }],
+      turn: 'Wanda', deadline: NOW + 118_000, now: NOW, roll: null,
+      board: Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: i + 3 === 7 ? [{ player: 'Wanda', amount: 40 }] : i + 3 === 4 ? [{ player: 'Bob', amount: 60 }] : [] })),
+    });
+    gmcp(link, 'Table.Dice', { table: 'sand-table', dice: [2, 2], total: 4 });
+    await poll(() => page.locator('[data-square="4"]').textContent()).toMatch(/Bob\s*60/);
+    expect(await page.locator('.purse').textContent()).toMatch(/Seated at the sand table/);
+    await page.locator('#line').fill('roll dice sand');
+    await browser.screenshot('web-page-in-play.png');
+  });
+
+  it('reconnects by itself after a dropped connection, but not after the server closed it on purpose', async () => {
+    const { page } = browser;
+    await page.clock.install();
+    const link = await openPage();
+    const count = links.length;
+    link.connection.send({ type: 'text', text: 'the floor shakes' });
+    link.connection.drop();
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('lost');
+    expect(await page.locator('#banner').isVisible()).toBe(true);
+    await page.clock.runFor(1_500);
+    const again = await newLink(count);
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
+    again.connection.close('The heat of the road swallows you. Farewell!');
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('closed');
+    expect(await page.locator('#output').textContent()).toContain('Farewell!');
+    await page.clock.runFor(120_000);
+    expect(links.length).toBe(count + 1);
+    await page.locator('#line').focus();
+    await page.keyboard.press('Enter');
+    await newLink(count + 1);
+    await poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
+  });
+
+  it('fits a phone-width screen: no sideways scrolling, the command line in view', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    gmcp(link, 'Char.Status', { name: 'Ana', coins: 12_345, room: 'common-room', table: null });
+    gmcp(link, 'Room.Info', { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } });
+    link.connection.send({ type: 'text', text: `${paint('room', 'The Obsidian Scorpion, Common Room')}\n${'A long line of sand and story that must wrap. '.repeat(8)}` });
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/12,345/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const input = await page.locator('#line').boundingBox();
+    expect(input!.y + input!.height).toBeLessThanOrEqual(844);
+    expect(input!.width).toBeGreaterThan(200);
+    await browser.screenshot('web-page-phone.png');
+  });
+});

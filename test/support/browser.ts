@@ -1,0 +1,99 @@
+/**
+ * Browser tests: the page built by vite, driven in Debian's Chromium by playwright-core (never
+ * a downloaded browser). Without /usr/bin/chromium the browser tests skip, saying so.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page, type WebSocket } from 'playwright-core';
+import { build } from 'vite';
+import { expect } from 'vitest';
+import type { ServerMessage } from '../../src/web/messages.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Why the browser tests cannot run here, or null when they can. */
+export const noBrowser = existsSync(CHROMIUM) ? null : `SKIPPED: ${CHROMIUM} is missing (apt-get install -y chromium), so the browser tests do not run`;
+if (noBrowser) console.warn(noBrowser);
+
+const PROJECT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Screenshots the tests keep (gitignored). */
+export const TEST_OUTPUT = join(PROJECT, 'test', 'output');
+
+/** The page built into a new folder, as `npm run build` builds it into dist/web. */
+export async function buildPage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'tavern-page-'));
+  await build({ configFile: join(PROJECT, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Every message the page has received over its WebSockets, in order. */
+  received: ServerMessage[];
+  /** Errors the page threw or logged: a test expects none. */
+  errors: string[];
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Chromium headless with a new empty profile and no network but loopback's, on one page. */
+export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  const profile = await mkdtemp(join(tmpdir(), 'tavern-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const received: ServerMessage[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('websocket', (ws: WebSocket) => {
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string') received.push(JSON.parse(frame.payload) as ServerMessage);
+    });
+  });
+  return {
+    context,
+    page,
+    received,
+    errors,
+    async screenshot(name) {
+      await mkdir(TEST_OUTPUT, { recursive: true });
+      const path = join(TEST_OUTPUT, name);
+      await page.screenshot({ path });
+      return path;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** expect.poll with room for a busy machine (its own default is one second). */
+export function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
+/** Whether the page has received any GMCP message of this package. */
+export function gotGmcp(received: ServerMessage[], pkg: string): boolean {
+  return received.some((m) => m.type === 'gmcp' && m.package === pkg);
+}

@@ -1,0 +1,31 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Program {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The real program, as `npm start` runs it, but from source (without its web port). */
+export function run(args: string[], env: NodeJS.ProcessEnv = {}): Program {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    env: { ...process.env, WEB_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+/** The port once the program says it is listening. */
+export async function listening(p: Program, timeoutMs = 20_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = /listening on [\d.]+:(\d+)/.exec(p.output());
+    if (m) return Number(m[1]);
+    if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

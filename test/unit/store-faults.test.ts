@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { FileStore, Ledger, charAccount, escrowAccount, HOUSE } from '../../src/store/index.js';
+import { Crash, FakeFiles, type CrashMode } from '../support/fakeFiles.js';
+
+/**
+ * Fault injection at the file-system seam: for random sequences of changes, the store is
+ * stopped dead at every single durable step of its writes, checkpoints and recovery (each
+ * open, write, fsync, rename, folder fsync, truncate), then reopened from what a disk would
+ * hold after that crash (kill -9, or a power loss that keeps only what was fsynced). Each time:
+ * the reopening succeeds, every change acknowledged before the stop is there, and the state is
+ * exactly the state after some prefix of the changes made (so nothing unacknowledged is
+ * half there or counted twice).
+ */
+
+const DIR = '/data';
+const NAMES = ['ana', 'bob', 'cyd', 'dee', 'eli'];
+const TABLE = 'sand-table';
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const open = (files: FakeFiles) =>
+  FileStore.open({
+    dataDir: DIR,
+    files,
+    checkpoints: 'inline',
+    checkpointEvery: { entries: 4, ms: 1e9 },
+    segmentBytes: 700,
+    now: () => 1_700_000_000_000,
+    schedule: () => ({ cancel() {} }),
+  });
+
+/** Everything the store holds, as one comparable text, read through its interface only. */
+function canonical(store: FileStore): string {
+  return JSON.stringify({
+    characters: NAMES.map((k) => store.character(k) ?? null),
+    balances: store.accounts('').sort(),
+    bans: NAMES.map((k) => store.ban(k) ?? null),
+    handouts: NAMES.map((k) => store.handouts(k)),
+    table: store.fairness(TABLE) ?? null,
+  });
+}
+
+/** One random change that fits the state, through the ledger or the store as the server makes them. */
+async function randomChange(store: FileStore, ledger: Ledger, r: () => number, n: number): Promise<void> {
+  const existing = NAMES.filter((k) => store.character(k));
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const roll = r();
+  if (!existing.length || (roll < 0.12 && existing.length < NAMES.length)) {
+    const name = pick(NAMES.filter((k) => !store.character(k)));
+    await store.createCharacter({ name: name[0].toUpperCase() + name.slice(1), passwordHash: `hash-${n}`, room: 'common-room', purse: 1000 });
+    return;
+  }
+  const a = pick(existing);
+  const b = pick(existing.filter((k) => k !== a)) ?? a;
+  const purse = ledger.balance(charAccount(a));
+  const staked = ledger.balance(escrowAccount(TABLE, a));
+  if (roll < 0.45 && b !== a && purse > 0) {
+    ledger.transfer([{ from: charAccount(a), to: charAccount(b), amount: 1 + Math.floor(r() * Math.min(purse, 97)), why: `gift ${n}` }]);
+  } else if (roll < 0.6 && purse > 0) {
+    ledger.transfer([{ from: charAccount(a), to: escrowAccount(TABLE, a), amount: 1 + Math.floor(r() * Math.min(purse, 89)), why: `wager ${n}` }]);
+  } else if (roll < 0.7 && staked > 0) {
+    // A settlement: the stake back and the winnings from the house, in one transaction.
+    ledger.transfer([
+      { from: escrowAccount(TABLE, a), to: charAccount(a), amount: staked, why: `stake back ${n}` },
+      { from: HOUSE, to: charAccount(a), amount: 1 + n, why: `winnings ${n}` },
+    ]);
+  } else if (roll < 0.78) {
+    store.record({ kind: 'room', key: a, room: `room-${n}` });
+  } else if (roll < 0.84) {
+    store.record({ kind: 'prefs', key: a, prefs: { colour: r() < 0.5, description: `desc ${n}` } });
+  } else if (roll < 0.88) {
+    if (store.ban(a)) store.record({ kind: 'unban', key: a });
+    else store.record({ kind: 'ban', key: a, by: 'admin', reason: `reason ${n}`, at: 'now' });
+  } else if (roll < 0.92) {
+    store.record({ kind: 'handout', key: a, handout: 'start', at: n });
+  } else {
+    // A table's seeds: a draw (the nonce), or the seed retired and the next one committed.
+    const was = store.fairness(TABLE);
+    const seed = () => (n * 1_000_003 + Math.floor(r() * 1e9)).toString(16).padStart(64, '0');
+    if (was && roll < 0.97) store.record({ kind: 'fair', fair: { ...was, nonce: was.nonce + 1 } });
+    else {
+      const revealed = was ? { serverSeed: was.serverSeed, commitment: was.commitment, clientSeed: was.clientSeed, draws: was.nonce } : null;
+      store.record({ kind: 'fair', fair: { table: TABLE, game: (was?.game ?? 0) + 1, serverSeed: seed(), commitment: seed(), clientSeed: `${TABLE}:${n}`, nonce: 0, revealed } });
+    }
+  }
+}
+
+interface Run {
+  /** canonical() after 0, 1, 2... changes of this run. */
+  states: string[];
+  /** How many changes a flush had vouched for when the crash came. */
+  acknowledged: number;
+  crashed: boolean;
+}
+
+/** Opens the folder, makes `changes` random changes with flushes here and there, and closes. */
+async function session(files: FakeFiles, seed: number, changes: number): Promise<Run> {
+  const run: Run = { states: [], acknowledged: 0, crashed: false };
+  const r = rng(seed);
+  try {
+    const store = await open(files);
+    const ledger = new Ledger(store);
+    run.states.push(canonical(store));
+    const flushes: Promise<void>[] = [];
+    for (let i = 1; i <= changes; i++) {
+      await randomChange(store, ledger, r, seed % 1000 * 100 + i);
+      run.states.push(canonical(store));
+      if (r() < 0.5) {
+        const upTo = i;
+        const flushed = store.flush().then(() => void (run.acknowledged = Math.max(run.acknowledged, upTo)));
+        flushed.catch(() => undefined); // a crash rejects it; awaited below
+        flushes.push(flushed);
+      }
+      // Sometimes let the writes in flight go on, so groups of different sizes form.
+      for (let k = Math.floor(r() * 4); k > 0; k--) await Promise.resolve();
+      if (r() < 0.15) await flushes.at(-1);
+    }
+    await Promise.all(flushes);
+    await store.flush();
+    run.acknowledged = changes;
+    await store.close();
+  } catch (e) {
+    if (!(e instanceof Crash) && !files.crashed) throw e;
+    run.crashed = true;
+  }
+  if (files.crashed) run.crashed = true;
+  return run;
+}
+
+/** Reopens a crashed folder: it must open, and hold exactly some prefix of the run, at least the acknowledged one. */
+async function checkRecovery(files: FakeFiles, run: Run, what: string): Promise<string> {
+  const store = await open(files).catch((e: Error) => {
+    throw new Error(`${what}: reopening failed: ${e.message}`);
+  });
+  const got = canonical(store);
+  const at = run.states.indexOf(got, run.acknowledged);
+  if (at < 0) {
+    throw new Error(`${what}: the reopened state is no prefix of the changes from the ${run.acknowledged} acknowledged on\n got ${got}\nwant ${run.states[run.acknowledged]}`);
+  }
+  await store.close();
+  return got;
+}
+
+describe('the file store under fault injection', () => {
+  it('keeps every acknowledged change and counts none twice, whichever step a crash stops it at', async () => {
+    const SEQUENCES = 200;
+    let crashes = 0;
+    for (let seq = 1; seq <= SEQUENCES; seq++) {
+      // A folder with a history, perhaps itself left by a crash (a torn tail, an old checkpoint).
+      const before = new FakeFiles(null, rng(seq)).ensureDir(DIR);
+      const prelude = await session(before, seq * 7919, 6 + (seq % 7));
+      const start = before.image(seq % 3 ? 'process' : 'power', rng(seq));
+      // Count the steps a run takes without a fault, then stop it at each one in turn.
+      const dry = start.image('process', rng(seq));
+      await session(dry, seq, 8 + (seq % 5));
+      expect(prelude.crashed).toBe(false);
+      for (let k = 1; k <= dry.steps; k++) {
+        const mode: CrashMode = (seq + k) % 2 ? 'process' : 'power';
+        const files = start.image('process', rng(seq * 1000 + k), k);
+        const run = await session(files, seq, 8 + (seq % 5));
+        if (!run.crashed) continue;
+        crashes++;
+        const after = files.image(mode, rng(k));
+        const what = `sequence ${seq}, crash at step ${k} of ${dry.steps} (${mode})`;
+        await checkRecovery(after, run, what);
+        // And the recovered folder goes on working: more changes, a clean close, the same state again.
+        const more = await session(after, seq + k, 3);
+        expect(more.crashed, what).toBe(false);
+        await checkRecovery(after, more, `${what}, then reopened again`);
+      }
+    }
+    expect(crashes).toBeGreaterThan(SEQUENCES * 10);
+  }, 120_000);
+
+  it('is stopped at each step of the recovery itself (moving a torn tail aside), and recovers again', async () => {
+    for (let seq = 1; seq <= 40; seq++) {
+      const files = new FakeFiles(null, rng(seq)).ensureDir(DIR);
+      const run = await session(files, seq, 10);
+      // Tear the last line of the newest segment, as a crash in the middle of an append would.
+      const segment = files.paths().filter((p) => p.endsWith('.jsonl')).at(-1)!;
+      const data = files.peek(segment)!;
+      files.poke(segment, Buffer.concat([data, Buffer.from('{"seq":999,"time":"x","kind":"co')]));
+      const dry = files.image('process');
+      await (await open(dry)).close();
+      for (let k = 1; k <= dry.steps; k++) {
+        const attempt = files.image('process', rng(k), k);
+        await open(attempt).then((s) => s.close()).catch((e) => {
+          if (!(e instanceof Crash) && !attempt.crashed) throw e;
+        });
+        await checkRecovery(attempt.image(k % 2 ? 'process' : 'power', rng(k)), { ...run, acknowledged: 10 }, `sequence ${seq}, recovery stopped at step ${k}`);
+      }
+    }
+  }, 60_000);
+});

@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { appendFile, copyFile, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileStore, Ledger, charAccount, escrowAccount, HOUSE, type FileStoreOptions } from '../../src/store/index.js';
+import { FakeFiles } from '../support/fakeFiles.js';
+
+let dir: string;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const SEGMENT = '000000000001.jsonl';
+const segmentPath = () => join(dir, 'journal', SEGMENT);
+
+async function open(logs: string[] = [], extra: Partial<FileStoreOptions> = {}) {
+  const store = await FileStore.open({ dataDir: dir, checkpoints: 'inline', log: (l) => logs.push(l), ...extra });
+  return { store, ledger: new Ledger(store) };
+}
+
+/** A folder with Ana and Bob, a gift and a wager, closed cleanly (so with a checkpoint). */
+async function folder(): Promise<void> {
+  dir = await mkdtemp(join(tmpdir(), 'store-test-'));
+  const { store, ledger } = await open();
+  await store.createCharacter({ name: 'Ana', passwordHash: 'h1', room: 'common-room', purse: 1000 });
+  await store.createCharacter({ name: 'Bob', passwordHash: 'h2', room: 'common-room', purse: 1000 });
+  ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 100, why: 'gift' }]);
+  ledger.transfer([{ from: charAccount('bob'), to: escrowAccount('sand-table', 'bob'), amount: 50, why: 'wager' }]);
+  await store.close();
+}
+
+/** Every file in the folder, byte for byte. */
+async function files(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (d: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out[p.slice(dir.length)] = (await readFile(p)).toString('base64');
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+const lines = async () => (await readFile(segmentPath(), 'utf8')).split('\n').filter(Boolean);
+
+async function expectRefusal(pattern: RegExp): Promise<void> {
+  const before = await files();
+  await expect(open()).rejects.toThrow(pattern);
+  await expect(open()).rejects.toThrow(/no file was changed/);
+  expect(await files()).toEqual(before);
+}
+
+describe('the file store', () => {
+  it('keeps one transaction as one journal entry, and refuses the whole of one that would overdraw', async () => {
+    await folder();
+    const { store, ledger } = await open();
+    const before = (await lines()).length;
+    const r = ledger.transfer([
+      { from: charAccount('bob'), to: charAccount('ana'), amount: 500, why: 'gift' },
+      { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 2000, why: 'wager' },
+    ]);
+    expect(r).toMatchObject({ ok: false, account: charAccount('ana'), short: 600 });
+    expect(ledger.balance(charAccount('bob'))).toBe(1050);
+    ledger.transfer([
+      { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 300, why: 'wager' },
+      { from: escrowAccount('t', 'ana'), to: charAccount('bob'), amount: 300, why: 'collected' },
+    ]);
+    await store.flush();
+    const written = (await lines()).slice(before).map((l) => JSON.parse(l));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ kind: 'coins', moves: [{ amount: 300 }, { amount: 300 }] });
+    expect(() => ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 1.5, why: 'bad' }])).toThrow(/bad amount/);
+    await store.close();
+  });
+
+  it('audits where the coins came from: the mint, the house, purses and escrow', async () => {
+    await folder();
+    const { store, ledger } = await open();
+    ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 20_000, why: 'hand-out' }]);
+    expect(await ledger.audit()).toEqual({ minted: 2000, fromHouse: 20_000, inPurses: 21_950, inEscrow: 50, problems: [] });
+    await store.close();
+  });
+
+  it('starts from the checkpoint and replays only the journal after it', async () => {
+    await folder();
+    const logs: string[] = [];
+    const { store, ledger } = await open(logs);
+    expect(logs.join('\n')).not.toMatch(/replayed/);
+    expect(ledger.balance(charAccount('ana'))).toBe(900);
+    expect(ledger.balance(escrowAccount('sand-table', 'bob'))).toBe(50);
+    const checkpoint = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    expect(checkpoint.position).toEqual({ seq: 4, segment: SEGMENT, offset: (await stat(segmentPath())).size });
+    expect(checkpoint.balances).toMatchObject({ 'char:ana': 900, 'char:bob': 1050, mint: -2000 });
+    await store.close();
+  });
+
+  it('rebuilds a missing checkpoint from the whole journal, cutting nothing', async () => {
+    await folder();
+    const journal = await readFile(segmentPath());
+    await unlink(join(dir, 'db.json'));
+    const logs: string[] = [];
+    const { store, ledger } = await open(logs);
+    expect(logs.join('\n')).toMatch(/replayed 4 journal entries after the start \(no checkpoint\)/);
+    expect(store.character('ana')?.passwordHash).toBe('h1');
+    expect(ledger.balance(charAccount('bob'))).toBe(1050);
+    expect(await store.nameTaken('bob')).toBe(true);
+    expect(await readFile(segmentPath())).toEqual(journal);
+    await store.close();
+  });
+
+  it('rolls an old checkpoint (a restored backup) forward: nothing a player was told is undone', async () => {
+    await folder();
+    await copyFile(join(dir, 'db.json'), join(dir, 'backup.json'));
+    const { store, ledger } = await open();
+    ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 7, why: 'gift' }]);
+    store.record({ kind: 'room', key: 'ana', room: 'bones-room' });
+    await store.close();
+    await copyFile(join(dir, 'backup.json'), join(dir, 'db.json'));
+    const logs: string[] = [];
+    const again = await open(logs);
+    expect(logs.join('\n')).toMatch(/replayed 2 journal entries after the checkpoint at entry 4/);
+    expect(again.ledger.balance(charAccount('ana'))).toBe(893);
+    expect(again.store.character('ana')?.room).toBe('bones-room');
+    await again.store.close();
+  });
+
+  it('moves a torn last line aside into a file next to the journal, and logs it', async () => {
+    await folder();
+    const whole = await readFile(segmentPath());
+    await appendFile(segmentPath(), '{"seq":5,"time":"2024-01-01T00:00:00.000Z","kind":"coins","mo');
+    const logs: string[] = [];
+    const { store, ledger } = await open(logs);
+    expect(logs.join('\n')).toMatch(/last line of journal\/000000000001\.jsonl was cut off by a crash \(\d+ bytes, told to nobody\); moved to .*torn-at-/);
+    expect(await readFile(segmentPath())).toEqual(whole);
+    const aside = (await readdir(join(dir, 'journal'))).find((n) => n.includes('torn'))!;
+    expect(await readFile(join(dir, 'journal', aside), 'utf8')).toMatch(/^\{"seq":5,.*"mo$/);
+    expect(ledger.balance(charAccount('ana'))).toBe(900);
+    ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 1, why: 'gift' }]);
+    await store.close();
+    expect(JSON.parse((await lines()).at(-1)!)).toMatchObject({ seq: 5, kind: 'coins' });
+  });
+
+  it.each([
+    ['garbage in the middle of the journal', (l: string[]) => (l[1] = 'this is not json'), /000000000001\.jsonl: line 2 \(entry 2\) does not add up: it is not JSON/],
+    ['an entry out of order', (l: string[]) => ([l[1], l[2]] = [l[2], l[1]]), /line 2 \(entry 2\) does not add up: it is numbered 3 where entry 2 should be/],
+    ['a move that overdraws a purse', (l: string[]) => (l[2] = l[2].replace('"amount":100', '"amount":5000')), /line 3 \(entry 3\) does not add up: char:ana would hold -4000 coins/],
+    ['a negative amount', (l: string[]) => (l[2] = l[2].replace('"amount":100', '"amount":-100')), /line 3 \(entry 3\) does not add up: a move of -100 coins/],
+    ['an unknown kind of entry', (l: string[]) => (l[3] = l[3].replace('"kind":"coins"', '"kind":"magic"')), /line 4 \(entry 4\) does not add up: "magic" is not a kind of entry/],
+    ['a character made twice', (l: string[]) => (l[1] = l[0].replace('"seq":1', '"seq":2')), /line 2 \(entry 2\) does not add up: the character "ana" exists already/],
+  ])('refuses to start on %s, naming the file and the entry, and changes no file', async (_what, damage, reason) => {
+    await folder();
+    await unlink(join(dir, 'db.json'));
+    const l = await lines();
+    damage(l);
+    await writeFile(segmentPath(), l.map((x) => `${x}\n`).join(''));
+    await expectRefusal(reason);
+  });
+
+  it('refuses a checkpoint that does not add up or does not match its journal, changing no file', async () => {
+    await folder();
+    const path = join(dir, 'db.json');
+    const good = await readFile(path, 'utf8');
+    const db = JSON.parse(good);
+    db.balances['char:ana'] += 5;
+    await writeFile(path, JSON.stringify(db));
+    await expectRefusal(/db\.json: its books do not balance: the accounts sum to 5, not 0/);
+
+    await writeFile(path, JSON.stringify({ ...JSON.parse(good), position: { seq: 3, segment: SEGMENT, offset: 17 } }));
+    await expectRefusal(/db\.json: its journal position \(entry 3, byte 17 of journal\/000000000001\.jsonl\) does not match the journal/);
+
+    await writeFile(path, '{"version": 2, "posi');
+    await expectRefusal(/db\.json: it is not valid JSON/);
+
+    await writeFile(path, good);
+    await rm(join(dir, 'journal'), { recursive: true });
+    await expectRefusal(/db\.json: it goes on from journal\/000000000001\.jsonl, which is missing/);
+  });
+
+  it('refuses a journal whose first segment is missing when there is no checkpoint', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'store-test-'));
+    const { store, ledger } = await open([], { segmentBytes: 200 });
+    await store.createCharacter({ name: 'Ana', passwordHash: 'h1', room: 'r', purse: 1000 });
+    await store.createCharacter({ name: 'Bob', passwordHash: 'h1', room: 'r', purse: 1000 });
+    for (let i = 0; i < 4; i++) {
+      ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 1 + i, why: 'gift' }]);
+      await store.flush();
+    }
+    await store.close();
+    const segments = (await readdir(join(dir, 'journal'))).sort();
+    expect(segments.length).toBeGreaterThan(2);
+    // Old segments are not read at start: with the checkpoint, the first can be archived away.
+    await rm(join(dir, 'journal', segments[0]));
+    const again = await open();
+    expect(again.ledger.balance(charAccount('bob'))).toBe(1010);
+    await again.store.close();
+    await unlink(join(dir, 'db.json'));
+    await expectRefusal(/journal\/000000000\d+\.jsonl: the journal begins here, at entry \d+, and there is no db\.json for what came before/);
+  });
+
+  it('upgrades a folder in the first format (db.json version 1 and ledger.jsonl), keeping both files', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'store-test-'));
+    const char = (name: string, coins: number) => ({ name, passwordHash: `h-${name}`, coins, room: 'bones-room', created: '2024-01-01T00:00:00.000Z', lastSeen: '2024-01-02T00:00:00.000Z' });
+    const v1 = JSON.stringify({ version: 1, characters: { ana: char('Ana', 900), bob: char('Bob', 1100) }, ledgerLength: 3 });
+    const ledger = [
+      { tx: 1, at: '', from: 'house', to: 'char:ana', amount: 1000, why: 'new character' },
+      { tx: 2, at: '', from: 'house', to: 'char:bob', amount: 1000, why: 'new character' },
+      { tx: 3, at: '', from: 'char:ana', to: 'char:bob', amount: 100, why: 'gift' },
+    ].map((e) => `${JSON.stringify(e)}\n`).join('');
+    await writeFile(join(dir, 'db.json'), v1);
+    await writeFile(join(dir, 'ledger.jsonl'), `${ledger}{"tx":4,"at":"","fr`);
+    const logs: string[] = [];
+    const { store, ledger: l } = await open(logs);
+    expect(logs.join('\n')).toMatch(/upgrade: db\.json \(version 1\) and ledger\.jsonl became journal\/000000000001\.jsonl \(7 entries\); the old files are kept as db\.v1\.json and ledger\.jsonl/);
+    expect(l.balance(charAccount('ana'))).toBe(900);
+    expect(l.balance(charAccount('bob'))).toBe(1100);
+    expect(store.character('ana')).toMatchObject({ name: 'Ana', passwordHash: 'h-Ana', room: 'bones-room', lastSeen: '2024-01-02T00:00:00.000Z' });
+    expect((await l.audit()).minted).toBe(2000);
+    await store.close();
+    expect(await readFile(join(dir, 'ledger.jsonl'), 'utf8')).toBe(`${ledger}{"tx":4,"at":"","fr`);
+    expect(await readFile(join(dir, 'db.v1.json'), 'utf8')).toBe(v1);
+    expect(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'))).toMatchObject({ version: 2, position: { seq: 7 } });
+    const again = await open();
+    expect(again.ledger.balance(charAccount('bob'))).toBe(1100);
+    await again.store.close();
+  });
+
+  it('refuses to upgrade a first-format folder whose coins disagree with its ledger, changing no file', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'store-test-'));
+    await writeFile(join(dir, 'db.json'), JSON.stringify({ version: 1, characters: { ana: { name: 'Ana', passwordHash: 'h', coins: 990, room: 'r', created: '', lastSeen: '' } }, ledgerLength: 1 }));
+    await writeFile(join(dir, 'ledger.jsonl'), `${JSON.stringify({ tx: 1, at: '', from: 'house', to: 'char:ana', amount: 1000, why: 'new character' })}\n`);
+    await expectRefusal(/db\.json: Ana holds 990 coins but ledger\.jsonl says 1000; it cannot be upgraded/);
+  });
+
+  it('on a full disk, rejects the flush with one line, and takes no change after it', async () => {
+    const fake = new FakeFiles().ensureDir('/data');
+    const store = await FileStore.open({ dataDir: '/data', files: fake, checkpoints: 'inline' });
+    await store.createCharacter({ name: 'Ana', passwordHash: 'h', room: 'r', purse: 1000 });
+    await store.flush();
+    fake.failWrites = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    store.record({ kind: 'room', key: 'ana', room: 'elsewhere' });
+    await expect(store.flush()).rejects.toThrow(/^cannot write \/data\/journal\/000000000001\.jsonl: the disk is full \(ENOSPC\)$/);
+    expect(() => store.record({ kind: 'room', key: 'ana', room: 'again' })).toThrow(/the disk is full/);
+    await store.close();
+  });
+
+  it('writes its checkpoints in a worker thread, at the journal position it has seen', async () => {
+    await folder();
+    const store = await FileStore.open({ dataDir: dir });
+    const ledger = new Ledger(store);
+    for (let i = 1; i <= 5; i++) ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: i, why: 'gift' }]);
+    await store.close();
+    const checkpoint = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    expect(checkpoint.position.seq).toBe(9);
+    expect(checkpoint.balances['char:ana']).toBe(915);
+  });
+});

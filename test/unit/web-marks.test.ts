@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseMarks } from '../../src/web/marks.js';
+import { paint } from '../../src/telnet/markup.js';
+
+describe('the page\'s reading of the marks', () => {
+  it('turns marks into nested styled runs', () => {
+    expect(parseMarks(`You ${paint('won', `won ${paint('coins', '50')} coins`)}!`)).toEqual([
+      'You ',
+      { style: 'won', children: ['won ', { style: 'coins', children: ['50'] }, ' coins'] },
+      '!',
+    ]);
+    expect(parseMarks('plain')).toEqual(['plain']);
+  });
+
+  it('keeps art and its spoken form side by side', () => {
+    expect(parseMarks(`${paint('art', '[ 3 | 4 ]')}${paint('spoken', 'Squares 3 and 4.')}`)).toEqual([
+      { style: 'art', children: ['[ 3 | 4 ]'] },
+      { style: 'spoken', children: ['Squares 3 and 4.'] },
+    ]);
+  });
+
+  it('loses no text on broken marks', () => {
+    expect(parseMarks('\u000e?odd\u000f tail')).toEqual([{ style: null, children: ['odd'] }, ' tail']);
+    expect(parseMarks('a\u000fb')).toEqual(['a', 'b']);
+    expect(parseMarks('\u000erunclosed')).toEqual([{ style: 'room', children: ['unclosed'] }]);
+    expect(parseMarks('end\u000e')).toEqual(['end']);
+  });
+});

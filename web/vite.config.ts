@@ -1,0 +1,16 @@
+// The web page: built from web/ into dist/web, which the server's web port serves.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  // Relative asset paths, so the page also works under a proxy's sub-path.
+  base: './',
+  logLevel: 'warn',
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    // Fonts stay files: the page's Content-Security-Policy allows no data: fonts.
+    assetsInlineLimit: 0,
+  },
+});

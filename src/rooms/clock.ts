@@ -28,3 +28,19 @@ export const systemClock: Clock = {
     return { cancel: () => clearTimeout(handle) };
   },
 };
+
+/** Waits `ms` on the clock; rejects with the signal's reason if it aborts first (the timer is cancelled). */
+export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      timer.cancel();
+      reject(signal!.reason);
+    };
+    const timer = clock.setTimer(ms, () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

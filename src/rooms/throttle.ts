@@ -1,0 +1,172 @@
+import type { Clock } from './clock.js';
+
+export interface ThrottlePolicy {
+  /** Wrong guesses allowed before the next attempt must wait. */
+  freeGuesses: number;
+  firstWaitMs: number;
+  maxWaitMs: number;
+  /** This long without a wrong guess and everything is forgiven. */
+  quietMs: number;
+}
+
+/** RULINGS.md "Logging in safely": 3 free, then 1 s doubling to 60 s; docs/rulings.md: 15 quiet minutes. */
+export const LOGIN_THROTTLE: ThrottlePolicy = { freeGuesses: 3, firstWaitMs: 1000, maxWaitMs: 60_000, quietMs: 15 * 60_000 };
+
+interface Failures {
+  count: number;
+  last: number;
+}
+
+/**
+ * Wrong guesses per key (one book for accounts, one for addresses). The map is kept in order
+ * of the last wrong guess, so forgetting quiet keys only ever looks at the front.
+ */
+class FailureBook {
+  private readonly byKey = new Map<string, Failures>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly policy: ThrottlePolicy,
+  ) {}
+
+  /** Milliseconds the next attempt for this key must still wait (0: none). */
+  waitMs(key: string): number {
+    this.forgetQuiet();
+    const f = this.byKey.get(key);
+    if (!f || f.count < this.policy.freeGuesses) return 0;
+    const wait = Math.min(this.policy.maxWaitMs, this.policy.firstWaitMs * 2 ** (f.count - this.policy.freeGuesses));
+    return Math.max(0, f.last + wait - this.clock.now());
+  }
+
+  wrong(key: string): void {
+    const count = (this.byKey.get(key)?.count ?? 0) + 1;
+    this.byKey.delete(key); // re-inserted at the back: the most recent
+    this.byKey.set(key, { count, last: this.clock.now() });
+    this.forgetQuiet();
+  }
+
+  forget(key: string): void {
+    this.byKey.delete(key);
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  private forgetQuiet(): void {
+    const now = this.clock.now();
+    for (const [key, f] of this.byKey) {
+      if (now - f.last < this.policy.quietMs) break;
+      this.byKey.delete(key);
+    }
+  }
+}
+
+export interface Wait {
+  ms: number;
+  /** Whose guessing the wait is for: the account's or the address's (the longer of the two). */
+  because: 'account' | 'address';
+}
+
+/**
+ * Wrong passwords, counted per account and per address whatever connection they came from.
+ * After the free guesses, the next attempt waits 1 s after the last wrong one, doubling with each
+ * further wrong guess up to the cap. A right password clears its account; an address is cleared
+ * only by a quiet period, so an attacker cannot clear their own address by logging in to a
+ * character of their own between guesses.
+ */
+export class GuessThrottle {
+  private readonly accounts: FailureBook;
+  private readonly addresses: FailureBook;
+
+  constructor(clock: Clock, policy: ThrottlePolicy = LOGIN_THROTTLE) {
+    this.accounts = new FailureBook(clock, policy);
+    this.addresses = new FailureBook(clock, policy);
+  }
+
+  /** How long an attempt at `account` from `address` must wait now, or null when it may go. */
+  waitFor(account: string, address: string): Wait | null {
+    const forAccount = this.accounts.waitMs(account);
+    const forAddress = this.addresses.waitMs(address);
+    if (forAccount === 0 && forAddress === 0) return null;
+    return forAccount >= forAddress ? { ms: forAccount, because: 'account' } : { ms: forAddress, because: 'address' };
+  }
+
+  wrong(account: string, address: string): void {
+    this.accounts.wrong(account);
+    this.addresses.wrong(address);
+  }
+
+  right(account: string): void {
+    this.accounts.forget(account);
+  }
+
+  /** How many accounts and addresses are remembered (they are forgotten after the quiet period). */
+  get remembered(): number {
+    return this.accounts.size + this.addresses.size;
+  }
+}
+
+export const HOUR_MS = 60 * 60_000;
+
+/** A creation that has been allowed and must now be confirmed (made) or cancelled (not made). */
+export interface Reservation {
+  confirm(): void;
+  cancel(): void;
+}
+
+/**
+ * At most `perHour` new characters per address in any 60 minutes (0: no limit). A creation
+ * holds its place from the moment it is allowed, so several at once cannot overshoot.
+ */
+export class CreationLimit {
+  /** Per address: when its creations of the last hour were made, oldest first, and how many are under way. */
+  private readonly byAddress = new Map<string, { made: number[]; pending: number }>();
+
+  constructor(
+    private readonly clock: Clock,
+    readonly perHour: number,
+  ) {}
+
+  reserve(address: string): { ok: true; reservation: Reservation } | { ok: false; reason: string } {
+    if (this.perHour === 0) return { ok: true, reservation: { confirm: () => {}, cancel: () => {} } };
+    const now = this.clock.now();
+    this.forgetOld(now);
+    let entry = this.byAddress.get(address);
+    if (!entry) this.byAddress.set(address, (entry = { made: [], pending: 0 }));
+    dropOlderThanAnHour(entry.made, now);
+    const used = entry.made.length + entry.pending;
+    if (used >= this.perHour) {
+      // The place that frees first: the oldest creation beyond what else is still held.
+      const i = used - this.perHour;
+      const freeAt = i < entry.made.length ? entry.made[i] + HOUR_MS : now + HOUR_MS;
+      const minutes = Math.max(1, Math.ceil((freeAt - now) / 60_000));
+      const many = this.perHour === 1 ? 'One new character' : `Only ${this.perHour} new characters`;
+      return { ok: false, reason: `${many} may be made from one address in an hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` };
+    }
+    entry.pending++;
+    const held = entry;
+    let settled = false;
+    const settle = (made: number | null) => {
+      if (settled) return;
+      settled = true;
+      held.pending--;
+      if (made !== null) held.made.push(made);
+      this.byAddress.delete(address); // re-inserted at the back: the most recent
+      if (held.made.length || held.pending) this.byAddress.set(address, held);
+    };
+    return { ok: true, reservation: { confirm: () => settle(this.clock.now()), cancel: () => settle(null) } };
+  }
+
+  private forgetOld(now: number): void {
+    for (const [address, entry] of this.byAddress) {
+      dropOlderThanAnHour(entry.made, now);
+      if (entry.made.length || entry.pending) break;
+      this.byAddress.delete(address);
+    }
+  }
+}
+
+function dropOlderThanAnHour(times: number[], now: number): void {
+  while (times.length && now - times[0] >= HOUR_MS) times.shift();
+}

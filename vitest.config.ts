@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Vite compiles .ts and .mts only; src/threadpool.cts is CommonJS on purpose (see there).
+  oxc: { include: /\.([mc]?ts|[jt]sx)$/ },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

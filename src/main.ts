@@ -13,9 +13,10 @@ const USAGE = `Usage: npm start -- [options]
   --seed N       fixed random source, for testing: the same commands give the same dice
   --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
   --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
+  --creates-per-hour N  new characters one address may make per hour (default 5, or the world's createsPerHour; 0: no limit)
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -29,7 +30,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins'],
+  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -40,7 +41,7 @@ if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins']) {
+for (const key of ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour']) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
@@ -59,6 +60,7 @@ const webOrigins = argv['web-origins'] === undefined ? [] : String(argv['web-ori
 for (const origin of webOrigins) {
   if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) fail(`--web-origins: "${origin}" is not an http:// or https:// origin.`);
 }
+const createsPerHour = argv['creates-per-hour'] === undefined ? undefined : wholeNumber('creates-per-hour', argv['creates-per-hour'], 1_000_000);
 
 const dataDir = argv.data ?? 'data/runtime';
 
@@ -95,6 +97,7 @@ try {
     dataDir,
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
+    settings: createsPerHour === undefined ? {} : { createsPerHour },
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
     // A full disk or a failing one: the players were told, the log says why; exit with one line.

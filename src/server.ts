@@ -1,6 +1,7 @@
 import type { Server } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listenTelnet } from './telnet/server.js';
@@ -12,6 +13,8 @@ import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
 import { everydayCommands } from './rooms/everyday.js';
 import { Login } from './rooms/login.js';
+import { Door } from './rooms/door.js';
+import { hashSlots, threadPoolSize } from './threadpool.cjs';
 import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { games } from './games/index.js';
@@ -38,7 +41,10 @@ export interface ServerOptions {
   worldFile: string;
   seed?: number;
   clock?: Clock;
+  /** Over the world's own settings, which are over the defaults. */
   settings?: Partial<TavernSettings>;
+  /** Password hashes at once (default: as threadpool.cts allows). */
+  hashSlots?: number;
   log?: (line: string) => void;
   /** The web client's port (0: any free one) and settings; without it, no web port. */
   web?: Partial<WebOptions> & { port: number };
@@ -130,8 +136,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
   const tavern = new Tavern(world, store, ledger, clock, random, everydayCommands(games), {
     ...defaultTavernSettings,
+    ...world.settings,
     ...options.settings,
   });
+  const slots = options.hashSlots ?? hashSlots();
+  const door = new Door(clock, { hashSlots: slots, createsPerHour: tavern.settings.createsPerHour });
   const worldProblems: string[] = [];
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
@@ -159,7 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     connections.add(c);
     log(`connection ${c.id} from ${c.remoteAddress}`);
     let player: Player | null = null;
-    const login = new Login(tavern, session, clock, (p) => {
+    const login = new Login(tavern, session, c.remoteAddress, door, clock, (p) => {
       player = p;
       atTheDoor.delete(login);
       log(`connection ${c.id} is ${p.name} (${c.describe()})`);
@@ -216,6 +225,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp });
   port = portOf(server, options.port);
+  const perHour = tavern.settings.createsPerHour;
+  const cores = availableParallelism();
+  const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
+  log(`password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}`);
   log(`listening on ${options.host}:${port}`);
   let webPort: number | null = null;
   if (options.web) {

@@ -1,49 +1,54 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
-
-const scryptRaw = promisify(scrypt) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt runs on libuv's small thread pool, which the database's writes share. A flood of
- * password guesses must not starve those writes (and with them every player's replies),
- * so only this many hashes run at once; the rest wait their turn.
+ * Today's cost: scrypt at N = 2^15, r = 8, p = 1 (32 MiB and about 0.1 s of one core per hash).
+ * Node's async scrypt runs on libuv's thread pool, so it never blocks the event loop; how many
+ * run at once is the door's business (door.ts), not this module's.
  */
-const MAX_HASHING = 2;
-let hashing = 0;
-const waiting: (() => void)[] = [];
+export const HASH_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEYLEN = 32;
+/** Stored costs above this are refused rather than run: a damaged record must not hang a thread. */
+const MAX_N = 2 ** 20;
 
-async function scryptAsync(pw: string, salt: Buffer, keylen: number, opts: object): Promise<Buffer> {
-  if (hashing < MAX_HASHING) hashing++;
-  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
-  try {
-    return await scryptRaw(pw, salt, keylen, opts);
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else hashing--;
-  }
+function scryptAsync(password: string, salt: Buffer, keylen: number, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is exactly N = 2^15 and refuses it.
+  const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
+  return new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))));
 }
 
-const KEYLEN = 32;
-const COST = { N: 16384, r: 8, p: 1 };
-
-/** Salted scrypt, stored as `scrypt$N$r$p$salt$hash` (base64). */
+/** Salted scrypt at today's cost, stored as `scrypt$N$r$p$salt$hash` (base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, KEYLEN, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await scryptAsync(password, salt, KEYLEN, HASH_COST);
+  return ['scrypt', HASH_COST.N, HASH_COST.r, HASH_COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
+interface StoredHash {
+  cost: { N: number; r: number; p: number };
+  salt: Buffer;
+  hash: Buffer;
+}
+
+function parseStored(stored: string): StoredHash | null {
+  const [kind, n, r, p, salt, hash, ...rest] = stored.split('$');
+  const [N, R, P] = [n, r, p].map(Number);
+  const whole = (x: number) => Number.isSafeInteger(x) && x >= 1;
+  if (kind !== 'scrypt' || rest.length || !salt || !hash || ![N, R, P].every(whole) || N > MAX_N || (N & (N - 1)) !== 0 || R * P > 16) return null;
+  return { cost: { N, r: R, p: P }, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
+}
+
+/** Checks a password against a stored hash of any cost this server ever used. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const s = parseStored(stored);
+  if (!s || s.hash.length === 0) return false;
+  const actual = await scryptAsync(password, s.salt, s.hash.length, s.cost);
+  return timingSafeEqual(actual, s.hash);
+}
+
+/** A hash made at another cost than today's (older ones were N = 2^14): re-made at the next good login. */
+export function needsUpgrade(stored: string): boolean {
+  const s = parseStored(stored);
+  return !s || s.cost.N !== HASH_COST.N || s.cost.r !== HASH_COST.r || s.cost.p !== HASH_COST.p || s.hash.length !== KEYLEN;
 }
 
 export const MIN_PASSWORD = 6;

@@ -1,7 +1,8 @@
 import type { Clock, Timer } from './clock.js';
 import { formatCoins } from './amount.js';
 import type { Session } from './outbox.js';
-import { capitalise, hashPassword, nameProblem, passwordProblem, verifyPassword } from './accounts.js';
+import { capitalise, nameProblem, passwordProblem } from './accounts.js';
+import type { Door } from './door.js';
 import type { Player, Tavern } from './tavern.js';
 import { charAccount } from '../store/ledger.js';
 import type { CharacterRecord } from '../store/index.js';
@@ -29,16 +30,22 @@ type Step =
 /**
  * The conversation at the door, before a character is chosen: `create`, `connect`, or a bare
  * name for the interactive flow. It never shows passwords and hides the client's echo for them.
+ * Hashing, waits after wrong guesses and the creation limit are the Door's, shared by all.
  */
 export class Login {
   private step: Step = { kind: 'greeting' };
   private failures = 0;
   private readonly timer: Timer;
   private done = false;
+  /** Aborted when the connection goes: a waiting password check then leaves every queue. */
+  private readonly gone = new AbortController();
 
   constructor(
     private readonly tavern: Tavern,
     private readonly session: Session,
+    /** The connection's remote address, for the Door's per-address limits. */
+    private readonly address: string,
+    private readonly door: Door,
     clock: Clock,
     private readonly entered: (p: Player) => void,
   ) {
@@ -50,6 +57,7 @@ export class Login {
   dispose(): void {
     this.done = true;
     this.timer.cancel();
+    this.gone.abort();
   }
 
   /** One line at the door. The caller runs lines one after another, never two at once. */
@@ -125,11 +133,22 @@ export class Login {
     this.session.showInput();
     const problem = nameProblem(name, this.tavern.npcNames()) ?? passwordProblem(password);
     if (problem) return problem;
-    const hash = await hashPassword(password);
-    if (this.done) return null;
+    const taken = `${capitalise(name)} is already taken; pick another name.`;
+    if (await this.tavern.store.nameTaken(name.toLowerCase())) return this.done ? null : taken; // no hash spent on it
+    const allowed = this.door.reserveCreation(this.address);
+    if (!allowed.ok) return allowed.reason;
+    const hash = await this.door.hashNew(this.address, password, this.gone.signal);
+    if (this.done || hash === null) {
+      allowed.reservation.cancel();
+      return null;
+    }
     // Someone may have taken the name meanwhile: the store says so.
     const record = await this.tavern.createCharacter(name, hash);
-    if (!record) return `${capitalise(name)} is already taken; pick another name.`;
+    if (!record) {
+      allowed.reservation.cancel();
+      return taken;
+    }
+    allowed.reservation.confirm();
     if (this.done) return null;
     // Through the outbox, so the welcome (and its coins) is only told once it is on disk.
     const coins = this.tavern.ledger.balance(charAccount(record.name.toLowerCase()));
@@ -140,9 +159,13 @@ export class Login {
 
   private async checkPassword(key: string, password: string): Promise<boolean> {
     const record = await this.tavern.store.fetchCharacter(key);
-    const ok = !!record && (await verifyPassword(password, record.passwordHash));
-    if (this.done) return false;
-    if (ok) {
+    if (!record || this.done) return false;
+    const stored = record.passwordHash;
+    const tell = (line: string) => this.session.deliver({ text: [line], reply: true, prompt: false }); // the prompt follows the answer
+    const verdict = await this.door.checkPassword({ address: this.address, account: key, password, stored }, this.gone.signal, tell);
+    if (this.done || verdict.kind === 'gone') return false;
+    if (verdict.kind === 'right') {
+      if (verdict.newHash) this.replaceHash(key, stored, verdict.newHash);
       this.enter(record);
       return true;
     }
@@ -157,6 +180,12 @@ export class Login {
     const p = this.tavern.enter(record, this.session);
     this.entered(p);
     void this.tavern.release();
+  }
+
+  /** An old-cost hash made again at a good login; it reaches the disk with the login's own write (enter releases). */
+  private replaceHash(key: string, old: string, passwordHash: string): void {
+    if (this.tavern.store.character(key)?.passwordHash !== old) return; // changed meanwhile: the newer one stands
+    this.tavern.store.record({ kind: 'password', key, passwordHash });
   }
 
   /** Ends the conversation at the door and closes the connection with a last word. */

@@ -11,9 +11,11 @@ import type { Table } from '../games/table.js';
 export interface TavernSettings {
   /** How long a seated player who lost their connection keeps the seat. */
   graceMs: number;
+  /** New characters per address per hour (RULINGS.md); 0: no limit. The world may set it, `--creates-per-hour` overrides. */
+  createsPerHour: number;
 }
 
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000 };
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5 };
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
 export class Player {

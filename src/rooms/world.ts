@@ -37,12 +37,18 @@ export interface Room {
   tables: TableData[];
 }
 
+/** Tavern-wide numbers a world may set (each has a default in the server). */
+export interface WorldSettings {
+  createsPerHour?: number;
+}
+
 export interface World {
   name: string;
   start: string;
   rooms: Map<string, Room>;
   /** Extra MSSP variables for MUD lists (CONTACT, WEBSITE, GENRE...): name -> value(s). */
   mssp: Record<string, string | string[]>;
+  settings: WorldSettings;
 }
 
 /** Reads and checks a world file; every problem found is reported at once. */
@@ -58,7 +64,7 @@ export async function loadWorld(path: string): Promise<World> {
 
 export function parseWorld(raw: unknown, source = 'world'): World {
   const problems: string[] = [];
-  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown };
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown };
   if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
   const rooms = new Map<string, Room>();
   const tableIds = new Set<string>();
@@ -110,8 +116,9 @@ export function parseWorld(raw: unknown, source = 'world'): World {
   const start = typeof w.start === 'string' ? w.start : '';
   if (!rooms.has(start)) problems.push(`the start room "${start}" does not exist`);
   const mssp = parseMssp(w.mssp, problems);
+  const settings = parseSettings(w.settings, problems);
   if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
-  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp };
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings };
 }
 
 /** `mssp`: an object of upper-case MSSP variable names to a string, a number or a list of strings. */
@@ -129,6 +136,22 @@ function parseMssp(raw: unknown, problems: string[]): Record<string, string | st
     else problems.push(`mssp: ${name} must be a string, a number or a list of strings`);
   }
   return mssp;
+}
+
+/** `settings`: the tavern-wide numbers a world may set (WorldSettings), each checked. */
+function parseSettings(raw: unknown, problems: string[]): WorldSettings {
+  if (raw === undefined) return {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push('settings must be an object such as { "createsPerHour": 5 }');
+    return {};
+  }
+  const settings: WorldSettings = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key !== 'createsPerHour') problems.push(`settings: "${key}" is not a setting (known: createsPerHour)`);
+    else if (!Number.isSafeInteger(value) || (value as number) < 0) problems.push(`settings: createsPerHour must be a whole number, 0 or more (0: no limit)`);
+    else settings.createsPerHour = value as number;
+  }
+  return settings;
 }
 
 /**

@@ -74,6 +74,7 @@ describe('the server program', () => {
       ['--web-port', 'abc'],
       ['--port', '4000', '--web-port', '4000'],
       ['--web-origins', 'ftp://files.example'],
+      ['--creates-per-hour', '-1'],
     ].map((args) => run(args));
     for (const p of bad) {
       expect(await p.exited).toBe(2);
@@ -83,6 +84,7 @@ describe('the server program', () => {
     expect(await help.exited).toBe(0);
     expect(help.output()).toMatch(/--data DIR/);
     expect(help.output()).toMatch(/--web-port N/);
+    expect(help.output()).toMatch(/--creates-per-hour N/);
   }, 60_000);
 
   it('serves the web client on --web-port, and says where', async () => {
@@ -101,9 +103,21 @@ describe('the server program', () => {
     web.close();
   });
 
+  it('limits new characters per address as --creates-per-hour says', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
+    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '1']);
+    children.push(p.child);
+    const port = await listening(p);
+    expect(p.output()).toMatch(/new characters: 1 per address per hour/);
+    await login(port, 'Ana');
+    const c = await TestClient.connect(port);
+    await c.nextPrompt();
+    expect(await c.command('create Bob secret123')).toMatch(/^One new character may be made from one address in an hour; try again in 60 minutes\.$/m);
+  });
+
   it('loses nothing a player was told when killed with SIGKILL, and stops cleanly on SIGTERM', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
-    const first = run(['--port', '0', '--host', '127.0.0.1', '--data', dir]);
+    const first = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '0']);
     children.push(first.child);
     const port = await listening(first);
     const a = await login(port, 'Ana');
@@ -112,7 +126,7 @@ describe('the server program', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const second = run(['--host', '127.0.0.1', '--data', dir], { PORT: '0' });
+    const second = run(['--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '0'], { PORT: '0' });
     children.push(second.child);
     const port2 = await listening(second);
     const b = await login(port2, 'Bob');

@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 function start(dir: string, extra: string[] = []): Program {
-  const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', ...extra]);
+  const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', '--creates-per-hour', '0', ...extra]);
   programs.push(p);
   return p;
 }

@@ -39,8 +39,11 @@ describe('the tavern over telnet', () => {
     const d = await ts.connect();
     await d.command('connect ana bad1xx');
     await d.command('connect ana bad2xx');
+    // The fourth wrong guess from this address, whatever the connection: it waits first.
     d.send('connect ana bad3xx');
-    await d.expect('Too many wrong passwords');
+    await d.expect(/from your address lately: this attempt waits 1 second\./);
+    ts.clock.advance(1000);
+    await d.expect('Too many wrong passwords. Goodbye.');
     await d.closedSoon();
   });
 

@@ -40,11 +40,12 @@ export class TestClient {
 
   /**
    * By default the client reports a screen 10,000 columns wide, so the server's wrapping never
-   * splits the lines tests look for; `width: 0` reports none.
+   * splits the lines tests look for; `width: 0` reports none. `from` binds the client's own end
+   * to that address (all of 127/8 is loopback).
    */
-  static connect(port: number, opts: { agree?: boolean; width?: number } = {}): Promise<TestClient> {
+  static connect(port: number, opts: { agree?: boolean; width?: number; from?: string } = {}): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const s = net.connect(port, '127.0.0.1', () => resolve(new TestClient(s, opts.agree ?? false, opts.width ?? 10_000)));
+      const s = net.connect({ port, host: '127.0.0.1', localAddress: opts.from }, () => resolve(new TestClient(s, opts.agree ?? false, opts.width ?? 10_000)));
       s.once('error', reject);
     });
   }

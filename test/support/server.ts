@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD, type RunningServer } from '../../src/server.js';
+import type { TavernSettings } from '../../src/rooms/tavern.js';
 import { FakeClock } from './fakeClock.js';
 import { TestClient } from './client.js';
 import { WebTestClient } from './webClient.js';
@@ -13,9 +14,10 @@ export interface TestServer {
   dataDir: string;
   clock: FakeClock;
   logs: string[];
-  connect(opts?: { agree?: boolean; width?: number }): Promise<TestClient>;
+  /** `from`: the client's own address (any of 127/8), for the per-address limits. */
+  connect(opts?: { agree?: boolean; width?: number; from?: string }): Promise<TestClient>;
   /** Creates the character (or connects to it) and waits for the first room description. */
-  login(name: string, password?: string): Promise<TestClient>;
+  login(name: string, password?: string, opts?: { from?: string }): Promise<TestClient>;
   /** The web port, when the server was started with `web`. */
   webPort: number;
   /** A WebSocket client at the greeting (the server must have been started with `web`). */
@@ -30,9 +32,17 @@ export interface TestServer {
   destroy(): Promise<void>;
 }
 
-export async function startTestServer(
-  opts: { dataDir?: string; seed?: number; clock?: FakeClock; worldFile?: string; web?: Partial<WebOptions> } = {},
-): Promise<TestServer> {
+export interface TestServerOptions {
+  dataDir?: string;
+  seed?: number;
+  clock?: FakeClock;
+  worldFile?: string;
+  web?: Partial<WebOptions>;
+  /** Over the test defaults: tests make many characters from 127.0.0.1, so no creation limit. */
+  settings?: Partial<TavernSettings>;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tavern-test-')));
   const clock = opts.clock ?? new FakeClock();
   const logs: string[] = [];
@@ -43,6 +53,7 @@ export async function startTestServer(
     worldFile: opts.worldFile ?? DEFAULT_WORLD,
     seed: opts.seed ?? 1,
     clock,
+    settings: { createsPerHour: 0, ...opts.settings },
     log: (l) => logs.push(l),
     web: opts.web && { port: 0, ...opts.web },
     // The checkpoint thread is tested with the real program (process and store-crash tests).
@@ -61,8 +72,8 @@ export async function startTestServer(
       await c.nextPrompt();
       return c;
     },
-    async login(name, password = 'secret123') {
-      const c = await self.connect();
+    async login(name, password = 'secret123', loginOpts) {
+      const c = await self.connect(loginOpts);
       c.send(`connect ${name} ${password}`);
       let reply = await c.nextPrompt();
       if (/There is no character/.test(reply)) reply = await c.command(`create ${name} ${password}`);
@@ -93,7 +104,7 @@ export async function startTestServer(
     },
     async restart() {
       await self.stop();
-      return startTestServer({ dataDir, seed: opts.seed, clock, worldFile: opts.worldFile, web: opts.web });
+      return startTestServer({ ...opts, dataDir, clock });
     },
     async destroy() {
       await self.stop();

@@ -17,7 +17,8 @@ import { cpuSeconds, percentiles, rssKb, serve, type Percentiles, type Served } 
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..'); // dist/
-const MAIN = join(root, 'src', 'main.js');
+// The entry npm start runs: it sizes the thread pool so that hashing gets every core (src/threadpool.cts).
+const MAIN = join(root, 'src', 'start.cjs');
 const ECHO = join(here, 'echo-server.js');
 
 function option(name: string, fallback: number): number {

@@ -88,6 +88,10 @@ export async function readStore(files: FileLayer, dataDir: string, upTo?: Positi
   let index: number;
   if (cp) {
     index = segments.indexOf(cp.segment);
+    // A checkpoint taken when nothing had been written after it yet names the segment its next
+    // entry will begin, which does not exist until then: nothing to replay, nothing missing.
+    const nextToBegin = cp.offset === 0 && segmentFirstSeq(cp.segment) === cp.seq + 1 && !segments.some((s) => s > cp.segment);
+    if (index < 0 && nextToBegin) return recovery;
     if (index < 0) throw refuse(cpPath, `it goes on from ${JOURNAL_DIR}/${cp.segment}, which is missing`);
   } else {
     if (!segments.length) return recovery;

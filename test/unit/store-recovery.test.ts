@@ -178,6 +178,31 @@ describe('the file store', () => {
     await expectRefusal(/db\.json: it goes on from journal\/000000000001\.jsonl, which is missing/);
   });
 
+  it('starts again on a folder that was opened and closed with nothing written', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'store-test-'));
+    await (await open()).store.close();
+    const again = await open();
+    expect(await again.store.createCharacter({ name: 'Ana', passwordHash: 'h1', room: 'r', purse: 1000 })).not.toBeNull();
+    await again.store.close();
+    const third = await open();
+    expect(third.ledger.balance(charAccount('ana'))).toBe(1000);
+    await third.store.close();
+  });
+
+  it('still refuses an empty folder\'s checkpoint (a restored backup) whose first segment is gone while later ones exist', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'store-test-'));
+    await (await open()).store.close();
+    await copyFile(join(dir, 'db.json'), join(dir, 'empty-db.json'));
+    const { store } = await open([], { segmentBytes: 1 });
+    await store.createCharacter({ name: 'Ana', passwordHash: 'h1', room: 'r', purse: 1000 });
+    await store.flush();
+    await store.createCharacter({ name: 'Bob', passwordHash: 'h2', room: 'r', purse: 1000 });
+    await store.close();
+    await copyFile(join(dir, 'empty-db.json'), join(dir, 'db.json'));
+    await rm(join(dir, 'journal', '000000000001.jsonl'));
+    await expectRefusal(/db\.json: it goes on from journal\/000000000001\.jsonl, which is missing/);
+  });
+
   it('refuses a journal whose first segment is missing when there is no checkpoint', async () => {
     dir = await mkdtemp(join(tmpdir(), 'store-test-'));
     const { store, ledger } = await open([], { segmentBytes: 200 });

@@ -134,7 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const ledger = new Ledger(store);
   const world = await loadWorld(options.worldFile);
   const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
-  const tavern = new Tavern(world, store, ledger, clock, random, everydayCommands(games), {
+  const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games), {
     ...defaultTavernSettings,
     ...world.settings,
     ...options.settings,
@@ -151,7 +151,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   if (worldProblems.length) throw new Error(`${options.worldFile}:\n  ${worldProblems.join('\n  ')}`);
   for (const room of world.rooms.values()) {
-    for (const data of room.tables) tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!));
+    for (const data of room.tables) tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, random));
   }
   for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);
   await store.flush();

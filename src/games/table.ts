@@ -1,7 +1,8 @@
 import type { Clock, Timer } from '../rooms/clock.js';
 import { CommandSet, type Command } from '../rooms/commands.js';
 import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
-import type { CommandContext, Player, Tavern } from '../rooms/tavern.js';
+import type { GameInfo, LeaveCause, TableVenue, TavernTable } from '../rooms/tables.js';
+import type { CommandContext, Player } from '../rooms/tavern.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
 import type { Dice, RandomSource } from './random.js';
@@ -49,8 +50,6 @@ export interface TableHost {
   unseat(name: string, why: string): void;
 }
 
-export type LeaveCause = 'stand' | 'left';
-
 /** One game's side of a table (colyseus-style lifecycle: create, join, message, leave, dispose). */
 export interface GameTable {
   readonly commands: GameCommand[];
@@ -71,17 +70,10 @@ export interface GameTable {
   dispose(): void;
 }
 
-export interface GameDefinition {
-  /** The `game` value in the world data. */
-  id: string;
-  title: string;
+export interface GameDefinition extends GameInfo {
   maxSeats: number;
-  /** The help topic for the game: its rules in brief, with the numbers of this table's settings. */
-  help(settings: Record<string, unknown>): string;
   /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
   settings: object;
-  /** Extra help topics (e.g. `odds`). */
-  topics?: Record<string, (settings: Record<string, unknown>) => string>;
   create(host: TableHost): GameTable;
 }
 
@@ -130,18 +122,20 @@ export function settingsProblems(defaults: object, given: unknown, path = 'setti
   return problems;
 }
 
-export class Table {
+/** A game's table in a room of the tavern: the tavern sees it as a TavernTable, the game as its TableHost. */
+export class Table implements TavernTable {
   readonly seats: Player[] = [];
-  readonly game: GameTable;
+  private readonly game: GameTable;
   readonly commands: CommandSet<CommandContext>;
   private lastDice: Dice | null = null;
   private readonly timers = new Set<Timer>();
 
   constructor(
-    private readonly tavern: Tavern,
+    private readonly tavern: TableVenue,
     readonly roomId: string,
     readonly data: TableData,
     readonly definition: GameDefinition,
+    private readonly random: RandomSource,
   ) {
     this.game = definition.create(this.host());
     this.commands = new CommandSet(
@@ -192,6 +186,22 @@ export class Table {
     this.game.onBack?.(p.name);
   }
 
+  describe(viewer: Player): string {
+    return this.game.describe(viewer.name);
+  }
+
+  roll(p: Player, reply: (text: string) => void): void {
+    if (!this.game.roll) reply(`Nobody throws dice at ${this.data.name}.`);
+    else if (p.seat !== this) reply(`You are not seated at ${this.data.name}.`);
+    else this.game.roll(p.name, reply);
+  }
+
+  whisper(p: Player, text: string, reply: (text: string) => void): boolean {
+    if (!this.game.whisper) return false;
+    this.game.whisper(p.name, text, reply);
+    return true;
+  }
+
   describeDice(): string {
     if (!this.lastDice) return `No dice have been thrown at ${this.data.name} yet.`;
     const [a, b] = this.lastDice;
@@ -223,7 +233,7 @@ export class Table {
       label: this.data.name,
       settings: this.data.settings ?? {},
       clock: tavern.clock,
-      random: tavern.random,
+      random: this.random,
       seated: () => this.seats.map((p) => p.name),
       isConnected: (name) => !!byName(name)?.session,
       balance: (name) => tavern.ledger.balance(charAccount(name.toLowerCase())),

@@ -4,7 +4,7 @@ import { hanging, paint } from '../telnet/markup.js';
 import { charAccount, escrowAccount } from '../store/ledger.js';
 import type { CommandContext, TavernCommand } from './tavern.js';
 import { DIRECTIONS, matchKeyword, OPPOSITE, type Direction, type NpcData, type ObjectData } from './world.js';
-import type { GameDefinition } from '../games/table.js';
+import type { GameInfo } from './tables.js';
 
 /** The everyday verbs of the tavern. Each declares its own help. */
 
@@ -73,7 +73,7 @@ function look(ctx: CommandContext, args: string): void {
   }
   const table = tavern.findTable(room.id, target);
   if (table) {
-    ctx.reply(`${wrap(table.data.description, width)}\n${table.game.describe(actor.name)}`);
+    ctx.reply(`${wrap(table.data.description, width)}\n${table.describe(actor)}`);
     return;
   }
   const person = tavern.findPlayer(target, tavern.playersIn(room.id));
@@ -108,7 +108,7 @@ const directionCommands: TavernCommand[] = DIRECTIONS.map((dir) => ({
   run: (ctx: CommandContext) => move(ctx, dir),
 }));
 
-export function everydayCommands(games: GameDefinition[]): TavernCommand[] {
+export function everydayCommands(games: GameInfo[]): TavernCommand[] {
   return [
     {
       key: 'look',
@@ -187,8 +187,7 @@ export function everydayCommands(games: GameDefinition[]): TavernCommand[] {
           ctx.reply(`You whisper to ${npc.name}, '${text}'`);
           tavern.toRoom(room.id, `${actor.name} whispers something to ${npc.name}.`, [actor]);
           const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
-          if (table?.game.whisper) table.game.whisper(actor.name, text, ctx.reply);
-          else ctx.reply(`${npc.name} only nods politely.`);
+          if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${npc.name} only nods politely.`);
           return;
         }
         const target = tavern.findPlayer(who, tavern.playersIn(room.id));
@@ -323,15 +322,7 @@ export function everydayCommands(games: GameDefinition[]): TavernCommand[] {
           ctx.reply(m[1] ? `There is no table "${m[1]}" here.` : 'Usage: roll dice <table>');
           return;
         }
-        if (!table.game.roll) {
-          ctx.reply(`Nobody throws dice at ${table.data.name}.`);
-          return;
-        }
-        if (actor.seat !== table) {
-          ctx.reply(`You are not seated at ${table.data.name}.`);
-          return;
-        }
-        table.game.roll(actor.name, ctx.reply);
+        table.roll(actor, ctx.reply);
       },
     },
     {
@@ -352,7 +343,7 @@ export function everydayCommands(games: GameDefinition[]): TavernCommand[] {
   ];
 }
 
-function helpText(ctx: CommandContext, topic: string, games: GameDefinition[]): string {
+function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string {
   const { tavern, actor } = ctx;
   const t = topic.trim().toLowerCase().replace(/[’']/g, '');
   if (!t) {

@@ -1,12 +1,11 @@
 import type { Clock, Timer } from './clock.js';
-import type { RandomSource } from '../games/random.js';
 import { charAccount, type Ledger } from '../store/ledger.js';
 import type { CharacterRecord, Store } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
 import { matchKeyword, type Room, type World } from './world.js';
 import { capitalise, STARTING_COINS } from './accounts.js';
-import type { Table } from '../games/table.js';
+import type { TableVenue, TavernTable } from './tables.js';
 
 export interface TavernSettings {
   /** How long a seated player who lost their connection keeps the seat. */
@@ -20,7 +19,7 @@ export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, creates
 /** A character in the world: connected, or linkdead while keeping a seat. */
 export class Player {
   session: Session | null = null;
-  seat: Table | null = null;
+  seat: TavernTable | null = null;
   graceTimer: Timer | null = null;
 
   constructor(readonly record: Readonly<CharacterRecord>) {}
@@ -48,9 +47,9 @@ export interface CommandContext {
 
 export type TavernCommand = Command<CommandContext>;
 
-export class Tavern {
+export class Tavern implements TableVenue {
   readonly players = new Map<string, Player>();
-  readonly tables = new Map<string, Table>();
+  readonly tables = new Map<string, TavernTable>();
   readonly outbox: Outbox;
   readonly commands: CommandSet<CommandContext>;
   /** Called when the server must stop (a write to disk failed). */
@@ -63,7 +62,6 @@ export class Tavern {
     readonly store: Store,
     readonly ledger: Ledger,
     readonly clock: Clock,
-    readonly random: RandomSource,
     commands: TavernCommand[],
     readonly settings: TavernSettings = defaultTavernSettings,
   ) {
@@ -82,11 +80,11 @@ export class Tavern {
     return [...this.players.values()].filter((p) => p.room === roomId && p.session);
   }
 
-  tablesIn(roomId: string): Table[] {
+  tablesIn(roomId: string): TavernTable[] {
     return [...this.tables.values()].filter((t) => t.roomId === roomId);
   }
 
-  findTable(roomId: string, query: string): Table | undefined {
+  findTable(roomId: string, query: string): TavernTable | undefined {
     return matchKeyword(this.tablesIn(roomId), (t) => t.data.keywords, query);
   }
 

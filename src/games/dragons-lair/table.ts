@@ -12,9 +12,9 @@ import {
   type GameCommandContext,
   type GameDefinition,
   type GameTable,
-  type LeaveCause,
   type TableHost,
 } from '../table.js';
+import type { LeaveCause } from '../../rooms/tables.js';
 import { listNames } from '../rules.js';
 import { cardName, cardValue, kindOf, parseCard, type Card } from './cards.js';
 import {

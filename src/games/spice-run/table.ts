@@ -1,6 +1,7 @@
 import type { Timer } from '../../rooms/clock.js';
 import { formatCoins, parseAmount } from '../../rooms/amount.js';
-import { settle, type GameCommand, type GameDefinition, type GameTable, type LeaveCause, type TableHost } from '../table.js';
+import { settle, type GameCommand, type GameDefinition, type GameTable, type TableHost } from '../table.js';
+import type { LeaveCause } from '../../rooms/tables.js';
 import {
   apply,
   boardTotal,

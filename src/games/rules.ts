@@ -58,9 +58,3 @@ export function redistribute(
   }
   return moves;
 }
-
-/** "Ana", "Ana and Bob", "Ana, Bob and Cat". */
-export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}

@@ -7,6 +7,7 @@ import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
 import type { Dice, RandomSource } from './random.js';
 import type { CoinMove, Party, Step } from './rules.js';
+import { Voice, type Message } from './voice.js';
 
 /**
  * A table is the only place where a game meets the server: it seats players, keeps their
@@ -39,8 +40,9 @@ export interface TableHost {
    * short (addressed as "you" when that is `actor`).
    */
   transfer(moves: readonly CoinMove[], actor?: string): { ok: true } | { ok: false; reason: string };
-  /** Everyone in the table's room, players and onlookers. */
-  toRoom(text: string, except?: string[]): void;
+  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
+  say(message: Message): void;
+  /** Tells one player (a private line: a card in the hand, say). */
   toPlayer(name: string, text: string): void;
   /** Records the last throw for `look dice <table>`. */
   showDice(dice: Dice): void;
@@ -227,7 +229,8 @@ export class Table implements TavernTable {
 
   private host(): TableHost {
     const tavern = this.tavern;
-    const byName = (name: string) => this.seats.find((p) => p.name === name) ?? tavern.players.get(name.toLowerCase());
+    // Everyone seated is in the world (a lost connection keeps the seat), so one map lookup finds them.
+    const byName = (name: string) => tavern.players.get(name.toLowerCase());
     return {
       id: this.data.id,
       label: this.data.name,
@@ -253,8 +256,12 @@ export class Table implements TavernTable {
         const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
         return { ok: false, reason: `${who} only ${coins(has)}; that needs ${coins(has + r.short)}.` };
       },
-      toRoom: (text, except = []) =>
-        tavern.toRoom(this.roomId, text, tavern.playersIn(this.roomId).filter((p) => except.includes(p.name))),
+      say: (message) => {
+        for (const p of tavern.playersIn(this.roomId)) {
+          const text = message(new Voice(p.name));
+          if (text) tavern.tell(p, text);
+        }
+      },
       toPlayer: (name, text) => {
         const p = byName(name);
         if (p) tavern.tell(p, text);

@@ -42,13 +42,21 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
     await cyd.command('north');
 
     const started = await ana.command('START');
-    expect(started).toMatch(/hands 20,000 obsidian coins to each of Ana and Bob/);
+    expect(started).toMatch(/hands 20,000 obsidian coins to each of you and Bob/);
+    await cyd.expect('hands 20,000 obsidian coins to each of Ana and Bob');
     expect(started).toMatch(/(Ana|Bob) is the HERO/);
     expect(started).toMatch(/Round 1 of 16, the opening attack roll: place your bets!/);
     await cyd.expect(/(Ana|Bob) is the HERO/);
     await cyd.expect('place your bets');
     const hero = lastHero(started);
     const [heroClient, otherClient] = hero === 'Ana' ? [ana, bob] : [bob, ana];
+    // The HERO is told in the second person that the throw is theirs; the others whose it is.
+    const heroSaw = heroClient === ana ? started : await bob.expect(/place your bets![^\n]*/);
+    expect(heroSaw).toMatch(new RegExp(`${hero} is the HERO! That is you: you throw the dice \\(roll dice bones\\)\\.`));
+    expect(heroSaw).toMatch(/place your bets! You throw with roll dice bones, or Dreaven throws in your place in 30 seconds\./);
+    const otherSaw = otherClient === ana ? started : await bob.expect(/place your bets![^\n]*/);
+    expect(otherSaw).toMatch(new RegExp(`place your bets! ${hero} throws with roll dice bones, or Dreaven throws in 30 seconds\\.`));
+    expect(otherSaw).not.toMatch(/That is you/);
 
     // Refusals: nothing moves.
     expect(await ana.command('whisper dreaven attack 4 5000')).toMatch(/Dreaven whispers back: Place a HERO or LICH bet first/);
@@ -134,7 +142,7 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
         if (round % 3 === i) await c.command(`whisper dreaven ${['beseech', 'attack 8', 'claw 7'][i]} 5000`);
       }
       const view = await ana.command('look bones');
-      const hero = /HERO: (\w+);/.exec(view)![1];
+      const hero = /HERO: (\w+)/.exec(view)![1];
       if (round % 2 === 0) await clients[players.indexOf(hero)].command('roll dice bones');
       else ts.clock.advance(30_000);
     }
@@ -142,32 +150,36 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
     const story = ana.all;
     expect(story).toMatch(/Lich Bones is over/);
     expect(story.match(/place your bets/g)).toHaveLength(16);
-    expect(story.match(/Dreaven throws (the|for)|the HERO, throws|You throw/g)).toHaveLength(16);
+    expect(story.match(/Dreaven throws (the|for)|the HERO, throws|You throw (the|for)/g)).toHaveLength(16);
 
-    // Each purse = start + hand-outs + HERO bonuses + winnings - losses (every bet is settled or returned).
-    const net = Object.fromEntries(players.map((p) => [p, 0]));
-    for (const m of story.matchAll(/hands ([\d,]+) obsidian coins to (?:each of )?([\w, ]+)\./g)) {
-      for (const p of m[2].split(/, | and /)) net[p] += num(m[1]);
-    }
+    // Each purse = start + hand-outs + HERO bonuses + winnings - losses, as each player was told
+    // them (every bet is settled or returned); the room only hears totals.
     let bonuses = 0;
-    for (const m of story.matchAll(/tosses (\w+), the HERO, a bonus of ([\d,]+)/g)) {
-      net[m[1]] += num(m[2]);
-      bonuses += num(m[2]);
-    }
     let houseNet = 0;
-    const wins = [...story.matchAll(/(\w+)'s [A-Z ]+\d*: ([\d,]+) obsidian coins? won/g)];
-    expect(wins.length).toBeGreaterThan(0);
-    for (const m of wins) {
-      net[m[1]] += num(m[2]);
-      houseNet -= num(m[2]);
-    }
-    for (const m of story.matchAll(/(\w+)'s [A-Z ]+\d*[:;] (?:.*the other )?([\d,]+) obsidian coins? lost/g)) {
-      net[m[1]] -= num(m[2]);
-      houseNet += num(m[2]);
-    }
+    const net = players.map((_, i) => {
+      const own = clients[i].all;
+      let n = 0;
+      for (const m of own.matchAll(/hands ([\d,]+) obsidian coins to (?:each of )?([\w, ]+)\./g)) {
+        if (m[2].split(/, | and /).includes('you')) n += num(m[1]);
+      }
+      for (const m of own.matchAll(/tosses you, the HERO, a bonus of ([\d,]+)/g)) {
+        n += num(m[1]);
+        bonuses += num(m[1]);
+      }
+      for (const m of own.matchAll(/Dreaven pays your [A-Z ]+\d*: ([\d,]+) obsidian coins? won/g)) {
+        n += num(m[1]);
+        houseNet -= num(m[1]);
+      }
+      for (const m of own.matchAll(/your [A-Z ]+\d*[:;] (?:[^.]*the other )?([\d,]+) obsidian coins? lost/g)) {
+        n -= num(m[1]);
+        houseNet += num(m[1]);
+      }
+      return n;
+    });
+    expect(story).toMatch(/Dreaven settles \d+ bets?: /);
     expect(bonuses).toBe(story.match(/throws? the opening attack roll/g)!.length * 1000);
     const purses = await Promise.all(clients.map(coins));
-    players.forEach((p, i) => expect(purses[i]).toBe(1000 + net[p]));
+    players.forEach((_, i) => expect(purses[i]).toBe(1000 + net[i]));
     expect(purses.reduce((a, b) => a + b, 0)).toBe(3 * 1000 + 6 * 20_000 + bonuses - houseNet);
     expect(houseNet).not.toBe(0);
 

@@ -18,7 +18,8 @@ async function seatTwo(): Promise<[TestClient, TestClient]> {
   const b = await ts.login('Bob');
   await a.expect('Bob has arrived.');
   expect(await a.command('sit sand')).toMatch(/You take a seat at the sand table/);
-  expect(await b.command('sit table')).toMatch(/A game of Spice Run begins: Ana is Player 1, Bob is Player 2/);
+  expect(await b.command('sit table')).toMatch(/A game of Spice Run begins: Ana is Player 1, you are Player 2/);
+  await a.expect('A game of Spice Run begins: you are Player 1, Bob is Player 2');
   return [a, b];
 }
 
@@ -35,13 +36,13 @@ async function playOut(a: TestClient, b: TestClient, stake: string): Promise<str
   for (let step = 0; step < 400; step++) {
     const view = await a.command('look sand');
     if (/Nobody is playing|is over/.test(view)) return story;
-    const mine = /It is your turn|You rolled|You took/.test(view);
+    const mine = /It is your turn/.test(view);
     const who = mine ? a : b;
     const own = mine ? view : await b.command('look sand');
     let reply: string;
     if (/roll the dice/.test(own)) reply = await who.command('roll dice sand');
     else if (/bet on/.test(own)) reply = await who.command(`bet ${stake}`);
-    else if (/type `play`/.test(own)) reply = await who.command('play');
+    else if (/Type play/.test(own)) reply = await who.command('play');
     else throw new Error(`cannot tell what to do from:\n${own}`);
     story += reply + '\n';
   }
@@ -57,12 +58,13 @@ describe('Spice Run over telnet', () => {
     ts = await startTestServer({ seed });
     const [a, b] = await seatTwo();
     expect(await a.command('look sand')).toMatch(/PLAYER|P  \|/);
-    expect(await a.command(`variant ${variant}`)).toMatch(/chooses the/);
+    expect(await a.command(`variant ${variant}`)).toMatch(/You choose the/);
     expect(await b.command('look sand')).toMatch(new RegExp(`Variant: ${{ standard: 'standard', 'all-or-none': 'All or None', 'take-and-give': 'Take and Give' }[variant]}`));
     const story = await playOut(a, b, '100');
-    if (variant !== 'standard') expect(story).toMatch(/sweeps the whole board/);
-    expect(story).toMatch(/throws the dice: \d and \d \(\d+\)/);
-    const result = /The game of Spice Run is over: Ana (won|lost|broke even) ?([\d,]*)/.exec(story);
+    if (variant !== 'standard') expect(story).toMatch(/sweeps? the whole board/);
+    expect(story).toMatch(/You throw the dice: \d and \d \(\d+\)/);
+    // Ana is Player 1, named first: "you" when the reply was hers.
+    const result = /The game of Spice Run is over: (?:Ana|you) (won|lost|broke even) ?([\d,]*)/.exec(story);
     expect(result).not.toBeNull();
     const anaNet = result![1] === 'broke even' ? 0 : (result![1] === 'won' ? 1 : -1) * Number(result![2].replace(/,/g, ''));
     const ca = await coins(a);
@@ -70,6 +72,25 @@ describe('Spice Run over telnet', () => {
     expect(ca + cb).toBe(2000);
     expect(ca).toBe(1000 + anaNet);
     expect(await a.command('look dice sand')).toMatch(/The dice on the sand table show \d and \d \(\d+\)/);
+  });
+
+  it('tells the player on turn "It is your turn", and everyone else whose turn it is', async () => {
+    ts = await startTestServer({ seed: 3 });
+    const cyd = await ts.login('Cyd');
+    const [a, b] = await seatTwo();
+    await cyd.expect("It is Ana's turn to roll the dice to place a wager.");
+    let r = await a.command('roll dice sand');
+    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    const square = /You throw the dice: \d and \d \((\d+)\)/.exec(r)![1];
+    expect(r).toMatch(new RegExp(`It is your turn to bet on square ${square}\\. Type bet <amount>\\.`));
+    for (const other of [b, cyd]) {
+      const seen = await other.expect(new RegExp(`It is Ana's turn to bet on square ${square}\\.`));
+      expect(seen).toMatch(/Ana throws the dice/);
+      expect(seen).not.toMatch(/your turn/);
+    }
+    expect(await a.command('bet 10')).toMatch(/You place 10 obsidian coins[^]*It is Bob's turn to roll the dice to place a wager\./);
+    await b.expect('Ana places 10 obsidian coins');
+    await b.expect('It is your turn to roll the dice to place a wager. Type roll dice.');
   });
 
   it('refuses moves out of turn and bad bets, and shows the board with wagers', async () => {
@@ -84,7 +105,7 @@ describe('Spice Run over telnet', () => {
     expect(await a.command('bet 0')).toMatch(/at least one coin/);
     expect(await a.command('bet 5,000')).toMatch(/only 1,000/);
     expect(await a.command('bet -3')).toMatch(/not a whole number/);
-    expect(await a.command('bet 40')).toMatch(/places 40 obsidian coins on square \d+/);
+    expect(await a.command('bet 40')).toMatch(/You place 40 obsidian coins on square \d+/);
     expect(await b.command('look sand')).toMatch(/P1 40/);
     expect(await a.command('i')).toMatch(/carrying 960 obsidian coins[^]*40 obsidian coins on the sand table/);
   });
@@ -94,7 +115,8 @@ describe('Spice Run over telnet', () => {
     const [a, b] = await seatTwo();
     await placeWager(a, 100);
     expect(await coins(a)).toBe(900);
-    expect(await b.command('withdraw')).toMatch(/Bob withdraws the game: every wager goes back to its owner \(100 obsidian coins to Ana\)/);
+    expect(await b.command('withdraw')).toMatch(/You withdraw the game: every wager goes back to its owner \(100 obsidian coins to Ana\)/);
+    await a.expect('Bob withdraws the game: every wager goes back to its owner (100 obsidian coins to you)');
     expect(await coins(a)).toBe(1000);
     expect(await a.command('look sand')).toMatch(/Nobody is playing/);
     await a.command('sit sand');
@@ -144,7 +166,7 @@ describe('Spice Run over telnet', () => {
       for (let i = 0; i < 2; i++) {
         for (const who of [a, b]) {
           const r = await placeWager(who, 10);
-          seen.push(/places 10 obsidian coins on square (\d+)/.exec(r)![1]);
+          seen.push(/You place 10 obsidian coins on square (\d+)/.exec(r)![1]);
         }
       }
       throws.push(seen);

@@ -1,16 +1,19 @@
 import type { TableHost } from '../../src/games/table.js';
 import type { CoinMove, Party } from '../../src/games/rules.js';
+import { Voice, type Message } from '../../src/games/voice.js';
 import { FakeClock } from './fakeClock.js';
 
 /**
  * What every fake table host shares: purses in a map that refuse to go below zero (the house
- * excepted) as the ledger does, a fake clock, and random values the test queues. Subclasses
- * decide how what is said is recorded.
+ * excepted) as the ledger does, a fake clock, random values the test queues, and a room of people
+ * who each record what they were told, worded for them.
  */
-export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | 'settings' | 'toRoom' | 'toPlayer' | 'showDice'> {
+export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | 'settings' | 'showDice'> {
   readonly clock = new FakeClock();
   readonly purses = new Map<string, number>();
   protected seats: string[] = [];
+  /** Everyone in the room, seated or watching, with everything they were told, in order. */
+  readonly heard = new Map<string, string[]>();
   private draws: number[] = [];
   readonly random = {
     int: (n: number) => {
@@ -20,13 +23,38 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     },
   };
 
+  constructor(inRoom: string[] = []) {
+    for (const name of inRoom) this.enter(name);
+  }
+
   queue(...values: number[]): void {
     this.draws.push(...values);
+  }
+
+  /** Someone walks into the room: from now on they hear what the table says. */
+  enter(name: string): void {
+    if (!this.heard.has(name)) this.heard.set(name, []);
   }
 
   seated = () => [...this.seats];
   isConnected = () => true;
   balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
+
+  say = (message: Message) => {
+    for (const [name, lines] of this.heard) {
+      const text = message(new Voice(name));
+      if (text) lines.push(text);
+    }
+  };
+
+  toPlayer = (name: string, text: string) => void this.heard.get(name)?.push(text);
+
+  /** What `name` was told since the last call. */
+  news(name: string): string {
+    const lines = this.heard.get(name);
+    if (!lines) throw new Error(`${name} is not in the room`);
+    return lines.splice(0).join('\n');
+  }
 
   transfer(moves: readonly CoinMove[]) {
     const key = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${p.name}`);

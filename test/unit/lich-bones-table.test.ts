@@ -4,25 +4,23 @@ import type { GameTable, TableHost } from '../../src/games/table.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 
-/** A host that keeps purses in a map, records what is said, and draws the values a test queues. */
+/** A host that keeps purses in a map, records what each person in the room hears, and draws the values a test queues. */
 class FakeHost extends FakeHostBase implements TableHost {
   readonly id = 'bones-table';
   readonly label = 'the bones table';
-  readonly room: string[] = [];
-  readonly told: string[] = [];
   lastDice: [number, number] | null = null;
 
   constructor(readonly settings: Record<string, unknown> = {}) {
-    super();
+    // Zed watches without a seat: he hears what the room hears.
+    super(['Zed']);
   }
 
-  toRoom = (text: string) => void this.room.push(text);
-  toPlayer = (name: string, text: string) => void this.told.push(`${name}: ${text}`);
   showDice = (dice: [number, number]) => {
     this.lastDice = dice;
   };
   sit(game: GameTable, name: string, purse = 1000): void {
     this.purses.set(`player:${name}`, purse);
+    this.enter(name);
     this.seats.push(name);
     game.onSit(name);
   }
@@ -33,7 +31,8 @@ function table(settings?: Record<string, unknown>) {
   return { host, game: lichBones.create(host) };
 }
 
-const said = (host: FakeHost) => host.room.join('\n');
+/** What the room (Zed, watching) has heard so far. */
+const said = (host: FakeHost) => host.heard.get('Zed')!.join('\n');
 
 describe('the Lich Bones table', () => {
   it('takes its settings from the world data over the defaults, and help odds follows them', () => {
@@ -58,7 +57,7 @@ describe('the Lich Bones table', () => {
     expect(host.balance('Ana')).toBe(21_000);
   });
 
-  it('calls a seven-out: the LICH bets win, CHEER was cut to its cap, and a new HERO is drawn', () => {
+  it('calls a seven-out: each bettor hears their own bets settled, the room the totals, and a new HERO is drawn', () => {
     const { host, game } = table();
     host.sit(game, 'Ana', 0);
     host.sit(game, 'Bob', 0);
@@ -68,19 +67,18 @@ describe('the Lich Bones table', () => {
     game.commands.find((c) => c.key === 'start')!.run({ player: 'Bob', reply }, '');
     game.whisper!('Ana', 'hero 5000', reply);
     game.whisper!('Bob', '5000 LICH', reply);
-    expect(replies).toEqual([
-      'Dreaven takes your 5,000 obsidian coins on HERO.',
-      'Dreaven takes your 5,000 obsidian coins on LICH.',
-    ]);
+    expect(replies).toEqual([]);
+    expect(host.news('Ana')).toMatch(/stops\. Ana is the HERO! That is you: you throw the dice \(roll dice bones\)\.\n[^]*You throw with roll dice bones, or Dreaven throws in your place in 30 seconds\.\nDreaven takes your 5,000 obsidian coins on HERO\.\nDreaven chalks up 5,000 obsidian coins from Bob on LICH\./);
+    expect(host.news('Bob')).toMatch(/Dreaven chalks up 5,000 obsidian coins from Ana on HERO\.\nDreaven takes your 5,000 obsidian coins on LICH\./);
 
     host.queue(...diceValues(2, 4));
     game.roll!('Ana', reply);
-    expect(replies.at(-1)).toBe('You throw the opening attack roll: 2 and 4 (6).');
-    expect(said(host)).toMatch(/The quest point is 6!/);
+    expect(host.news('Ana')).toMatch(/^You throw the opening attack roll: 2 and 4 \(6\)\.\nDreaven tosses you, the HERO, a bonus of 1,000/);
+    expect(said(host)).toMatch(/Ana, the HERO, throws the opening attack roll: 2 and 4 \(6\)\.[^]*The quest point is 6!/);
     expect(host.balance('Ana')).toBe(20_000 - 5000 + 1000);
 
     game.whisper!('Bob', 'cheer 15000', reply);
-    expect(replies.at(-1)).toBe('Dreaven takes your 10,000 obsidian coins on CHEER LICH (capped at twice your LICH bet; you asked for 15,000).');
+    expect(host.news('Bob')).toMatch(/Dreaven takes your 10,000 obsidian coins on CHEER LICH \(capped at twice your LICH bet; you asked for 15,000\)\.$/);
     game.whisper!('Bob', 'inferno 5001', reply);
     expect(replies.at(-1)).toMatch(/Dreaven whispers back: INFERNO is four equal parts/);
     game.whisper!('Bob', 'drain 50000', reply);
@@ -88,18 +86,24 @@ describe('the Lich Bones table', () => {
     expect(replies.at(-1)).toBe('Dreaven whispers back: player:Bob is short');
     expect(host.balance('Bob')).toBe(5000);
 
+    host.news('Zed');
     host.queue(...diceValues(3, 4), 1); // a seven, then Bob is drawn
     host.clock.advance(30_000);
     const story = said(host);
     expect(story).toMatch(/Time! Betting is closed\. Dreaven throws for the quest point 6 for Ana, the HERO: 3 and 4 \(7\)\./);
     expect(story).toMatch(/Seven! The LICH's bony claws/);
-    expect(story).toMatch(/Dreaven pays Bob's LICH: 5,500 obsidian coins won/); // the early 10%
-    expect(story).toMatch(/Dreaven pays Bob's CHEER LICH: 8,333 obsidian coins won/); // 5:6, rounded down
-    expect(story).toMatch(/Dreaven sweeps away Ana's HERO: 5,000 obsidian coins lost\./);
+    // The room hears one line of totals, not a line per bet.
+    expect(story).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and Bob wins 13,833 obsidian coins\./);
+    expect(story).not.toMatch(/CHEER/);
+    const bob = host.news('Bob');
+    expect(bob).toMatch(/Dreaven pays your LICH: 5,500 obsidian coins won/); // the early 10%
+    expect(bob).toMatch(/Dreaven pays your CHEER LICH: 8,333 obsidian coins won/); // 5:6, rounded down
+    expect(bob).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and you win 13,833 obsidian coins\./);
+    expect(host.news('Ana')).toMatch(/Dreaven sweeps away your HERO: 5,000 obsidian coins lost\./);
     expect(story).toMatch(/Dreaven calls for a new champion\. Bob is the HERO!\nRound 3 of 16/);
     expect(host.balance('Bob')).toBe(20_000 + 5500 + 8333);
     expect(host.lastDice).toEqual([3, 4]);
-    expect(game.describe('Bob')).toMatch(/round 3 of 16\. HERO: Bob; next throw: the opening attack roll/);
+    expect(game.describe('Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
   });
 
   it('returns every bet after round 16 and hands out again', () => {
@@ -110,7 +114,8 @@ describe('the Lich Bones table', () => {
     game.commands.find((c) => c.key === 'bet')!.run({ player: 'Ana', reply: () => undefined }, 'hero 5000');
     host.queue(...diceValues(4, 4));
     game.roll!('Ana', () => undefined);
-    expect(said(host)).toMatch(/Dreaven returns Ana's HERO: 5,000 obsidian coins back\.\nThe last round is fought/);
+    expect(host.news('Ana')).toMatch(/Dreaven returns your HERO: 5,000 obsidian coins back\.\nThe last round is fought/);
+    expect(said(host)).toMatch(/Dreaven returns the bet still on the table to its owner\.\nThe last round is fought/);
     expect(host.balance('Ana')).toBe(20_000 + 1000 + 20_000);
     expect(host.purses.get('escrow:Ana')).toBe(0);
     expect(game.describe('Ana')).toMatch(/waiting for a game/);

@@ -83,7 +83,7 @@ describe('Spice Run: seating and variant', () => {
     expect(s).toMatchObject({ phase: 'placement', turn: 0, awaiting: 'roll', variant: 'standard', board: [], wagersPlaced: 0 });
     expect(s.deadline).toBe(T0 + TURN);
     expect(nextStep(s)).toBe("It is Ana's turn to roll the dice to place a wager.");
-    expect(nextStep(s, ANA)).toBe('It is your turn: roll the dice to place a wager.');
+    expect(nextStep(s, ANA)).toBe('It is your turn to roll the dice to place a wager. Type roll dice.');
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
   });
 
@@ -127,7 +127,7 @@ describe('Spice Run: placement', () => {
     expect(twelve.state).toMatchObject({ turn: 0, awaiting: 'roll', board: [] });
     s = act(twelve.state, { type: 'roll', player: ANA }, { dice: [8] }).state;
     expect(s).toMatchObject({ turn: 0, awaiting: 'bet', lastRoll: { player: ANA, dice: [2, 6], total: 8 } });
-    expect(nextStep(s, ANA)).toBe('You rolled 8: bet on square 8 with `bet <amount>`.');
+    expect(nextStep(s, ANA)).toBe('It is your turn to bet on square 8. Type bet <amount>.');
     expect(nextStep(s)).toBe("It is Ana's turn to bet on square 8.");
   });
 
@@ -166,7 +166,7 @@ describe('Spice Run: standard play', () => {
     const s = inPlay('standard', FOUR);
     const rolled = act(s, { type: 'roll', player: ANA }, { dice: [7] });
     expect(rolled.events[0]).toMatchObject({ meaning: 'square', total: 7 });
-    expect(nextStep(rolled.state, ANA)).toBe('You rolled 7: type `play` to take square 7.');
+    expect(nextStep(rolled.state, ANA)).toBe('It is your turn to play the 7. Type play to take square 7.');
     const played = act(rolled.state, { type: 'play', player: ANA });
     expect(flows(played.moves)).toEqual([
       [e(ANA), p(ANA), 100],
@@ -203,10 +203,10 @@ describe('Spice Run: standard play', () => {
     expect(refusal(s, { type: 'play', player: ANA })).toBe('You must roll the dice before you can play.');
     const rolled = act(s, { type: 'roll', player: ANA }, { dice: [3] }).state;
     expect(refusal(rolled, { type: 'play', player: BO })).toBe("It is Ana's turn to play the 3.");
-    expect(refusal(rolled, { type: 'roll', player: ANA })).toBe('You rolled 3: type `play` to take square 3.');
+    expect(refusal(rolled, { type: 'roll', player: ANA })).toBe('It is your turn to play the 3. Type play to take square 3.');
     const played = act(rolled, { type: 'play', player: ANA }).state;
     expect(refusal(played, { type: 'play', player: ANA })).toBe("It is Bo's turn to roll the dice.");
-    expect(refusal(rolled, { type: 'bet', player: ANA, amount: 5 })).toBe('You rolled 3: type `play` to take square 3.');
+    expect(refusal(rolled, { type: 'bet', player: ANA, amount: 5 })).toBe('It is your turn to play the 3. Type play to take square 3.');
   });
 
   it.each([
@@ -232,9 +232,9 @@ describe('Spice Run: standard play', () => {
   it('tells the roller of a sweep who will take the board', () => {
     const s = inPlay('standard', FOUR);
     const two = act(s, { type: 'roll', player: ANA }, { dice: [2] }).state;
-    expect(nextStep(two, ANA)).toBe('You rolled 2: type `play`, and Bo takes the whole board.');
+    expect(nextStep(two, ANA)).toBe('It is your turn to play the 2. Type play, and Bo takes the whole board.');
     const twelve = act(s, { type: 'roll', player: ANA }, { dice: [12] }).state;
-    expect(nextStep(twelve, ANA)).toBe('You rolled 12: type `play` to take the whole board.');
+    expect(nextStep(twelve, ANA)).toBe('It is your turn to play the 12. Type play, and you take the whole board.');
   });
 
   it('ends the game when the last square is taken, with each player’s tally', () => {
@@ -263,7 +263,7 @@ describe('Spice Run: standard play', () => {
   it('has no bet to skip in play: only placement bets exist in standard', () => {
     const s = inPlay('standard', FOUR);
     const rolled = act(s, { type: 'roll', player: ANA }, { dice: [6] }).state;
-    expect(refusal(rolled, { type: 'skip', player: ANA })).toBe('There is no bet to skip. You rolled 6: type `play` to take square 6.');
+    expect(refusal(rolled, { type: 'skip', player: ANA })).toBe('There is no bet to skip. It is your turn to play the 6. Type play to take square 6.');
   });
 });
 
@@ -272,7 +272,7 @@ describe('Spice Run: all-or-none', () => {
     const s = inPlay('all-or-none', FOUR);
     const rolled = act(s, { type: 'roll', player: ANA }, { dice: [7] });
     expect(rolled.state.awaiting).toBe('bet');
-    expect(refusal(rolled.state, { type: 'play', player: ANA })).toBe('You rolled 7: bet on square 7 with `bet <amount>`.');
+    expect(refusal(rolled.state, { type: 'play', player: ANA })).toBe('It is your turn to bet on square 7. Type bet <amount>.');
     const bet = act(rolled.state, { type: 'bet', player: ANA, amount: 40 });
     expect(bet.moves).toEqual([{ from: p(ANA), to: e(ANA), amount: 40, why: 'Spice Run wager on square 7' }]);
     expect(bet.state.board.filter((w) => w.square === 7)).toHaveLength(3);
@@ -308,13 +308,13 @@ describe('Spice Run: take-and-give', () => {
     const s = inPlay('take-and-give', FOUR);
     const rolled = act(s, { type: 'roll', player: ANA }, { dice: [9] }).state;
     expect(rolled.awaiting).toBe('play');
-    expect(refusal(rolled, { type: 'bet', player: ANA, amount: 5 })).toBe('You rolled 9: type `play` to take square 9.');
+    expect(refusal(rolled, { type: 'bet', player: ANA, amount: 5 })).toBe('It is your turn to play the 9. Type play to take square 9.');
     const took = act(rolled, { type: 'play', player: ANA });
     expect(flows(took.moves)).toEqual([[e(BO), p(ANA), 10]]);
     expect(took.state).toMatchObject({ turn: 0, awaiting: 'bet-again' });
-    expect(nextStep(took.state, ANA)).toBe('You took square 9: bet on it again with `bet <amount>`.');
+    expect(nextStep(took.state, ANA)).toBe('It is your turn to bet on square 9 again. Type bet <amount>.');
     expect(nextStep(took.state)).toBe("It is Ana's turn to bet on square 9 again.");
-    expect(refusal(took.state, { type: 'play', player: ANA })).toBe('You took square 9: bet on it again with `bet <amount>`.');
+    expect(refusal(took.state, { type: 'play', player: ANA })).toBe('It is your turn to bet on square 9 again. Type bet <amount>.');
     expect(refusal(took.state, { type: 'roll', player: BO })).toBe("It is Ana's turn to bet on square 9 again.");
     const gave = act(took.state, { type: 'bet', player: ANA, amount: 25 });
     expect(gave.events).toEqual([{ type: 'wagered', player: ANA, square: 9, amount: 25, boardTotal: 195 }]);
@@ -492,8 +492,8 @@ describe('Spice Run: refusals say what can be done now', () => {
     expect(refusal(s, { type: 'bet', player: ANA, amount: 10 })).toBe('You must roll the dice before you can bet.');
     expect(refusal(s, { type: 'play', player: ANA })).toBe('You must roll the dice before you can play.');
     const rolled = act(s, { type: 'roll', player: ANA }, { dice: [7] }).state;
-    expect(refusal(rolled, { type: 'roll', player: ANA })).toBe('You rolled 7: bet on square 7 with `bet <amount>`.');
-    expect(refusal(rolled, { type: 'play', player: ANA })).toBe('You rolled 7: bet on square 7 with `bet <amount>`.');
+    expect(refusal(rolled, { type: 'roll', player: ANA })).toBe('It is your turn to bet on square 7. Type bet <amount>.');
+    expect(refusal(rolled, { type: 'play', player: ANA })).toBe('It is your turn to bet on square 7. Type bet <amount>.');
     expect(refusal(rolled, { type: 'bet', player: BO, amount: 10 })).toBe("It is Ana's turn to bet on square 7.");
     expect(refusal(rolled, { type: 'roll', player: 'Cy' })).toBe('Only Ana and Bo are playing this game of Spice Run.');
   });

@@ -3,7 +3,8 @@
  * an agreement"): one attacker proposes a split, the others agree; a new proposal cancels every
  * acceptance (STYLE.md 9). No agreement in time, and nobody gets any.
  */
-import { listNames, refuse, type Refusal } from '../rules.js';
+import { refuse, type Refusal } from '../rules.js';
+import { listNames } from '../voice.js';
 import { seatOf, type DragonsLairState, type Negotiation, type Share, type Work } from './state.js';
 import { shareTreasures } from './reveal.js';
 import { endIfBankEmpty } from './game-over.js';

@@ -5,7 +5,6 @@
  * so no other hand and no face-down card can reach them.
  */
 import type { Timer } from '../../rooms/clock.js';
-import { formatCoins } from '../../rooms/amount.js';
 import {
   settle,
   type GameCommand,
@@ -15,8 +14,7 @@ import {
   type TableHost,
 } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
-import { listNames } from '../rules.js';
-import { cardName, cardValue, kindOf, parseCard, type Card } from './cards.js';
+import { cardName, parseCard, type Card } from './cards.js';
 import {
   apply,
   defaultSettings,
@@ -26,12 +24,11 @@ import {
   type DragonsLairEvent,
   type DragonsLairSettings,
   type DragonsLairState,
-  type GameResult,
-  type LaidCard,
-  type PrivateEvent,
   type Share,
 } from './rules.js';
-import { viewFor, type DragonsLairView, type LairView, type Todo } from './view.js';
+import { viewFor } from './view.js';
+import { renderHand, renderTable } from './look.js';
+import { eventMessage, privateLine } from './story.js';
 
 const GROUP = "Dragon's Lair";
 
@@ -81,16 +78,6 @@ export const dragonsLair: GameDefinition = {
   help: (settings) => help(dragonsLairSettings(settings)),
   create: (host) => new DragonsLairTable(host),
 };
-
-/** `7h (knight 7)`: how every card is shown. */
-export function cardLabel(card: Card): string {
-  return `${cardName(card)} (${kindOf(card)} ${cardValue(card)})`;
-}
-
-const cardList = (cards: readonly Card[]) => (cards.length ? cards.map(cardLabel).join(', ') : 'nothing');
-const gameCoins = (n: number) => `${formatCoins(n)} game coin${n === 1 ? '' : 's'}`;
-const obsidian = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
-const shares = (list: readonly Share[]) => list.map((s) => `${s.name} ${formatCoins(s.amount)}`).join(', ');
 
 class DragonsLairTable implements GameTable {
   private state: DragonsLairState;
@@ -193,7 +180,7 @@ class DragonsLairTable implements GameTable {
 
   onAway(name: string): void {
     if (this.inGame()) {
-      this.host.toRoom(`${name} has lost the thread; their seat is kept for a while, and any choice of theirs is held when its time runs out.`);
+      this.host.say(() => `${name} has lost the thread; their seat is kept for a while, and any choice of theirs is held when its time runs out.`);
     }
   }
 
@@ -280,10 +267,7 @@ class DragonsLairTable implements GameTable {
     });
   }
 
-  /**
-   * Tells each event to the room in the onlooker's form, and to the players it concerns in
-   * their own form; an event addressed to one player goes to that player alone.
-   */
+  /** Tells each public event to everyone in the room in their own words, and a private one to its one player. */
   private narrate(events: readonly DragonsLairEvent[]): void {
     const now = this.host.clock.now();
     for (const e of events) {
@@ -291,281 +275,8 @@ class DragonsLairTable implements GameTable {
         this.host.toPlayer(e.to, privateLine(e));
         continue;
       }
-      const { room, own } = publicLines(e, now, (name) => viewFor(this.state, name));
-      const personal = Object.keys(own);
-      if (room) this.host.toRoom(room, personal);
-      for (const name of personal) if (own[name]) this.host.toPlayer(name, own[name]);
+      const message = eventMessage(e, now, (name) => viewFor(this.state, name));
+      if (message) this.host.say(message);
     }
-  }
-}
-
-// ---- rendering -------------------------------------------------------------------------------
-
-function privateLine(e: PrivateEvent): string {
-  switch (e.type) {
-    case 'dealt':
-      return `You are dealt ${cardList(e.cards)}.`;
-    case 'youLaid':
-      return `You lay ${cardLabel(e.card)} face down at lair ${e.lair}.`;
-    case 'drew':
-      return `You draw ${cardLabel(e.card)}.`;
-    case 'wizardPicked':
-      return e.to === e.player
-        ? `Your wizard picked ${cardLabel(e.card)} from ${e.target}'s hand; it was too strong, so ${e.target} keeps it.`
-        : `${e.player}'s wizard picked your ${cardLabel(e.card)}; it was too strong, so you keep it.`;
-  }
-}
-
-type Public = Exclude<DragonsLairEvent, { to: string }>;
-
-/** The onlooker's line (or null) and the lines of the players who see it differently ('' = nothing). */
-function publicLines(
-  e: Public,
-  now: number,
-  viewOf: (name: string) => DragonsLairView,
-): { room: string | null; own: Record<string, string> } {
-  const secs = (deadline: number) => `${Math.max(0, Math.ceil((deadline - now) / 1000))} seconds`;
-  switch (e.type) {
-    case 'sat': {
-      const view = viewOf(e.player);
-      return { room: `${e.player} is player ${e.seat}. ${todoLine(view, now)}`, own: {} };
-    }
-    case 'stood':
-      return { room: null, own: {} };
-    case 'started':
-      return {
-        room:
-          `Dragon's Lair begins with ${listNames(e.players)}: each antes ${obsidian(e.ante)}, and the bank holds ` +
-          `${gameCoins(e.bank)}. At most ${e.rounds} turns. Four cards are dealt to each player.`,
-        own: {},
-      };
-    case 'dragonLaid':
-      return { room: `A dragon is laid face down at lair ${e.lair}.`, own: {} };
-    case 'turnBegan':
-      return { room: `Turn ${e.turn}: ${e.dealer} deals, and the first pass begins with ${e.dealer}.`, own: {} };
-    case 'awaiting': {
-      const view = viewOf(e.player);
-      const hand = view.hand ? ` Your hand: ${cardList(view.hand)}.` : '';
-      return {
-        room: `It is ${e.player}'s turn to play a card or hold (pass ${e.pass} of 2).`,
-        own: { [e.player]: `Your turn (pass ${e.pass} of 2, ${secs(e.deadline)}): play a card or hold.${hand}` },
-      };
-    }
-    case 'held':
-      return e.timedOut
-        ? { room: `${e.player} took too long and holds.`, own: { [e.player]: 'You took too long, so you hold.' } }
-        : { room: `${e.player} holds.`, own: { [e.player]: 'You hold.' } };
-    case 'cardLaid':
-      // The layer hears `youLaid`, which names the card.
-      return { room: `${e.player} lays a card face down at lair ${e.lair}.`, own: { [e.player]: '' } };
-    case 'wizardMission': {
-      const result = e.killed
-        ? `it picks ${cardLabel(e.killed)} and beats it: both are discarded.`
-        : 'the card it picks is stronger, so only the wizard is discarded.';
-      return {
-        room: `${e.player} sends the wizard ${cardLabel(e.wizard)} against ${e.target}: ${result}`,
-        own: {
-          [e.player]: `You send the wizard ${cardLabel(e.wizard)} against ${e.target}: ${result}`,
-          [e.target]: `${e.player} sends the wizard ${cardLabel(e.wizard)} against you: ${result.replace('it picks', 'it picks your')}`,
-        },
-      };
-    }
-    case 'leprechaun':
-      return {
-        room: `${e.player} plays the leprechaun ${cardLabel(e.card)} and takes ${gameCoins(e.paid)} from the bank (${formatCoins(e.bank)} left).`,
-        own: { [e.player]: `You play the leprechaun ${cardLabel(e.card)} and take ${gameCoins(e.paid)} from the bank (${formatCoins(e.bank)} left).` },
-      };
-    case 'thief':
-      return {
-        room: `${e.player}'s thief ${cardLabel(e.card)} robs ${e.target} of ${gameCoins(e.stolen)}.`,
-        own: {
-          [e.player]: `Your thief ${cardLabel(e.card)} robs ${e.target} of ${gameCoins(e.stolen)}.`,
-          [e.target]: `${e.player}'s thief ${cardLabel(e.card)} robs you of ${gameCoins(e.stolen)}.`,
-        },
-      };
-    case 'lairRevealed':
-      return { room: revealLine(e), own: {} };
-    case 'negotiationOpened':
-      return {
-        room:
-          `${listNames(e.contributors)} have ${secs(e.deadline)} to share lair ${e.lair}'s treasure of ` +
-          `${gameCoins(e.treasure)}: one proposes (split ${e.contributors.map((c) => `${c} <n>`).join(' ')}), ` +
-          'the others agree. No agreement in time, and nobody gets any.',
-        own: {},
-      };
-    case 'proposed':
-      return {
-        room: `${e.player} proposes to share lair ${e.lair}'s treasure: ${shares(e.shares)}.`,
-        own: { [e.player]: `You propose: ${shares(e.shares)}. The others type agree to accept.` },
-      };
-    case 'agreed': {
-      const waiting = e.waitingFor.length ? ` Waiting for ${listNames(e.waitingFor)}.` : '';
-      return { room: `${e.player} agrees.${waiting}`, own: { [e.player]: `You agree.${waiting}` } };
-    }
-    case 'proposalWithdrawn':
-      return { room: `The proposal for lair ${e.lair} is void: ${e.because}. Propose again.`, own: {} };
-    case 'treasureShared':
-      return { room: `Agreed! Lair ${e.lair}'s treasure is shared: ${shares(e.shares)} (bank: ${formatCoins(e.bank)}).`, own: {} };
-    case 'treasureTaken':
-      return {
-        room: `${e.player} alone takes lair ${e.lair}'s treasure: ${gameCoins(e.amount)} (bank: ${formatCoins(e.bank)}).`,
-        own: { [e.player]: `You alone take lair ${e.lair}'s treasure: ${gameCoins(e.amount)} (bank: ${formatCoins(e.bank)}).` },
-      };
-    case 'treasureLost':
-      return {
-        room:
-          e.reason === 'no-agreement'
-            ? `Time is up without an agreement: nobody gets lair ${e.lair}'s ${gameCoins(e.treasure)}.`
-            : `Every attacker of lair ${e.lair} has left: its treasure stays in the bank.`,
-        own: {},
-      };
-    case 'levy':
-      return { room: `Levy: ${shares(e.paid)} from the bank (bank: ${formatCoins(e.bank)}).`, own: {} };
-    case 'reshuffled':
-      return {
-        room:
-          e.pile === 'draw'
-            ? `The discards are shuffled into the draw pile (${e.cards} cards).`
-            : `The slain dragons are shuffled into a new dragon pile (${e.cards} cards).`,
-        own: {},
-      };
-    case 'cardsDrawn':
-      return { room: `${e.players.length ? `${listNames(e.players)} each draw a card` : 'Nobody draws'} (${e.drawPile} left in the draw pile).`, own: {} };
-    case 'discardNeeded': {
-      const own: Record<string, string> = {};
-      for (const p of e.players) {
-        const hand = viewOf(p.name).hand ?? [];
-        own[p.name] =
-          `You hold ${hand.length} cards: discard ${p.amount} within ${secs(e.deadline)} (discard <card>), ` +
-          `or the lowest go. Your hand: ${cardList(hand)}.`;
-      }
-      return {
-        room: `${e.players.map((p) => `${p.name} must discard ${p.amount}`).join(', ')} (${secs(e.deadline)}).`,
-        own,
-      };
-    }
-    case 'discarded':
-      return {
-        room: `${e.player} ${e.timedOut ? 'ran out of time and loses' : 'discards'} ${cardList(e.cards)}.`,
-        own: { [e.player]: `You ${e.timedOut ? 'ran out of time and lose' : 'discard'} ${cardList(e.cards)}.` },
-      };
-    case 'left':
-      return {
-        room:
-          `${e.player} has left the game; their hand is discarded (${cardList(e.discarded)}). ` +
-          'Their game coins are still paid out at the end.',
-        own: {},
-      };
-    case 'gameOver':
-      return { room: gameOverLine(e.result), own: {} };
-  }
-}
-
-function laidList(laid: readonly LaidCard[]): string {
-  return laid.map((l) => `${l.by}'s ${cardLabel(l.card)}`).join(', ');
-}
-
-function revealLine(e: Extract<DragonsLairEvent, { type: 'lairRevealed' }>): string {
-  const head = `Lair ${e.lair} is revealed: ${cardLabel(e.dragon)} against ${laidList(e.laid)} (${e.total}).`;
-  const home = e.returned.length ? ` Back to their owners: ${cardList(e.returned.map((l) => l.card))}.` : '';
-  const gone = e.discarded.length ? ` Discarded: ${cardList(e.discarded)}.` : '';
-  switch (e.outcome) {
-    case 'slain':
-      return `${head} The dragon is slain! The treasure die shows ${e.roll}.${home}${gone}`;
-    case 'repelled':
-      return `${head} The dragon holds its lair and stays face up.${gone}`;
-    case 'slain-by-wizards':
-      return `${head} The wizards kill the dragon, but they cannot carry its treasure.${home}`;
-    case 'wizards-repelled':
-      return `${head} The dragon holds its lair and stays face up; the wizards retreat.${home}`;
-  }
-}
-
-function gameOverLine(result: GameResult): string {
-  const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];
-  const won = Object.entries(result.coins).map(([name, n]) => `${name} ${formatCoins(n)}`).join(', ');
-  const paid = Object.entries(result.payouts).map(([name, n]) => `${name} receives ${obsidian(n)}`).join(', ');
-  const bank = result.bankLeft ? ` The ${gameCoins(result.bankLeft)} left in the bank are shared evenly.` : '';
-  return `The game of Dragon's Lair is over: ${why}. Game coins: ${won}.${bank} Settlement: ${paid}. Type start to play again.`;
-}
-
-function renderHand(view: DragonsLairView): string {
-  if (!view.hand) return 'You are not playing at this table.';
-  if (view.phase === 'seating' || view.phase === 'over') return 'You hold no cards: the game has not started (type start).';
-  const me = view.players.find((p) => p.name === view.viewer);
-  const cards = view.hand.length ? `Your hand: ${cardList(view.hand)}.` : 'Your hand is empty.';
-  return `${cards} You have ${gameCoins(me?.coins ?? 0)}.`;
-}
-
-function renderLair(lair: LairView): string {
-  const dragon = lair.dragon
-    ? `${cardLabel(lair.dragon.card)} lies face up`
-    : lair.faceDown
-      ? 'a dragon lies face down'
-      : 'no dragon';
-  const laid = lair.cardsLaid
-    ? `${lair.cardsLaid} card${lair.cardsLaid === 1 ? '' : 's'} face down beside it (${lair.laid.map((l) => `${l.by} ${l.count}`).join(', ')})`
-    : 'no cards beside it';
-  return `  Lair ${lair.lair}: ${dragon}; ${laid}.`;
-}
-
-function renderTable(view: DragonsLairView, now: number): string {
-  if (view.phase === 'seating' || view.phase === 'over') {
-    const lines: string[] = [];
-    if (view.result) lines.push(`Last game: ${gameOverLine(view.result).replace(/ Type start to play again\.$/, '')}`);
-    const seated = view.players.map((p) => p.name);
-    lines.push(seated.length ? `Seated: ${listNames(seated)}.` : 'Nobody is seated.');
-    lines.push(todoLine(view, now));
-    return lines.join('\n');
-  }
-  const lines = [
-    `Dragon's Lair, turn ${view.turn} of ${view.rounds}${view.pass ? `, pass ${view.pass} of 2` : ''}. ${view.dealer} deals.`,
-    `The bank holds ${gameCoins(view.bank)}.`,
-    ...view.lairs.map(renderLair),
-    'Players, in the order of play (left is down the list):',
-    ...view.players.map((p) => {
-      const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
-      return `  ${p.seat}. ${p.name.padEnd(16)} ${state.padEnd(18)} ${gameCoins(p.coins)}${p.dealer ? '  (dealer)' : ''}`;
-    }),
-    `Draw pile: ${view.drawPile} cards. Dragon pile: ${view.dragonPile}. Discard pile: ${view.discardPile.length} cards` +
-      `${view.discardPile.length ? `, the top one ${cardLabel(view.discardPile[view.discardPile.length - 1])}` : ''}.`,
-  ];
-  if (view.negotiation) {
-    const n = view.negotiation;
-    const offer = n.proposal ? `${n.proposer} proposes ${shares(n.proposal)}; agreed: ${listNames(n.accepted)}.` : 'No proposal yet.';
-    lines.push(`Lair ${n.lair}'s treasure, ${gameCoins(n.treasure)}, is shared by ${listNames(n.contributors)}. ${offer}`);
-  }
-  if (view.hand) lines.push(renderHand(view));
-  lines.push(todoLine(view, now));
-  return lines.join('\n');
-}
-
-/** What the viewer should do now, or whom everyone waits for. */
-function todoLine(view: DragonsLairView, now: number): string {
-  const todo: Todo = view.todo;
-  const left = (deadline: number) => `${Math.max(0, Math.ceil((deadline - now) / 1000))} seconds left`;
-  switch (todo.kind) {
-    case 'sit':
-      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${view.ante} obsidian coins).`;
-    case 'start':
-      return `Any seated player may type start; each antes ${obsidian(view.ante)}.`;
-    case 'wait-for-players':
-      return `Waiting for ${todo.need} more player${todo.need === 1 ? '' : 's'} to sit down.`;
-    case 'choose':
-      return `It is your turn (pass ${todo.pass} of 2, ${left(todo.deadline)}): play a card or hold.`;
-    case 'wait-for-choice':
-      return `It is ${todo.player}'s turn to play a card or hold (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
-    case 'negotiate':
-      return todo.hasProposal
-        ? `You attacked lair ${todo.lair}: agree to the proposal, or make your own with split (${left(todo.deadline)}).`
-        : `You attacked lair ${todo.lair}: propose a split with split <name> <n> ... (${left(todo.deadline)}).`;
-    case 'wait-for-agreement':
-      return `Waiting for ${listNames(todo.waitingFor)} to agree on lair ${todo.lair}'s treasure (${left(todo.deadline)}).`;
-    case 'discard':
-      return `You must discard ${todo.count} card${todo.count === 1 ? '' : 's'} with discard <card> (${left(todo.deadline)}).`;
-    case 'wait-for-discards':
-      return `Waiting for ${listNames(todo.players)} to discard (${left(todo.deadline)}).`;
-    case 'watch':
-      return 'Every seat is taken; watch, or wait for a seat.';
   }
 }

@@ -3,7 +3,8 @@
  * and going left, each player plays one card or holds, twice round the table. A knight is laid
  * face down at a lair; a wizard at a lair or on a mission; a thief or a leprechaun acts at once.
  */
-import { listNames, refuse, type Refusal } from '../rules.js';
+import { refuse, type Refusal } from '../rules.js';
+import { listNames } from '../voice.js';
 import { cardName, kindOf, sameCard } from './cards.js';
 import {
   fromDealer,

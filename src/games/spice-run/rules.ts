@@ -5,6 +5,7 @@
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
 import { escrow, player, refuse, type CoinMove, type Step } from '../rules.js';
+import { Voice } from '../voice.js';
 
 export type Variant = 'standard' | 'all-or-none' | 'take-and-give';
 export const VARIANTS: readonly Variant[] = ['standard', 'all-or-none', 'take-and-give'];
@@ -127,34 +128,28 @@ function sweepTaker(state: SpiceRunState, total: number): string {
 const isSweep = (total: number) => total === 2 || total === 12;
 
 /**
- * What the player on turn can do now, as one player-facing sentence.
- * Addressed to `viewer` ("You rolled 7: ...") when the viewer is the player on turn.
+ * What the player on turn must do now, as one sentence (and for that player, how): worded for
+ * `viewer`, so the player on turn reads "It is your turn to bet on square 5."
  */
 export function nextStep(state: SpiceRunState, viewer?: string): string {
-  if (state.phase === 'over') return 'This game of Spice Run is over.';
+  if (state.phase === 'over' || state.awaiting === 'nothing') return 'This game of Spice Run is over.';
+  const v = new Voice(viewer ?? null);
   const name = state.players[state.turn];
-  const you = viewer === name;
+  const turn = `It is ${v.poss(name)} turn`;
   const total = state.lastRoll?.total ?? 0;
+  const how = (hint: string) => (v.is(name) ? ` ${hint}` : '');
   switch (state.awaiting) {
     case 'roll':
-      if (state.phase === 'placement') {
-        return you ? 'It is your turn: roll the dice to place a wager.' : `It is ${name}'s turn to roll the dice to place a wager.`;
-      }
-      return you ? 'It is your turn: roll the dice.' : `It is ${name}'s turn to roll the dice.`;
+      return `${turn} to roll the dice${state.phase === 'placement' ? ' to place a wager' : ''}.${how('Type roll dice.')}`;
     case 'bet':
-      return you ? `You rolled ${total}: bet on square ${total} with \`bet <amount>\`.` : `It is ${name}'s turn to bet on square ${total}.`;
+      return `${turn} to bet on square ${total}.${how('Type bet <amount>.')}`;
     case 'play': {
-      if (!you) return `It is ${name}'s turn to play the ${total}.`;
-      if (!isSweep(total)) return `You rolled ${total}: type \`play\` to take square ${total}.`;
+      if (!isSweep(total)) return `${turn} to play the ${total}.${how(`Type play to take square ${total}.`)}`;
       const taker = sweepTaker(state, total);
-      return taker === name
-        ? `You rolled ${total}: type \`play\` to take the whole board.`
-        : `You rolled ${total}: type \`play\`, and ${taker} takes the whole board.`;
+      return `${turn} to play the ${total}.${how(`Type play, and ${v.is(taker) ? 'you take' : `${taker} takes`} the whole board.`)}`;
     }
     case 'bet-again':
-      return you ? `You took square ${total}: bet on it again with \`bet <amount>\`.` : `It is ${name}'s turn to bet on square ${total} again.`;
-    case 'nothing':
-      return 'This game of Spice Run is over.';
+      return `${turn} to bet on square ${total} again.${how('Type bet <amount>.')}`;
   }
 }
 

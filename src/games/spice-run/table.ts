@@ -11,20 +11,11 @@ import {
   SQUARES,
   VARIANTS,
   type SpiceRunAction,
-  type SpiceRunEvent,
   type SpiceRunSettings,
   type SpiceRunState,
-  type Variant,
-  type Wager,
 } from './rules.js';
-
-const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
-
-const VARIANT_NAMES: Record<Variant, string> = {
-  standard: 'standard',
-  'all-or-none': 'All or None',
-  'take-and-give': 'Take and Give',
-};
+import { coins, eventMessage, VARIANT_NAMES } from './story.js';
+import { Voice } from '../voice.js';
 
 const help = (settings: SpiceRunSettings) => `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
 The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.
@@ -120,15 +111,18 @@ class SpiceRunTable implements GameTable {
   onSit(name: string): void {
     const seated = this.host.seated();
     if (seated.length < 2) {
-      this.host.toRoom(`${name} waits at ${this.host.label} for someone to play Spice Run against.`);
+      this.host.say((v) => `${v.does(name, 'wait')} at ${this.host.label} for someone to play Spice Run against.`);
       return;
     }
     const players: [string, string] = [seated[0], seated[1]];
-    this.state = setup(players, this.settings, this.host.clock.now());
-    this.host.toRoom(
-      `A game of Spice Run begins: ${players[0]} is Player 1, ${players[1]} is Player 2. ` +
-        `${players[0]} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager. ` +
-        `${nextStep(this.state)}`,
+    const state = setup(players, this.settings, this.host.clock.now());
+    this.state = state;
+    this.host.say(
+      (v) =>
+        `A game of Spice Run begins: ${v.name(players[0])} ${v.verb(players[0], 'are', 'is')} Player 1, ` +
+        `${v.name(players[1])} ${v.verb(players[1], 'are', 'is')} Player 2. ` +
+        `${v.Name(players[0])} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager. ` +
+        `${nextStep(state, v.viewer ?? undefined)}`,
     );
     this.scheduleTurnTimer();
   }
@@ -141,21 +135,22 @@ class SpiceRunTable implements GameTable {
   }
 
   onAway(name: string): void {
-    if (this.state) this.host.toRoom(`${name} has lost the thread; their seat is kept for a little while.`);
+    if (this.state) this.host.say(() => `${name} has lost the thread; their seat is kept for a little while.`);
   }
 
   describe(viewer: string): string {
     const s = this.state;
+    const v = new Voice(viewer);
     if (!s) {
       const seated = this.host.seated();
       return seated.length
-        ? `${seated[0]} sits waiting for an opponent (sit at the table to play).`
+        ? `${v.Name(seated[0])} ${v.verb(seated[0], 'sit')} waiting for an opponent${v.is(seated[0]) ? '' : ' (sit at the table to play)'}.`
         : 'Nobody is playing. Two players sit down to start a game.';
     }
-    const lines = [renderBoard(s), `Player 1: ${s.players[0]}    Player 2: ${s.players[1]}`];
+    const lines = [renderBoard(s), `Player 1: ${v.label(s.players[0])}    Player 2: ${v.label(s.players[1])}`];
     lines.push(`Variant: ${VARIANT_NAMES[s.variant]}.  On the board: ${coins(boardTotal(s))} in ${s.board.length} wager${s.board.length === 1 ? '' : 's'}.`);
-    for (const w of s.board) lines.push(`  square ${String(w.square).padStart(2)}: ${coins(w.amount)} of ${w.owner}'s`);
-    if (s.lastRoll) lines.push(`Last roll: ${s.lastRoll.player} threw ${s.lastRoll.dice[0]} and ${s.lastRoll.dice[1]} (${s.lastRoll.total}).`);
+    for (const w of s.board) lines.push(`  square ${String(w.square).padStart(2)}: ${coins(w.amount)} of ${v.theirs(w.owner)}`);
+    if (s.lastRoll) lines.push(`Last roll: ${v.Name(s.lastRoll.player)} threw ${s.lastRoll.dice[0]} and ${s.lastRoll.dice[1]} (${s.lastRoll.total}).`);
     lines.push(s.phase === 'placement' ? `Placing wagers (${s.wagersPlaced} of 4 down).` : 'Playing for the board.');
     lines.push(nextStep(s, viewer));
     return lines.join('\n');
@@ -176,12 +171,16 @@ class SpiceRunTable implements GameTable {
     const r = settle(this.host, step, 'player' in action ? action.player : null, reply);
     if (!r) return;
     this.state = r.state;
-    for (const e of r.events) this.narrate(e);
+    for (const e of r.events) {
+      if (e.type === 'rolled') this.host.showDice(e.dice);
+      this.host.say(eventMessage(e));
+    }
     if (this.state.phase === 'over') {
       this.finish();
       return;
     }
-    this.host.toRoom(nextStep(this.state));
+    const state = this.state;
+    this.host.say((v) => nextStep(state, v.viewer ?? undefined));
     this.scheduleTurnTimer();
     this.skipIfBroke();
   }
@@ -211,78 +210,8 @@ class SpiceRunTable implements GameTable {
     const players = this.state!.players;
     this.state = null;
     for (const p of players) this.host.unseat(p, 'The game is over; you get up from the sand.');
-    this.host.toRoom(`The sand grid is free again for the next two players.`);
+    this.host.say(() => 'The sand grid is free again for the next two players.');
   }
-
-  private narrate(e: SpiceRunEvent): void {
-    const say = (text: string) => this.host.toRoom(text);
-    switch (e.type) {
-      case 'variantChosen':
-        say(`${e.player} chooses the ${VARIANT_NAMES[e.variant]} variant.`);
-        break;
-      case 'rolled': {
-        const [a, b] = e.dice;
-        this.host.showDice(e.dice);
-        const meaning =
-          e.meaning === 'reroll'
-            ? ' No square for that while placing: roll again.'
-            : e.meaning === 'sweep-p1'
-              ? ' Twelve: the whole board is Player 1\'s to take.'
-              : e.meaning === 'sweep-p2'
-                ? ' Two: the whole board is Player 2\'s to take.'
-                : '';
-        say(`${e.player} throws the dice: ${a} and ${b} (${e.total}).${meaning}`);
-        break;
-      }
-      case 'wagered':
-        say(`${e.player} places ${coins(e.amount)} on square ${e.square}. The board holds ${coins(e.boardTotal)}.`);
-        break;
-      case 'playBegins':
-        say(`Four wagers are down, ${coins(e.boardTotal)} on the board. Play begins: ${e.first} rolls first.`);
-        break;
-      case 'collected':
-        say(
-          e.wagers.length
-            ? `${e.collector} collects square ${e.square}: ${coins(e.total)} (${describeWagers(e.wagers)}).`
-            : `${e.collector} plays the ${e.square}, but square ${e.square} is empty.`,
-        );
-        break;
-      case 'sweep':
-        say(`${e.taker} sweeps the whole board: ${coins(e.total)}!`);
-        break;
-      case 'skipped':
-        say(
-          e.callsOff
-            ? `${e.player} has no coins left to wager, so the game is called off.`
-            : `${e.player} has no coins left and skips the wager on square ${e.square}.`,
-        );
-        break;
-      case 'withdrawn': {
-        const why =
-          e.cause === 'idle'
-            ? `${e.player} let the turn lapse, so the game is withdrawn`
-            : e.cause === 'left'
-              ? `${e.player} has left the table, so the game is withdrawn`
-              : e.cause === 'no-coins'
-                ? 'The game is withdrawn'
-                : `${e.player} withdraws the game`;
-        const back = e.refunds.length ? e.refunds.map((r) => `${coins(r.amount)} to ${r.owner}`).join(', ') : 'nothing was on the board';
-        say(`${why}: every wager goes back to its owner (${back}).`);
-        break;
-      }
-      case 'over': {
-        const results = Object.entries(e.tally).map(
-          ([p, t]) => (t.net === 0 ? `${p} broke even` : `${p} ${t.net > 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`),
-        );
-        say(`The game of Spice Run is over: ${results.join(', ')}.`);
-        break;
-      }
-    }
-  }
-}
-
-function describeWagers(wagers: Wager[]): string {
-  return wagers.map((w) => `${formatCoins(w.amount)} of ${w.owner}'s`).join(', ');
 }
 
 /** The grid of the rule text, with each player's coins on every square. */

@@ -1,0 +1,119 @@
+/**
+ * Dragon's Lair as text for one viewer: `look <table>`, `hand`, and what the viewer should do
+ * now. Everything here is drawn from that viewer's view (view.ts), so it can show no card the
+ * viewer may not see.
+ */
+import { formatCoins } from '../../rooms/amount.js';
+import { listNames, Voice } from '../voice.js';
+import { cardName, cardValue, kindOf, type Card } from './cards.js';
+import type { GameResult, Share } from './state.js';
+import type { DragonsLairView, LairView } from './view.js';
+
+/** `7h (knight 7)`: how a card is shown. */
+export function cardLabel(card: Card): string {
+  return `${cardName(card)} (${kindOf(card)} ${cardValue(card)})`;
+}
+
+export const cardList = (cards: readonly Card[]) => (cards.length ? cards.map(cardLabel).join(', ') : 'nothing');
+export const gameCoins = (n: number) => `${formatCoins(n)} game coin${n === 1 ? '' : 's'}`;
+export const obsidian = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+/** "you 3, Bob 2". */
+export const shares = (v: Voice, list: readonly Share[]) => list.map((s) => `${v.name(s.name)} ${formatCoins(s.amount)}`).join(', ');
+
+/** "12 seconds". */
+export function secondsLeft(deadline: number, now: number): string {
+  const n = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return `${n} second${n === 1 ? '' : 's'}`;
+}
+
+export function gameOverLine(v: Voice, result: GameResult): string {
+  const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];
+  const won = Object.entries(result.coins).map(([name, n]) => `${v.name(name)} ${formatCoins(n)}`).join(', ');
+  const paid = Object.entries(result.payouts).map(([name, n]) => `${v.name(name)} ${v.verb(name, 'receive')} ${obsidian(n)}`).join(', ');
+  const bank = result.bankLeft ? ` The ${gameCoins(result.bankLeft)} left in the bank are shared evenly.` : '';
+  return `The game of Dragon's Lair is over: ${why}. Game coins: ${won}.${bank} Settlement: ${paid}. Type start to play again.`;
+}
+
+export function renderHand(view: DragonsLairView): string {
+  if (!view.hand) return 'You are not playing at this table.';
+  if (view.phase === 'seating' || view.phase === 'over') return 'You hold no cards: the game has not started (type start).';
+  const me = view.players.find((p) => p.name === view.viewer);
+  const cards = view.hand.length ? `Your hand: ${cardList(view.hand)}.` : 'Your hand is empty.';
+  return `${cards} You have ${gameCoins(me?.coins ?? 0)}.`;
+}
+
+function renderLair(lair: LairView, v: Voice): string {
+  const dragon = lair.dragon
+    ? `${cardLabel(lair.dragon.card)} lies face up`
+    : lair.faceDown
+      ? 'a dragon lies face down'
+      : 'no dragon';
+  const laid = lair.cardsLaid
+    ? `${lair.cardsLaid} card${lair.cardsLaid === 1 ? '' : 's'} face down beside it (${lair.laid.map((l) => `${v.Name(l.by)} ${l.count}`).join(', ')})`
+    : 'no cards beside it';
+  return `  Lair ${lair.lair}: ${dragon}; ${laid}.`;
+}
+
+export function renderTable(view: DragonsLairView, now: number): string {
+  const v = new Voice(view.viewer);
+  if (view.phase === 'seating' || view.phase === 'over') {
+    const lines: string[] = [];
+    if (view.result) lines.push(`Last game: ${gameOverLine(v, view.result).replace(/ Type start to play again\.$/, '')}`);
+    const seated = view.players.map((p) => p.name);
+    lines.push(seated.length ? `Seated: ${listNames(seated.map((n) => v.label(n)))}.` : 'Nobody is seated.');
+    lines.push(todoLine(view, now));
+    return lines.join('\n');
+  }
+  const lines = [
+    `Dragon's Lair, turn ${view.turn} of ${view.rounds}${view.pass ? `, pass ${view.pass} of 2` : ''}. ${view.dealer ? v.does(view.dealer, 'deal') : 'Nobody deals'}.`,
+    `The bank holds ${gameCoins(view.bank)}.`,
+    ...view.lairs.map((lair) => renderLair(lair, v)),
+    'Players, in the order of play (left is down the list):',
+    ...view.players.map((p) => {
+      const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
+      const name = v.label(p.name);
+      return `  ${p.seat}. ${name.padEnd(16)} ${state.padEnd(18)} ${gameCoins(p.coins)}${p.dealer ? '  (dealer)' : ''}`;
+    }),
+    `Draw pile: ${view.drawPile} cards. Dragon pile: ${view.dragonPile}. Discard pile: ${view.discardPile.length} cards` +
+      `${view.discardPile.length ? `, the top one ${cardLabel(view.discardPile[view.discardPile.length - 1])}` : ''}.`,
+  ];
+  if (view.negotiation) {
+    const n = view.negotiation;
+    const offer = n.proposal ? `${v.Name(n.proposer!)} ${v.verb(n.proposer!, 'propose')} ${shares(v, n.proposal)}; agreed: ${v.names(n.accepted)}.` : 'No proposal yet.';
+    lines.push(`Lair ${n.lair}'s treasure, ${gameCoins(n.treasure)}, is shared by ${v.names(n.contributors)}. ${offer}`);
+  }
+  if (view.hand) lines.push(renderHand(view));
+  lines.push(todoLine(view, now));
+  return lines.join('\n');
+}
+
+/** What the viewer should do now, or whom everyone waits for. */
+export function todoLine(view: DragonsLairView, now: number): string {
+  const todo = view.todo;
+  const v = new Voice(view.viewer);
+  const left = (deadline: number) => `${secondsLeft(deadline, now)} left`;
+  switch (todo.kind) {
+    case 'sit':
+      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${view.ante} obsidian coins).`;
+    case 'start':
+      return `Any seated player may type start; each antes ${obsidian(view.ante)}.`;
+    case 'wait-for-players':
+      return `Waiting for ${todo.need} more player${todo.need === 1 ? '' : 's'} to sit down.`;
+    case 'choose':
+      return `It is your turn to play a card or hold (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
+    case 'wait-for-choice':
+      return `It is ${v.poss(todo.player)} turn to play a card or hold (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
+    case 'negotiate':
+      return todo.hasProposal
+        ? `You attacked lair ${todo.lair}: agree to the proposal, or make your own with split (${left(todo.deadline)}).`
+        : `You attacked lair ${todo.lair}: propose a split with split <name> <n> ... (${left(todo.deadline)}).`;
+    case 'wait-for-agreement':
+      return `Waiting for ${v.names(todo.waitingFor)} to agree on lair ${todo.lair}'s treasure (${left(todo.deadline)}).`;
+    case 'discard':
+      return `You must discard ${todo.count} card${todo.count === 1 ? '' : 's'} with discard <card> (${left(todo.deadline)}).`;
+    case 'wait-for-discards':
+      return `Waiting for ${v.names(todo.players)} to discard (${left(todo.deadline)}).`;
+    case 'watch':
+      return 'Every seat is taken; watch, or wait for a seat.';
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * What Dreaven says at the Lich Bones table: each event as a Message worded for every person in
+ * the room, or a line for one player. Built to stay cheap at 200 seats: after a throw each bettor
+ * hears their own bets settled, and the room one line of totals, never a line per bet to everyone.
+ */
+import { formatCoins } from '../../rooms/amount.js';
+import { listNames, type Message, type Voice } from '../voice.js';
+import { betLabel, type LichBonesEvent, type LichBonesState, type OutcomeKind, type PlacedBet, type Throw } from './rules.js';
+
+export const DEALER = 'Dreaven';
+
+/** At most this many players are named in one line; past it the line gives counts. */
+const NAMED = 5;
+
+export const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+
+/** Something to tell: a Message for the whole room, or a line for one player. */
+export type Said = { all: Message } | { to: string; text: string };
+
+export interface StoryContext {
+  state: LichBonesState;
+  /** The word that names the table in `roll dice <word>`. */
+  tableWord: string;
+  /** "30 seconds" until a time. */
+  timeLeft(at: number): string;
+}
+
+type Settled = Extract<LichBonesEvent, { type: 'settled' }>;
+
+/** The story of one step's events, in order; a run of settled bets is told as one settlement. */
+export function tell(events: readonly LichBonesEvent[], ctx: StoryContext): Said[] {
+  const out: Said[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (e.type !== 'settled') {
+      out.push(...eventSaid(e, ctx));
+      continue;
+    }
+    let j = i;
+    while (j + 1 < events.length && events[j + 1].type === 'settled') j++;
+    out.push(...settlement(events.slice(i, j + 1) as Settled[]));
+    i = j;
+  }
+  return out;
+}
+
+function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said[] {
+  const s = ctx.state;
+  const all = (m: Message): Said[] => [{ all: m }];
+  switch (e.type) {
+    case 'seated':
+      if (e.autostartAt !== null) {
+        const when = ctx.timeLeft(e.autostartAt);
+        return all((v) => `${DEALER} nods to ${v.name(e.player)}: "Lich Bones begins in ${when}, or as soon as someone seated types start."`);
+      }
+      if (s.phase === 'betting') {
+        return all((v) => `${DEALER} makes room for ${v.name(e.player)}: "Join the fight! It is round ${s.round} of ${s.settings.rounds}; place your bets with me."`);
+      }
+      return [];
+    case 'left':
+      if (!s.bets.some((b) => b.owner === e.player)) return [];
+      return all((v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
+    case 'started':
+      return all(
+        (v) =>
+          `${DEALER} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
+          handsOut(v, e.players, e.handout),
+      );
+    case 'heroChosen': {
+      const lead =
+        e.why === 'start'
+          ? `${DEALER}'s finger sweeps the table and stops.`
+          : e.why === 'seven-out'
+            ? `${DEALER} calls for a new champion.`
+            : `The HERO has fled the fight! ${DEALER} calls for a new champion.`;
+      return all((v) => `${lead} ${e.hero} is the HERO!${v.is(e.hero) ? ` That is you: you throw the dice (roll dice ${ctx.tableWord}).` : ''}`);
+    }
+    case 'bettingOpened': {
+      const stage = e.point === null ? 'the opening attack roll' : `quest point ${e.point}`;
+      const when = ctx.timeLeft(e.deadline);
+      const hero = s.hero;
+      return all((v) => {
+        const throws = hero === null
+          ? `The HERO throws with roll dice ${ctx.tableWord}, or ${DEALER} throws in ${when}.`
+          : `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${DEALER} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`;
+        return `Round ${e.round} of ${e.rounds}, ${stage}: place your bets! ${throws}`;
+      });
+    }
+    case 'betPlaced': {
+      const b = e.bet;
+      const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
+      const mine = `${DEALER} takes your ${coins(b.amount)} on ${betLabel(b)}${cut}.`;
+      return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${coins(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
+    }
+    case 'thrown': {
+      const t = e.throw;
+      const what = e.opening ? 'the opening attack roll' : `for the quest point ${e.point}`;
+      const dice = `${t.dice[0]} and ${t.dice[1]} (${t.total})`;
+      if (t.by === 'dreaven') {
+        return all((v) => `Time! Betting is closed. ${DEALER} throws ${what} for ${v.name(t.hero)}, the HERO: ${dice}.`);
+      }
+      return all((v) => (v.is(t.hero) ? `You throw ${what}: ${dice}.` : `${t.hero}, the HERO, throws ${what}: ${dice}.`));
+    }
+    case 'bonus':
+      return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${coins(e.amount)} for the opening attack roll.`);
+    case 'outcome':
+      return all(() => outcomeText(e.kind, e.total, e.point));
+    case 'gameOver':
+      if (e.why === 'table-empty') return all(() => `The table is empty, so ${DEALER} ends the game: every bet goes back to its owner.`);
+      return all(
+        (v) =>
+          'The last round is fought: the LICH retreats to its crypt and Lich Bones is over.' +
+          handsOut(v, e.players, e.handout) +
+          ' Type start to play again.',
+      );
+  }
+}
+
+/** " Dreaven hands 20,000 obsidian coins to each of you and Bob." */
+function handsOut(v: Voice, players: readonly string[], handout: number): string {
+  if (!players.length || handout === 0) return '';
+  if (players.length === 1) return ` ${DEALER} hands ${coins(handout)} to ${v.name(players[0])}.`;
+  if (players.length <= NAMED) return ` ${DEALER} hands ${coins(handout)} to each of ${v.names(players)}.`;
+  return ` ${DEALER} hands ${coins(handout)} to each of the ${players.length} players seated.`;
+}
+
+/**
+ * A throw's settlement: each owner hears their own bets in one line, then everyone hears who won
+ * and lost, named while few are, counted in a crowd. Linear in the bets: nothing is worked out
+ * per viewer but the viewer's own part, looked up by name.
+ */
+function settlement(settled: readonly Settled[]): Said[] {
+  const byOwner = new Map<string, Settled[]>();
+  for (const e of settled) {
+    const own = byOwner.get(e.bet.owner);
+    if (own) own.push(e);
+    else byOwner.set(e.bet.owner, [e]);
+  }
+  const out: Said[] = [];
+  const net = new Map<string, number>();
+  for (const [owner, own] of byOwner) {
+    out.push({ to: owner, text: own.map((e) => betSettled(e)).join(' ') });
+    const decided = own.filter((e) => e.result === 'won' || e.result === 'lost');
+    if (decided.length) net.set(owner, decided.reduce((n, e) => n + e.winnings - e.lost, 0));
+  }
+  const returned = settled.filter((e) => e.result === 'returned');
+  if (returned.length) {
+    // Their owners have just heard it bet by bet.
+    const owners = new Set(returned.map((e) => e.bet.owner));
+    const what = returned.length === 1 ? 'the bet still on the table to its owner' : `all ${returned.length} bets still on the table to their owners`;
+    out.push({ all: (v) => (v.viewer !== null && owners.has(v.viewer) ? null : `${DEALER} returns ${what}.`) });
+  }
+  if (net.size === 0) return out;
+  const decided = settled.filter((e) => e.result === 'won' || e.result === 'lost').length;
+  const owners = [...net.keys()];
+  const result = (v: Voice, owner: string) => {
+    const n = net.get(owner)!;
+    return n === 0 ? `${v.name(owner)} ${v.verb(owner, 'break')} even` : `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${coins(Math.abs(n))}`;
+  };
+  const bets = `${decided} bet${decided === 1 ? '' : 's'}`;
+  if (owners.length <= NAMED) {
+    out.push({ all: (v) => `${DEALER} settles ${bets}: ${listNames(owners.map((o) => result(v, o)))}.` });
+    return out;
+  }
+  const winners = owners.filter((o) => net.get(o)! > 0);
+  const losers = owners.filter((o) => net.get(o)! < 0);
+  const won = winners.reduce((n, o) => n + net.get(o)!, 0);
+  const lost = -losers.reduce((n, o) => n + net.get(o)!, 0);
+  const totals = `${DEALER} settles ${bets} for ${owners.length} players: ${winners.length} win ${coins(won)} between them, ${losers.length} lose ${coins(lost)}`;
+  out.push({ all: (v) => `${totals}${v.viewer !== null && net.has(v.viewer) ? `; ${result(v, v.viewer)}` : ''}.` });
+  return out;
+}
+
+/** One of the owner's bets settled, told to the owner. */
+function betSettled(e: Settled): string {
+  const what = `your ${betLabel(e.bet)}`;
+  switch (e.result) {
+    case 'won':
+      return e.lost > 0
+        ? `${DEALER} pays ${what}: ${coins(e.winnings)} won and ${coins(e.returned)} of the stake back; the other ${coins(e.lost)} lost.`
+        : `${DEALER} pays ${what}: ${coins(e.winnings)} won and the ${coins(e.returned)} stake back.`;
+    case 'lost':
+      return `${DEALER} sweeps away ${what}: ${coins(e.lost)} lost.`;
+    case 'inactive':
+      return `Your ${betLabel(e.bet)} is off on the opening roll; it stays on the table.`;
+    case 'carried':
+      return `Your ${betLabel(e.bet)} carries over to the next quest.`;
+    case 'returned':
+      return `${DEALER} returns ${what}: ${coins(e.returned)} back.`;
+  }
+}
+
+export function throwText(v: Voice, t: Throw): string {
+  const by = t.by === 'dreaven' ? `${DEALER} threw for ${v.name(t.hero)}` : `${v.Name(t.hero)} threw`;
+  return `${by} ${t.dice[0]} and ${t.dice[1]} (${t.total})`;
+}
+
+/** "5,000 on HERO (1:1 +10%)". */
+export function betText(b: PlacedBet): string {
+  const rate = b.locked ? ` (${b.locked.ratio.win}:${b.locked.ratio.per}${b.locked.bonusPercent ? ` +${b.locked.bonusPercent}%` : ''})` : '';
+  return `${formatCoins(b.amount)} on ${betLabel(b)}${rate}`;
+}
+
+/** Dreaven calls each throw in the game's own voice. */
+function outcomeText(kind: OutcomeKind, total: number, point: number | null): string {
+  switch (kind) {
+    case 'critical-hit':
+      return `${DEALER} roars: "${total}! A critical hit! The HERO's blade shatters the LICH's crown. The HERO wins!"`;
+    case 'craps':
+      return `${DEALER} hisses: "${total}! The LICH strikes first, a critical hit on the HERO. The LICH wins!"`;
+    case 'point-set':
+      return `${DEALER} chalks the mark: "The quest point is ${point}! The HERO must roll ${point} again before the LICH's 7."`;
+    case 'point-made':
+      return `${DEALER} roars: "${point} again! The HERO completes the quest and the LICH crumbles to dust. The HERO wins!"`;
+    case 'seven-out':
+      return `${DEALER} hisses: "Seven! The LICH's bony claws tear through the HERO's guard. The LICH wins!"`;
+    case 'no-decision':
+      return `${DEALER}: "${total}. Blows glance off bone; the fight goes on. The quest point is still ${point}."`;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * What the Spice Run table says when something happens: each event as a Message, worded for
+ * every person in the room (the player who acts reads "You", the others a name).
+ */
+import { formatCoins } from '../../rooms/amount.js';
+import type { Message, Voice } from '../voice.js';
+import type { SpiceRunEvent, Variant, Wager } from './rules.js';
+
+export const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+
+export const VARIANT_NAMES: Record<Variant, string> = {
+  standard: 'standard',
+  'all-or-none': 'All or None',
+  'take-and-give': 'Take and Give',
+};
+
+/** "50 of yours, 20 of Bo's". */
+export function describeWagers(v: Voice, wagers: readonly Wager[]): string {
+  return wagers.map((w) => `${formatCoins(w.amount)} of ${v.theirs(w.owner)}`).join(', ');
+}
+
+export function eventMessage(e: SpiceRunEvent): Message {
+  switch (e.type) {
+    case 'variantChosen':
+      return (v) => `${v.does(e.player, 'choose')} the ${VARIANT_NAMES[e.variant]} variant.`;
+    case 'rolled': {
+      const [a, b] = e.dice;
+      const meaning =
+        e.meaning === 'reroll'
+          ? ' No square for that while placing: roll again.'
+          : e.meaning === 'sweep-p1'
+            ? " Twelve: the whole board is Player 1's to take."
+            : e.meaning === 'sweep-p2'
+              ? " Two: the whole board is Player 2's to take."
+              : '';
+      return (v) => `${v.does(e.player, 'throw')} the dice: ${a} and ${b} (${e.total}).${meaning}`;
+    }
+    case 'wagered':
+      return (v) => `${v.does(e.player, 'place')} ${coins(e.amount)} on square ${e.square}. The board holds ${coins(e.boardTotal)}.`;
+    case 'playBegins':
+      return (v) => `Four wagers are down, ${coins(e.boardTotal)} on the board. Play begins: ${v.name(e.first)} ${v.verb(e.first, 'roll')} first.`;
+    case 'collected':
+      return (v) =>
+        e.wagers.length
+          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${coins(e.total)} (${describeWagers(v, e.wagers)}).`
+          : `${v.does(e.collector, 'play')} the ${e.square}, but square ${e.square} is empty.`;
+    case 'sweep':
+      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${coins(e.total)}!`;
+    case 'skipped':
+      return (v) =>
+        e.callsOff
+          ? `${v.does(e.player, 'have', 'has')} no coins left to wager, so the game is called off.`
+          : `${v.does(e.player, 'have', 'has')} no coins left and ${v.verb(e.player, 'skip')} the wager on square ${e.square}.`;
+    case 'withdrawn':
+      return (v) => {
+        const why =
+          e.cause === 'idle'
+            ? `${v.Name(e.player)} let the turn lapse, so the game is withdrawn`
+            : e.cause === 'left'
+              ? `${v.Name(e.player)} ${v.verb(e.player, 'have', 'has')} left the table, so the game is withdrawn`
+              : e.cause === 'no-coins'
+                ? 'The game is withdrawn'
+                : `${v.does(e.player, 'withdraw')} the game`;
+        const back = e.refunds.length ? e.refunds.map((r) => `${coins(r.amount)} to ${v.name(r.owner)}`).join(', ') : 'nothing was on the board';
+        return `${why}: every wager goes back to its owner (${back}).`;
+      };
+    case 'over':
+      return (v) => {
+        const results = Object.entries(e.tally).map(([p, t]) =>
+          t.net === 0 ? `${v.name(p)} broke even` : `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`,
+        );
+        return `The game of Spice Run is over: ${results.join(', ')}.`;
+      };
+  }
+}

@@ -234,7 +234,10 @@ describe("Dragon's Lair: choices, refusals and leaving", () => {
     expect(onlooker).not.toMatch(/Your hand/);
     expect(cardsIn(onlooker)).toEqual([]);
 
-    ts.clock.advance(60_000);
+    ts.clock.advance(50_000);
+    await ana.expect('It is your turn to play a card or hold (pass 1 of 2, 10 seconds left).');
+    expect(await dee.command('look lair')).toMatch(/It is Ana's turn to play a card or hold \(pass 1 of 2, 10 seconds left\)/);
+    ts.clock.advance(10_000);
     await bob.expect(/Ana took too long and holds\.[^]*It is your turn to play a card or hold \(pass 1 of 2/);
     expect(await ana.command('look lair')).toMatch(/It is Bob's turn/);
     expect(await bob.command('help dragons lair')).toMatch(/split ana 3 bo 1[^]*Verbs at the table:[^]*discard <card>/);

@@ -86,7 +86,12 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
 
     // Only the HERO throws; when betting runs out Dreaven throws for them.
     expect(await otherClient.command('roll dice bones')).toMatch(new RegExp(`Only the HERO, ${hero}, rolls`));
-    ts.clock.advance(29_000);
+    ts.clock.advance(20_000);
+    await otherClient.expect(`Dreaven: "10 seconds left to bet! Then I throw for ${hero}."`);
+    await heroClient.expect('Dreaven: "10 seconds left to bet! Roll dice bones, or I throw in your place."');
+    expect(await cyd.command('look bones')).toMatch(/Betting closes in 10 seconds/);
+    expect(cyd.all).not.toMatch(/10 seconds left to bet/);
+    ts.clock.advance(9_000);
     expect(await cyd.command('look dice bones')).toMatch(/No dice have been thrown/);
     ts.clock.advance(1_000);
     const thrown = await cyd.expect(/Dreaven throws the opening attack roll for \w+, the HERO: (\d) and (\d) \(\d+\)\./);

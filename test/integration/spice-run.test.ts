@@ -129,7 +129,13 @@ describe('Spice Run over telnet', () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();
     await placeWager(a, 100);
-    ts.clock.advance(121_000);
+    expect(await b.command('look sand')).toMatch(/You have 120 seconds left for your turn; then the game is withdrawn/);
+    expect(await a.command('look sand')).toMatch(/Bob has 120 seconds left for this turn/);
+    ts.clock.advance(110_000);
+    await b.expect('10 seconds left for your turn, or the game is withdrawn. It is your turn to roll the dice to place a wager.');
+    expect(await a.command('look sand')).toMatch(/Bob has 10 seconds left for this turn/);
+    expect(a.all).not.toMatch(/10 seconds left for your turn/);
+    ts.clock.advance(11_000);
     await a.expect('Bob let the turn lapse');
     expect(await coins(a)).toBe(1000);
     expect(await b.command('look sand')).toMatch(/Nobody is playing/);

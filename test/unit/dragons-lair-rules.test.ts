@@ -371,7 +371,14 @@ describe("Dragon's Lair: dividing the treasure", () => {
   it('settles as soon as everyone accepts the same proposal, then the turn ends', () => {
     const proposed = ok(fallenLair(), split('Ana', ['Ana', 3], ['bo', 1]));
     expect(proposed.events).toEqual([
-      { type: 'proposed', lair: 1, player: 'Ana', shares: [{ name: 'Ana', amount: 3 }, { name: 'Bo', amount: 1 }] },
+      {
+        type: 'proposed',
+        lair: 1,
+        player: 'Ana',
+        shares: [{ name: 'Ana', amount: 3 }, { name: 'Bo', amount: 1 }],
+        waitingFor: ['Bo'],
+        deadline: T0 + 10_000,
+      },
     ]);
     const { state, events } = ok(proposed.state, { type: 'agree', player: 'Bo' });
     expect(events.slice(0, 2)).toEqual([
@@ -393,6 +400,19 @@ describe("Dragon's Lair: dividing the treasure", () => {
     const { state, events } = ok(second, { type: 'agree', player: 'Ana' });
     expect(ofType(events, 'treasureShared')[0].shares).toEqual([{ name: 'Ana', amount: 2 }, { name: 'Bo', amount: 2 }]);
     expect([coinsOf(state, 'Ana'), coinsOf(state, 'Bo')]).toEqual([3, 3]);
+  });
+
+  it('gives each new proposal the whole time again, and tells who still has to agree', () => {
+    const opened = fallenLair();
+    expect(opened.deadline).toBe(T0 + 10_000);
+    const first = ok(opened, split('Ana', ['Ana', 4], ['Bo', 0]), [], T0 + 6_000);
+    expect(first.state.deadline).toBe(T0 + 16_000);
+    expect(first.state.negotiation?.deadline).toBe(T0 + 16_000);
+    expect(no(first.state, { type: 'timeout' }, T0 + 10_000)).toBe('The clock has not run out yet.');
+    const second = ok(first.state, split('Bo', ['Ana', 2], ['Bo', 2]), [], T0 + 15_000);
+    expect(second.events).toMatchObject([{ type: 'proposed', player: 'Bo', waitingFor: ['Ana'], deadline: T0 + 25_000 }]);
+    // Agreeing does not buy time: only a proposal does.
+    expect(second.state.deadline).toBe(T0 + 25_000);
   });
 
   it('refuses proposals that do not share exactly the treasure among exactly the attackers', () => {

@@ -70,12 +70,13 @@ describe("Dragon's Lair table", () => {
     expect(type(game, host, 'Bob', 'hold')).toBe('');
     const zed = host.news('Zed');
     expect(zed).toMatch(/Lair 1 is revealed: jc \(dragon 13\) against Ana's 10h \(knight 10\), Bob's 8h \(knight 8\) \(18\)\. The dragon is slain! The treasure die shows 5\./);
-    expect(zed).toMatch(/Ana and Bob have 10 seconds to share lair 1's treasure of 5 game coins/);
+    expect(zed).toMatch(/Ana and Bob have 10 seconds left to share lair 1's treasure of 5 game coins/);
 
     expect(type(game, host, 'Zed', 'agree')).toMatch(/Only Ana and Bob attacked lair 1/);
     expect(type(game, host, 'Ana', 'split an 3 b 3')).toMatch(/Those shares add up to 6; the treasure is 5 coins/);
     expect(type(game, host, 'Ana', 'split an 3 b 2')).toBe('');
-    expect(host.news('Bob')).toMatch(/Ana proposes to share lair 1's treasure: Ana 3, you 2\./);
+    expect(host.news('Bob')).toMatch(/Ana proposes to share lair 1's treasure: Ana 3, you 2\. Waiting for you to agree \(10 seconds left\): type agree, or propose your own split\./);
+    expect(host.news('Zed')).toMatch(/Ana proposes to share lair 1's treasure: Ana 3, Bob 2\. Waiting for Bob to agree \(10 seconds left\)\.$/);
     expect(type(game, host, 'Bob', 'agree')).toBe('');
     const bob = host.news('Bob');
     expect(bob).toMatch(/Agreed! Lair 1's treasure is shared: Ana 3, you 2 \(bank: 93\)\./);
@@ -107,14 +108,24 @@ describe("Dragon's Lair table", () => {
   it('on the clock: a choice is held, a lone attacker takes the treasure, and the lowest cards are discarded', () => {
     const { host, game } = threeAtTheTable();
     type(game, host, 'Ana', 'play 10h lair 1');
-    host.clock.advance(60_000);
+    host.news('Bob');
+    host.news('Zed');
+    host.clock.advance(50_000);
+    // Ten seconds before a choice is held, the player who must choose hears it; nobody else.
+    expect(host.news('Bob')).toBe("It is your turn to play a card or hold (pass 1 of 2, 10 seconds left).");
+    expect(host.news('Zed')).toBe('');
+    expect(game.describe('Zed')).toMatch(/It is Bob's turn to play a card or hold \(pass 1 of 2, 10 seconds left\)/);
+    host.clock.advance(10_000);
     expect(host.news('Zed')).toMatch(/Bob took too long and holds\./);
     type(game, host, 'Ana', 'play 9h lair 1');
     host.queue(...diceValues(6));
     host.clock.advance(60_000);
     // A lone attacker takes it all, no split needed.
     expect(host.news('Zed')).toMatch(/Ana alone takes lair 1's treasure: 6 game coins \(bank: 94\)/);
-    host.clock.advance(30_000);
+    host.news('Ana');
+    host.clock.advance(20_000);
+    expect(host.news('Ana')).toBe('You must discard 1 card with discard <card> (10 seconds left).');
+    host.clock.advance(10_000);
     expect(host.news('Zed')).toMatch(/Ana ran out of time and loses 2c \(leprechaun 2\)\.\nBob ran out of time and loses ac \(leprechaun 1\)\./);
     expect(game.describe('Ana')).toMatch(/turn 2 of 10, pass 1 of 2\. Bob deals/);
   });

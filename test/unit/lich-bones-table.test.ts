@@ -122,6 +122,29 @@ describe('the Lich Bones table', () => {
     expect(host.clock.pending()).toBe(0);
   });
 
+  it('warns the seated players 10 seconds before the game starts and before Dreaven throws; the onlooker is not warned', () => {
+    const { host, game } = table();
+    host.sit(game, 'Ana');
+    host.sit(game, 'Bob');
+    host.news('Ana');
+    host.clock.advance(49_999);
+    expect(host.news('Ana')).toBe('');
+    host.clock.advance(1);
+    expect(host.news('Ana')).toBe('Dreaven: "10 seconds left before the fight begins, unless someone seated types start first."');
+    expect(host.news('Bob')).toMatch(/10 seconds left before the fight begins/);
+    host.queue(1); // Bob is the HERO
+    host.clock.advance(10_000);
+    host.news('Ana');
+    host.news('Bob');
+    host.news('Zed');
+    expect(game.describe('Ana')).toMatch(/Betting closes in 30 seconds/);
+    host.clock.advance(20_000);
+    expect(host.news('Ana')).toBe('Dreaven: "10 seconds left to bet! Then I throw for Bob."');
+    expect(host.news('Bob')).toBe('Dreaven: "10 seconds left to bet! Roll dice bones, or I throw in your place."');
+    expect(host.news('Zed')).toBe('');
+    expect(game.describe('Zed')).toMatch(/Betting closes in 10 seconds/);
+  });
+
   it('stops its timer when disposed', () => {
     const { host, game } = table();
     host.sit(game, 'Ana');

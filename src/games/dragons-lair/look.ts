@@ -5,6 +5,7 @@
  */
 import { formatCoins } from '../../rooms/amount.js';
 import { listNames, Voice } from '../voice.js';
+import { secondsLeft } from '../deadline.js';
 import { cardName, cardValue, kindOf, type Card } from './cards.js';
 import type { GameResult, Share } from './state.js';
 import type { DragonsLairView, LairView } from './view.js';
@@ -19,12 +20,6 @@ export const gameCoins = (n: number) => `${formatCoins(n)} game coin${n === 1 ? 
 export const obsidian = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
 /** "you 3, Bob 2". */
 export const shares = (v: Voice, list: readonly Share[]) => list.map((s) => `${v.name(s.name)} ${formatCoins(s.amount)}`).join(', ');
-
-/** "12 seconds". */
-export function secondsLeft(deadline: number, now: number): string {
-  const n = Math.max(0, Math.ceil((deadline - now) / 1000));
-  return `${n} second${n === 1 ? '' : 's'}`;
-}
 
 export function gameOverLine(v: Voice, result: GameResult): string {
   const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];

@@ -50,7 +50,11 @@ export function split(w: Work, name: string, shares: Share[]): Refusal | undefin
   n.proposer = name;
   // A new offer cancels every earlier acceptance; the proposer accepts their own.
   n.accepted = [name];
-  w.events.push({ type: 'proposed', lair: n.lair, player: name, shares: n.proposal });
+  // Each proposal gets the whole time again, so there is time to read it and agree (docs/rulings.md).
+  s.deadline = w.ctx.now + s.settings.negotiationMs;
+  n.deadline = s.deadline;
+  const waitingFor = n.contributors.filter((c) => c !== name);
+  w.events.push({ type: 'proposed', lair: n.lair, player: name, shares: n.proposal, waitingFor, deadline: s.deadline });
   return undefined;
 }
 

@@ -176,7 +176,8 @@ export type DragonsLairEvent =
       roll: number | null;
     }
   | { type: 'negotiationOpened'; lair: LairNumber; roll: number; treasure: number; contributors: string[]; deadline: number }
-  | { type: 'proposed'; lair: LairNumber; player: string; shares: Share[] }
+  /** A proposal restarts the clock: everyone left in `waitingFor` has until `deadline` to agree. */
+  | { type: 'proposed'; lair: LairNumber; player: string; shares: Share[]; waitingFor: string[]; deadline: number }
   | { type: 'agreed'; lair: LairNumber; player: string; waitingFor: string[] }
   | { type: 'proposalWithdrawn'; lair: LairNumber; because: string }
   | { type: 'treasureShared'; lair: LairNumber; shares: Share[]; bank: number }

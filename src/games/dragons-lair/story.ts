@@ -6,7 +6,8 @@
 import { formatCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
 import { cardName } from './cards.js';
-import { cardLabel, cardList, gameCoins, gameOverLine, obsidian, secondsLeft, shares, todoLine } from './look.js';
+import { cardLabel, cardList, gameCoins, gameOverLine, obsidian, shares, todoLine } from './look.js';
+import { secondsLeft } from '../deadline.js';
 import type { DragonsLairEvent, LaidCard, PrivateEvent } from './state.js';
 import type { DragonsLairView } from './view.js';
 
@@ -73,14 +74,17 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
       return (v) => revealLine(v, e);
     case 'negotiationOpened':
       return (v) =>
-        `${v.Names(e.contributors)} have ${secs(e.deadline)} to share lair ${e.lair}'s treasure of ` +
+        `${v.Names(e.contributors)} have ${secs(e.deadline)} left to share lair ${e.lair}'s treasure of ` +
         `${gameCoins(e.treasure)}: one proposes (split ${e.contributors.map((c) => `${c} <n>`).join(' ')}), ` +
         'the others agree. No agreement in time, and nobody gets any.';
     case 'proposed':
-      return (v) =>
-        v.is(e.player)
-          ? `You propose: ${shares(v, e.shares)}. The others type agree to accept.`
+      return (v) => {
+        const head = v.is(e.player)
+          ? `You propose to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`
           : `${e.player} proposes to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`;
+        const yours = e.waitingFor.some((n) => v.is(n)) ? ': type agree, or propose your own split' : '';
+        return `${head} Waiting for ${v.names(e.waitingFor)} to agree (${secs(e.deadline)} left)${yours}.`;
+      };
     case 'agreed':
       return (v) => `${v.does(e.player, 'agree')}.${e.waitingFor.length ? ` Waiting for ${v.names(e.waitingFor)}.` : ''}`;
     case 'proposalWithdrawn':

@@ -4,7 +4,6 @@
  * told is rendered from their own view (view.ts) or from events they may receive (eventsFor),
  * so no other hand and no face-down card can reach them.
  */
-import type { Timer } from '../../rooms/clock.js';
 import {
   settle,
   type GameCommand,
@@ -27,7 +26,8 @@ import {
   type Share,
 } from './rules.js';
 import { viewFor } from './view.js';
-import { renderHand, renderTable } from './look.js';
+import { renderHand, renderTable, todoLine } from './look.js';
+import { Deadline } from '../deadline.js';
 import { eventMessage, privateLine } from './story.js';
 
 const GROUP = "Dragon's Lair";
@@ -81,13 +81,15 @@ export const dragonsLair: GameDefinition = {
 
 class DragonsLairTable implements GameTable {
   private state: DragonsLairState;
-  private timer: Timer | null = null;
+  /** The one deadline of the rules: a choice, a split, or the discards. */
+  private readonly clock: Deadline;
   private readonly settings: DragonsLairSettings;
   readonly commands: GameCommand[];
 
   constructor(private readonly host: TableHost) {
     this.settings = dragonsLairSettings(host.settings);
     this.state = newTable(this.settings);
+    this.clock = new Deadline(host);
     this.commands = [
       {
         key: 'start',
@@ -185,8 +187,7 @@ class DragonsLairTable implements GameTable {
   }
 
   dispose(): void {
-    this.timer?.cancel();
-    this.timer = null;
+    this.clock.cancel();
   }
 
   private inGame(): boolean {
@@ -257,14 +258,26 @@ class DragonsLairTable implements GameTable {
   }
 
   private schedule(): void {
-    this.timer?.cancel();
-    this.timer = null;
-    const { deadline } = this.state;
-    if (deadline === null) return;
-    this.timer = this.host.setTimer(Math.max(0, deadline - this.host.clock.now()), () => {
-      this.timer = null;
-      this.act({ type: 'timeout' }, () => this.schedule());
-    });
+    this.clock.set(
+      this.state.deadline,
+      () => this.warn(),
+      () => this.act({ type: 'timeout' }, () => this.schedule()),
+    );
+  }
+
+  /** Ten seconds before a deadline, each player it concerns is told what they still have to do. */
+  private warn(): void {
+    const s = this.state;
+    const now = this.host.clock.now();
+    const concerned =
+      s.phase === 'choosing'
+        ? [s.queue[0].player]
+        : s.phase === 'negotiating'
+          ? s.negotiation!.contributors
+          : s.phase === 'discarding'
+            ? s.seats.filter((x) => !x.gone && x.hand.length > s.settings.maxHand).map((x) => x.name)
+            : [];
+    for (const name of concerned) this.host.toPlayer(name, todoLine(viewFor(s, name), now));
   }
 
   /** Tells each public event to everyone in the room in their own words, and a private one to its one player. */

@@ -1,7 +1,7 @@
-import type { Timer } from '../../rooms/clock.js';
 import { formatCoins } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameTable, type TableHost } from '../table.js';
 import { listNames, Voice } from '../voice.js';
+import { Deadline, secondsLeft } from '../deadline.js';
 import { parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
 import {
@@ -56,13 +56,15 @@ type Reply = (text: string) => void;
 /** Seats the players at Dreaven's table, feeds their bets and throws to the rules, and calls the game. */
 class LichBonesTable implements GameTable {
   private state: LichBonesState;
-  private timer: Timer | null = null;
+  /** The rules' one deadline: the autostart while waiting, the end of a betting phase. */
+  private readonly clock: Deadline;
   /** The word players use to name this table in `roll dice <word>`. */
   private readonly tableWord: string;
   readonly commands: GameCommand[];
 
   constructor(private readonly host: TableHost) {
     this.state = newTable(lichBonesSettings(host.settings));
+    this.clock = new Deadline(host);
     this.tableWord = host.label.replace(/^the\s+/i, '').replace(/\s+table$/i, '').split(/\s+/).pop() || 'table';
     this.commands = [
       {
@@ -151,8 +153,7 @@ class LichBonesTable implements GameTable {
   }
 
   dispose(): void {
-    this.timer?.cancel();
-    this.timer = null;
+    this.clock.cancel();
   }
 
   private placeBet(name: string, text: string, refuse: Reply): void {
@@ -180,22 +181,32 @@ class LichBonesTable implements GameTable {
     return true;
   }
 
-  /** One timer for the rules' deadline: the autostart while waiting, the end of a betting phase. */
   private schedule(): void {
-    this.timer?.cancel();
-    this.timer = null;
-    const deadline = this.state.deadline;
-    if (deadline === null) return;
-    this.timer = this.host.setTimer(Math.max(0, deadline - this.host.clock.now()), () => {
-      this.timer = null;
-      this.act({ type: 'timeout' }, () => undefined);
+    this.clock.set(
+      this.state.deadline,
+      () => this.warn(),
+      () => this.act({ type: 'timeout' }, () => undefined),
+    );
+  }
+
+  /** Ten seconds before the game starts by itself, or before Dreaven throws, the seated players hear it. */
+  private warn(): void {
+    const s = this.state;
+    if (s.deadline === null) return;
+    const left = `${this.timeLeft(s.deadline)} left`;
+    const seated = new Set(s.seated);
+    const hero = s.hero;
+    this.host.say((v) => {
+      if (v.viewer === null || !seated.has(v.viewer)) return null;
+      if (s.phase === 'waiting') return `${DEALER}: "${left} before the fight begins, unless someone seated types start first."`;
+      if (v.is(hero)) return `${DEALER}: "${left} to bet! Roll dice ${this.tableWord}, or I throw in your place."`;
+      return `${DEALER}: "${left} to bet! Then I throw for ${hero}."`;
     });
   }
 
   /** "30 seconds", "1 second". */
   private timeLeft(deadline: number): string {
-    const n = Math.max(0, Math.ceil((deadline - this.host.clock.now()) / 1000));
-    return `${n} second${n === 1 ? '' : 's'}`;
+    return secondsLeft(deadline, this.host.clock.now());
   }
 
   private goldText(name: string): string {

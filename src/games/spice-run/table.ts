@@ -1,4 +1,3 @@
-import type { Timer } from '../../rooms/clock.js';
 import { formatCoins, parseAmount } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameTable, type TableHost } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
@@ -16,6 +15,7 @@ import {
 } from './rules.js';
 import { coins, eventMessage, VARIANT_NAMES } from './story.js';
 import { Voice } from '../voice.js';
+import { Deadline, secondsLeft } from '../deadline.js';
 
 const help = (settings: SpiceRunSettings) => `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
 The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.
@@ -49,12 +49,14 @@ export const spiceRun: GameDefinition = {
 /** Seats two players, feeds their verbs to the rules, and narrates what the rules say happened. */
 class SpiceRunTable implements GameTable {
   private state: SpiceRunState | null = null;
-  private turnTimer: Timer | null = null;
+  /** The turn clock: the player on turn is warned, then the game is withdrawn for them. */
+  private readonly turnClock: Deadline;
   private readonly settings: SpiceRunSettings;
   readonly commands: GameCommand[];
 
   constructor(private readonly host: TableHost) {
     this.settings = spiceRunSettings(host.settings);
+    this.turnClock = new Deadline(host);
     this.commands = [
       {
         key: 'bet',
@@ -153,12 +155,16 @@ class SpiceRunTable implements GameTable {
     if (s.lastRoll) lines.push(`Last roll: ${v.Name(s.lastRoll.player)} threw ${s.lastRoll.dice[0]} and ${s.lastRoll.dice[1]} (${s.lastRoll.total}).`);
     lines.push(s.phase === 'placement' ? `Placing wagers (${s.wagersPlaced} of 4 down).` : 'Playing for the board.');
     lines.push(nextStep(s, viewer));
+    const onTurn = s.players[s.turn];
+    lines.push(
+      `${v.does(onTurn, 'have', 'has')} ${secondsLeft(s.deadline, this.host.clock.now())} left for ${v.is(onTurn) ? 'your' : 'this'} turn; ` +
+        'then the game is withdrawn and every wager goes back.',
+    );
     return lines.join('\n');
   }
 
   dispose(): void {
-    this.turnTimer?.cancel();
-    this.turnTimer = null;
+    this.turnClock.cancel();
   }
 
   /** Applies one action: rules first, then the coins, then the story; nothing if any refuses. */
@@ -194,19 +200,28 @@ class SpiceRunTable implements GameTable {
   }
 
   private scheduleTurnTimer(): void {
-    this.turnTimer?.cancel();
+    const s = this.state;
+    this.turnClock.set(
+      s ? s.deadline : null,
+      () => this.warn(),
+      () => this.act({ type: 'timeout' }, () => undefined),
+    );
+  }
+
+  /** Ten seconds before the turn lapses, the player on turn hears it. */
+  private warn(): void {
     const s = this.state;
     if (!s) return;
-    this.turnTimer = this.host.setTimer(Math.max(0, s.deadline - this.host.clock.now()), () => {
-      this.turnTimer = null;
-      this.act({ type: 'timeout' }, () => undefined);
-    });
+    const name = s.players[s.turn];
+    this.host.toPlayer(
+      name,
+      `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or the game is withdrawn. ${nextStep(s, name)}`,
+    );
   }
 
   /** The game is over: the seats are freed for the next pair. */
   private finish(): void {
-    this.turnTimer?.cancel();
-    this.turnTimer = null;
+    this.turnClock.cancel();
     const players = this.state!.players;
     this.state = null;
     for (const p of players) this.host.unseat(p, 'The game is over; you get up from the sand.');

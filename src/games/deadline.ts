@@ -1,0 +1,51 @@
+/**
+ * A table's deadline on the clock (STYLE.md 3 and 4): the rules keep "closes at T" in their state;
+ * the table arms one of these for it. Ten seconds before T the players it concerns are warned
+ * (CONTRACT.md: `10 seconds left`), and at T the table feeds the rules their timeout.
+ */
+import type { Timer } from '../rooms/clock.js';
+import type { TableHost } from './table.js';
+
+/** How long before a deadline the warning comes. */
+export const WARNING_MS = 10_000;
+
+export class Deadline {
+  private timer: Timer | null = null;
+
+  constructor(private readonly host: Pick<TableHost, 'clock' | 'setTimer'>) {}
+
+  /**
+   * Waits for `at` (null: nothing waits), replacing whatever was armed: `warn` ten seconds before
+   * (when there are more than ten seconds left now; a shorter wait is told in full where it is
+   * set), then `due`. Only one timer is live at a time.
+   */
+  set(at: number | null, warn: () => void, due: () => void): void {
+    this.cancel();
+    if (at === null) return;
+    const now = this.host.clock.now();
+    const untilDue = () => Math.max(0, at - this.host.clock.now());
+    const fireDue = () => {
+      this.timer = null;
+      due();
+    };
+    if (at - WARNING_MS > now) {
+      this.timer = this.host.setTimer(at - WARNING_MS - now, () => {
+        this.timer = this.host.setTimer(untilDue(), fireDue);
+        warn();
+      });
+    } else {
+      this.timer = this.host.setTimer(untilDue(), fireDue);
+    }
+  }
+
+  cancel(): void {
+    this.timer?.cancel();
+    this.timer = null;
+  }
+}
+
+/** "10 seconds", "1 second": what is left until `at`, rounded up. */
+export function secondsLeft(at: number, now: number): string {
+  const n = Math.max(0, Math.ceil((at - now) / 1000));
+  return `${n} second${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { Deadline, secondsLeft } from '../../src/games/deadline.js';
+import { FakeClock } from '../support/fakeClock.js';
+
+function armed() {
+  const clock = new FakeClock();
+  const host = { clock, setTimer: (ms: number, fn: () => void) => clock.setTimer(ms, fn) };
+  const log: string[] = [];
+  const start = clock.now();
+  const deadline = new Deadline(host);
+  const arm = (inMs: number | null) =>
+    deadline.set(inMs === null ? null : clock.now() + inMs, () => log.push(`warn at ${clock.now() - start}`), () => log.push(`due at ${clock.now() - start}`));
+  return { clock, log, deadline, arm };
+}
+
+describe('a table deadline', () => {
+  it('warns ten seconds before it closes, then closes, with one timer live at a time', () => {
+    const { clock, log, arm } = armed();
+    arm(30_000);
+    expect(clock.pending()).toBe(1);
+    clock.advance(19_999);
+    expect(log).toEqual([]);
+    clock.advance(1);
+    expect(log).toEqual(['warn at 20000']);
+    expect(clock.pending()).toBe(1);
+    clock.advance(9_999);
+    expect(log).toHaveLength(1);
+    clock.advance(1);
+    expect(log).toEqual(['warn at 20000', 'due at 30000']);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('gives no warning for a wait of ten seconds or less (the line that sets it says the time)', () => {
+    const { clock, log, arm } = armed();
+    arm(10_000);
+    clock.advance(10_000);
+    expect(log).toEqual(['due at 10000']);
+  });
+
+  it('is replaced when the deadline moves, and stops when cancelled or cleared', () => {
+    const { clock, log, arm, deadline } = armed();
+    arm(30_000);
+    clock.advance(15_000);
+    arm(30_000); // a new deadline 30 s from now: the old warning must not come
+    clock.advance(10_000);
+    expect(log).toEqual([]);
+    clock.advance(10_000);
+    expect(log).toEqual(['warn at 35000']);
+    deadline.cancel();
+    clock.advance(60_000);
+    expect(log).toEqual(['warn at 35000']);
+    arm(null);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('counts the seconds left, rounded up', () => {
+    expect(secondsLeft(10_000, 0)).toBe('10 seconds');
+    expect(secondsLeft(9_001, 0)).toBe('10 seconds');
+    expect(secondsLeft(1_000, 0)).toBe('1 second');
+    expect(secondsLeft(0, 5)).toBe('0 seconds');
+  });
+});

@@ -3,12 +3,10 @@ import { wrap } from './commands.js';
 import { hanging, paint } from '../telnet/markup.js';
 import { charAccount, escrowAccount } from '../store/ledger.js';
 import type { CommandContext, TavernCommand } from './tavern.js';
-import { DIRECTIONS, matchKeyword, OPPOSITE, type Direction, type NpcData, type ObjectData } from './world.js';
+import { DIRECTION_LETTERS, DIRECTIONS, directionOf, matchKeyword, OPPOSITE, type Direction, type NpcData, type ObjectData } from './world.js';
 import type { GameInfo } from './tables.js';
 
 /** The everyday verbs of the tavern. Each declares its own help. */
-
-const DIR_ALIASES: Record<Direction, string> = { north: 'n', east: 'e', south: 's', west: 'w', up: 'u', down: 'd' };
 
 function arrivalFrom(dir: Direction): string {
   const from = OPPOSITE[dir];
@@ -65,7 +63,7 @@ function look(ctx: CommandContext, args: string): void {
     ctx.reply(`You are ${actor.name}, carrying ${formatCoins(tavern.ledger.balance(charAccount(actor.key)))} obsidian coins.`);
     return;
   }
-  const dir = DIRECTIONS.find((d) => d === target.toLowerCase() || DIR_ALIASES[d] === target.toLowerCase());
+  const dir = directionOf(target);
   if (dir) {
     const to = room.exits[dir];
     ctx.reply(to ? `To the ${dir} lies ${tavern.world.rooms.get(to)!.name}.` : `There is nothing special ${dir === 'up' || dir === 'down' ? dir : `to the ${dir}`}.`);
@@ -101,7 +99,7 @@ function findNpc(ctx: CommandContext, query: string): NpcData | undefined {
 
 const directionCommands: TavernCommand[] = DIRECTIONS.map((dir) => ({
   key: dir,
-  aliases: [DIR_ALIASES[dir]],
+  aliases: [DIRECTION_LETTERS[dir]],
   usage: dir,
   group: 'Moving',
   help: `Walk ${dir === 'up' || dir === 'down' ? dir : dir + 'wards'}, if there is a way.`,
@@ -126,8 +124,7 @@ export function everydayCommands(games: GameInfo[]): TavernCommand[] {
       needsArgs: true,
       help: 'Walk in a direction: north, east, south, west, up or down.',
       run(ctx, args) {
-        const a = args.toLowerCase();
-        const dir = DIRECTIONS.find((d) => d === a || DIR_ALIASES[d] === a);
+        const dir = directionOf(args);
         if (dir) move(ctx, dir);
         else ctx.reply(`"${args}" is not a direction. ${exitsLine(ctx)}`);
       },

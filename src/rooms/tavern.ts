@@ -3,7 +3,7 @@ import { charAccount, type Ledger } from '../store/ledger.js';
 import type { CharacterRecord, Store } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
-import { matchKeyword, type Room, type World } from './world.js';
+import { directionOf, matchKeyword, type Room, type World } from './world.js';
 import { capitalise, STARTING_COINS } from './accounts.js';
 import type { TableVenue, TavernTable } from './tables.js';
 
@@ -217,9 +217,16 @@ export class Tavern implements TableVenue {
       room: this.roomOf(p),
       reply: (text) => this.outbox.add(session, text),
     };
-    const seatCommands = p.seat?.commands;
-    const lookup = seatCommands ? seatCommands.find(word) : this.onlookerCommand(ctx.room.id, word);
-    const found = 'found' in lookup ? lookup : this.commands.find(word);
+    // Direction words always walk (or say why not): no table verb takes them. Nor does a table
+    // verb's prefix take a tavern command typed in full (`l`, `i`).
+    const own = this.commands.find(word);
+    const exact = 'found' in own && (own.found.key === word || !!own.found.aliases?.includes(word));
+    const lookup: Lookup<CommandContext> = directionOf(word) || exact
+      ? { unknown: true }
+      : p.seat
+        ? p.seat.commands.find(word)
+        : this.onlookerCommand(ctx.room.id, word);
+    const found = 'found' in lookup ? lookup : own;
     if ('ambiguous' in found) {
       ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);
       return;

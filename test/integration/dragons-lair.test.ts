@@ -276,6 +276,19 @@ describe("Dragon's Lair: choices, refusals and leaving", () => {
     expect(await ana.command('look lair')).toMatch(/Seated: Ana \(you\)\.[^]*Waiting for 1 more player/);
   });
 
+  it('direction words walk, or say you are seated: no table verb takes them', async () => {
+    ts = await startTestServer({ seed: 3 });
+    const [ana] = (await seat(['Ana', 'Bob'])).map((p) => p.client);
+    await ana.command('start');
+    for (const word of ['n', 's', 'e', 'w', 'u', 'd', 'north', 'south', 'east', 'west', 'up', 'down']) {
+      const reply = await ana.command(word);
+      expect(reply, word).toMatch(/^(You are seated at the lair table; stand up first\.|You cannot go \w+ from here\.)/);
+    }
+    expect(await ana.command('w')).toBe('You are seated at the lair table; stand up first.');
+    expect(await ana.command('sp')).toMatch(/Usage: split/); // a prefix that is not a direction still finds the verb
+    expect(await ana.command('look lair')).toMatch(/It is your turn to play a card or hold/);
+  });
+
   it('every ante comes back after the server is stopped mid-game and restarted', async () => {
     ts = await startTestServer({ seed: 8 });
     const players = await seat(['Ana', 'Bob', 'Cyd']);

@@ -93,6 +93,15 @@ describe('Spice Run over telnet', () => {
     await b.expect('It is your turn to roll the dice to place a wager. Type roll dice.');
   });
 
+  it('w walks (or says you are seated) rather than withdraw the game', async () => {
+    ts = await startTestServer({ seed: 3 });
+    const [a] = await seatTwo();
+    expect(await a.command('w')).toMatch(/^You cannot go west from here|^You are seated at the sand table; stand up first/);
+    expect(await a.command('n')).toBe('You are seated at the sand table; stand up first.');
+    expect(await a.command('look sand')).toMatch(/It is your turn to roll the dice/);
+    expect(await a.command('wi')).toMatch(/You withdraw the game/);
+  });
+
   it('refuses moves out of turn and bad bets, and shows the board with wagers', async () => {
     ts = await startTestServer({ seed: 3 });
     const [a, b] = await seatTwo();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BetSpec, CLAW_NUMBERS, HARD_NUMBERS, POINT_NUMBERS, parseBet } from '../../src/games/lich-bones/bets.js';
+import { type BetSpec, CLAW_NUMBERS, HARD_NUMBERS, POINT_NUMBERS, betLabel, parseBet } from '../../src/games/lich-bones/bets.js';
 import {
   type LichBonesAction,
   type LichBonesEvent,
@@ -7,7 +7,6 @@ import {
   type LichBonesState,
   DEFAULT_SETTINGS,
   apply,
-  betLabel,
   gold,
   newTable,
 } from '../../src/games/lich-bones/rules.js';

@@ -4,6 +4,7 @@
  * "bet don't pass 5,000").
  */
 import { looksLikeAmount, parseAmount } from '../../rooms/amount.js';
+import type { PlacedBet } from './rules.js';
 
 /** Quest points, and the numbers an ATTACK (place) bet may name. */
 export const POINT_NUMBERS = [4, 5, 6, 8, 9, 10] as const;
@@ -14,6 +15,9 @@ export type HardNumber = (typeof HARD_NUMBERS)[number];
 
 export const CLAW_NUMBERS = [2, 3, 7, 11, 12] as const;
 export type ClawNumber = (typeof CLAW_NUMBERS)[number];
+
+/** The totals DRAIN (craps) pays on. */
+export const DRAIN_NUMBERS: readonly number[] = [2, 3, 12];
 
 export type BetSpec =
   | { kind: 'hero' }
@@ -136,4 +140,9 @@ export function describeBet(spec: BetSpec): string {
     default:
       return spec.kind.toUpperCase();
   }
+}
+
+/** A placed bet's name, with the side a CHEER backs: "CHEER LICH", "ATTACK 6". */
+export function betLabel(bet: PlacedBet): string {
+  return bet.spec.kind === 'cheer' && bet.side ? `CHEER ${bet.side.toUpperCase()}` : describeBet(bet.spec);
 }

@@ -3,8 +3,9 @@
  * two-dice probabilities and the table's payout settings, for `help odds`.
  */
 import { formatCoins } from '../../rooms/amount.js';
-import { HARD_NAMES, HARD_NUMBERS, POINT_NUMBERS } from './bets.js';
-import { type LichBonesSettings, type Ratio, DRAIN_NUMBERS, winnings } from './rules.js';
+import { DRAIN_NUMBERS, HARD_NAMES, HARD_NUMBERS, POINT_NUMBERS } from './bets.js';
+import type { LichBonesSettings, Ratio } from './rules.js';
+import { winnings } from './settlement.js';
 
 /** An exact rational number, always in lowest terms with a positive denominator. */
 export interface Fraction {

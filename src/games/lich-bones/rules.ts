@@ -4,9 +4,10 @@
  * the table applies as one ledger transaction. See rules/lich-bones.txt and RULINGS.md.
  */
 import { type Dice, type RandomSource, rollDice } from '../random.js';
-import { type CoinMove, type Step, escrow, house, player, refuse } from '../rules.js';
+import { type Step, escrow, player, refuse } from '../rules.js';
 import { formatCoins } from '../../rooms/amount.js';
-import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, describeBet } from './bets.js';
+import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, betLabel, describeBet } from './bets.js';
+import { pay, settleBet, type Outcome } from './settlement.js';
 
 /** Payout "X:Y": `win` coins of winnings for every `per` coins staked, plus the stake back. */
 export interface Ratio {
@@ -78,8 +79,6 @@ export const DEFAULT_SETTINGS: LichBonesSettings = {
   earlyBonusPercent: 10,
   payouts: DEFAULT_PAYOUTS,
 };
-
-export const DRAIN_NUMBERS: readonly number[] = [2, 3, 12];
 
 export type Side = 'hero' | 'lich';
 
@@ -221,28 +220,11 @@ export function gold(state: LichBonesState, who: string): { bets: PlacedBet[]; o
   return { bets, onTable: bets.reduce((sum, b) => sum + b.amount, 0) };
 }
 
-/** A placed bet's name, with the side a CHEER backs: "CHEER LICH", "ATTACK 6". */
-export function betLabel(bet: PlacedBet): string {
-  return bet.spec.kind === 'cheer' && bet.side ? `CHEER ${bet.side.toUpperCase()}` : describeBet(bet.spec);
-}
-
-/** Winnings for a stake at a ratio, plus a bonus percent of the stake, rounded down. */
-export function winnings(stake: number, ratio: Ratio, bonusPercent = 0): number {
-  const s = BigInt(stake);
-  const exact = (s * BigInt(ratio.win) * 100n + s * BigInt(bonusPercent) * BigInt(ratio.per)) / (BigInt(ratio.per) * 100n);
-  return Number(exact);
-}
-
 /** An opening attack roll: 7 and 11 are a critical hit for the HERO, 2, 3 and 12 for the LICH. */
 export function openingResult(total: number): 'critical-hit' | 'craps' | 'point-set' {
   if (total === 7 || total === 11) return 'critical-hit';
   if (total === 2 || total === 3 || total === 12) return 'craps';
   return 'point-set';
-}
-
-interface Outcome {
-  events: LichBonesEvent[];
-  moves: CoinMove[];
 }
 
 // Each step below changes `s` (a private copy) and returns a refusal reason, or null when done.
@@ -362,7 +344,7 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   s.point = kind === 'point-set' ? (total as PointNumber) : winner ? null : point;
   out.events.push({ type: 'outcome', kind, winner, total, point: kind === 'point-set' ? s.point : point });
 
-  s.bets = s.bets.filter((bet) => settle(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
+  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
 
   if (s.round >= s.settings.rounds) {
     endGame(s, 'rounds-done', out);
@@ -372,88 +354,6 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   if (kind === 'seven-out') chooseHero(s, 'seven-out', ctx, out);
   openBetting(s, ctx, out);
   return null;
-}
-
-/** Settles one bet against a throw; `point` is the quest point the throw was made on. */
-function settle(
-  p: Payouts,
-  bet: PlacedBet,
-  dice: Dice,
-  point: PointNumber | null,
-  winner: Side | null,
-  out: Outcome,
-): 'stays' | 'off' {
-  const total = dice[0] + dice[1];
-  const spec = bet.spec;
-  switch (spec.kind) {
-    case 'hero':
-    case 'lich': {
-      if (winner === null) return 'stays';
-      const locked = bet.locked as { ratio: Ratio; bonusPercent: number };
-      return winner === spec.kind ? win(bet, locked.ratio, out, locked.bonusPercent) : lose(bet, out);
-    }
-    case 'cheer': {
-      if (winner === null) return 'stays';
-      const rates = bet.side === 'hero' ? p.cheerHero : p.cheerLich;
-      return winner === bet.side ? win(bet, rates[point as PointNumber], out) : lose(bet, out);
-    }
-    case 'hard':
-    case 'attack': {
-      const hits = total === spec.number && (spec.kind === 'attack' || dice[0] === dice[1]);
-      const misses = total === 7 || (total === spec.number && !hits);
-      if (point === null) {
-        if (hits || misses) note(bet, 'inactive', out);
-        return 'stays';
-      }
-      const ratio = spec.kind === 'hard' ? p.hard[spec.number] : p.attack[spec.number];
-      if (hits) return win(bet, ratio, out);
-      if (misses) return lose(bet, out);
-      if (winner === 'hero') note(bet, 'carried', out);
-      return 'stays';
-    }
-    case 'beseech': {
-      const ratio = p.beseech[total as FieldNumber];
-      return ratio ? win(bet, ratio, out) : lose(bet, out);
-    }
-    case 'drain':
-      return DRAIN_NUMBERS.includes(total) ? win(bet, p.drain, out) : lose(bet, out);
-    case 'claw':
-      return total === spec.number ? win(bet, p.claw[spec.number], out) : lose(bet, out);
-    case 'inferno': {
-      const ratio = p.inferno[total as InfernoNumber];
-      if (!ratio) return lose(bet, out);
-      // Four bets of a quarter each: the one on this number wins, the other three lose.
-      const part = bet.amount / 4;
-      const won = winnings(part, ratio);
-      out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: part, why: `Lich Bones ${betLabel(bet)} won: stake back` });
-      pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
-      out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount - part, why: `Lich Bones ${betLabel(bet)} lost: the other three parts` });
-      out.events.push({ type: 'settled', bet, result: 'won', returned: part, winnings: won, lost: bet.amount - part });
-      return 'off';
-    }
-  }
-}
-
-function win(bet: PlacedBet, ratio: Ratio, out: Outcome, bonusPercent = 0): 'off' {
-  const won = winnings(bet.amount, ratio, bonusPercent);
-  out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones ${betLabel(bet)} won: stake back` });
-  pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
-  out.events.push({ type: 'settled', bet, result: 'won', returned: bet.amount, winnings: won, lost: 0 });
-  return 'off';
-}
-
-function lose(bet: PlacedBet, out: Outcome): 'off' {
-  out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount, why: `Lich Bones ${betLabel(bet)} lost` });
-  out.events.push({ type: 'settled', bet, result: 'lost', returned: 0, winnings: 0, lost: bet.amount });
-  return 'off';
-}
-
-function note(bet: PlacedBet, result: 'inactive' | 'carried', out: Outcome): void {
-  out.events.push({ type: 'settled', bet, result, returned: 0, winnings: 0, lost: 0 });
-}
-
-function pay(out: Outcome, to: string, amount: number, why: string): void {
-  if (amount > 0) out.moves.push({ from: house, to: player(to), amount, why });
 }
 
 /** Returns every bet still on the table, pays the end hand-out, and goes back to waiting. */

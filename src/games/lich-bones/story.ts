@@ -5,7 +5,8 @@
  */
 import { formatCoins } from '../../rooms/amount.js';
 import { listNames, type Message, type Voice } from '../voice.js';
-import { betLabel, type LichBonesEvent, type LichBonesState, type OutcomeKind, type PlacedBet, type Throw } from './rules.js';
+import { betLabel } from './bets.js';
+import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
 
 export const DEALER = 'Dreaven';
 

@@ -1,0 +1,111 @@
+/**
+ * Lich Bones, the settlement of one bet against a throw (rules/lich-bones.txt, the payouts as
+ * RULINGS.md reads them): what it wins, loses, or whether it stays on the table.
+ */
+import type { Dice } from '../random.js';
+import { escrow, house, player, type CoinMove } from '../rules.js';
+import { betLabel, DRAIN_NUMBERS, type PointNumber } from './bets.js';
+import type {
+  FieldNumber,
+  InfernoNumber,
+  LichBonesEvent,
+  Payouts,
+  PlacedBet,
+  Ratio,
+  Side,
+} from './rules.js';
+
+/** What a step has done so far: its events and its coin moves. */
+export interface Outcome {
+  events: LichBonesEvent[];
+  moves: CoinMove[];
+}
+
+/** Winnings for a stake at a ratio, plus a bonus percent of the stake, rounded down. */
+export function winnings(stake: number, ratio: Ratio, bonusPercent = 0): number {
+  const s = BigInt(stake);
+  const exact = (s * BigInt(ratio.win) * 100n + s * BigInt(bonusPercent) * BigInt(ratio.per)) / (BigInt(ratio.per) * 100n);
+  return Number(exact);
+}
+
+/** Settles one bet against a throw; `point` is the quest point the throw was made on. */
+export function settleBet(
+  p: Payouts,
+  bet: PlacedBet,
+  dice: Dice,
+  point: PointNumber | null,
+  winner: Side | null,
+  out: Outcome,
+): 'stays' | 'off' {
+  const total = dice[0] + dice[1];
+  const spec = bet.spec;
+  switch (spec.kind) {
+    case 'hero':
+    case 'lich': {
+      if (winner === null) return 'stays';
+      const locked = bet.locked as { ratio: Ratio; bonusPercent: number };
+      return winner === spec.kind ? win(bet, locked.ratio, out, locked.bonusPercent) : lose(bet, out);
+    }
+    case 'cheer': {
+      if (winner === null) return 'stays';
+      const rates = bet.side === 'hero' ? p.cheerHero : p.cheerLich;
+      return winner === bet.side ? win(bet, rates[point as PointNumber], out) : lose(bet, out);
+    }
+    case 'hard':
+    case 'attack': {
+      const hits = total === spec.number && (spec.kind === 'attack' || dice[0] === dice[1]);
+      const misses = total === 7 || (total === spec.number && !hits);
+      if (point === null) {
+        if (hits || misses) note(bet, 'inactive', out);
+        return 'stays';
+      }
+      const ratio = spec.kind === 'hard' ? p.hard[spec.number] : p.attack[spec.number];
+      if (hits) return win(bet, ratio, out);
+      if (misses) return lose(bet, out);
+      if (winner === 'hero') note(bet, 'carried', out);
+      return 'stays';
+    }
+    case 'beseech': {
+      const ratio = p.beseech[total as FieldNumber];
+      return ratio ? win(bet, ratio, out) : lose(bet, out);
+    }
+    case 'drain':
+      return DRAIN_NUMBERS.includes(total) ? win(bet, p.drain, out) : lose(bet, out);
+    case 'claw':
+      return total === spec.number ? win(bet, p.claw[spec.number], out) : lose(bet, out);
+    case 'inferno': {
+      const ratio = p.inferno[total as InfernoNumber];
+      if (!ratio) return lose(bet, out);
+      // Four bets of a quarter each: the one on this number wins, the other three lose.
+      const part = bet.amount / 4;
+      const won = winnings(part, ratio);
+      out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: part, why: `Lich Bones ${betLabel(bet)} won: stake back` });
+      pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
+      out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount - part, why: `Lich Bones ${betLabel(bet)} lost: the other three parts` });
+      out.events.push({ type: 'settled', bet, result: 'won', returned: part, winnings: won, lost: bet.amount - part });
+      return 'off';
+    }
+  }
+}
+
+function win(bet: PlacedBet, ratio: Ratio, out: Outcome, bonusPercent = 0): 'off' {
+  const won = winnings(bet.amount, ratio, bonusPercent);
+  out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones ${betLabel(bet)} won: stake back` });
+  pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
+  out.events.push({ type: 'settled', bet, result: 'won', returned: bet.amount, winnings: won, lost: 0 });
+  return 'off';
+}
+
+function lose(bet: PlacedBet, out: Outcome): 'off' {
+  out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount, why: `Lich Bones ${betLabel(bet)} lost` });
+  out.events.push({ type: 'settled', bet, result: 'lost', returned: 0, winnings: 0, lost: bet.amount });
+  return 'off';
+}
+
+function note(bet: PlacedBet, result: 'inactive' | 'carried', out: Outcome): void {
+  out.events.push({ type: 'settled', bet, result, returned: 0, winnings: 0, lost: 0 });
+}
+
+export function pay(out: Outcome, to: string, amount: number, why: string): void {
+  if (amount > 0) out.moves.push({ from: house, to: player(to), amount, why });
+}

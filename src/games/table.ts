@@ -23,6 +23,33 @@ export interface GameCommandContext {
 
 export type GameCommand = Command<GameCommandContext>;
 
+/**
+ * When each character last received each kind of hand-out, by the clock (RULINGS.md: "at most one
+ * hand-out of each kind per cool-down, per character, across every table"). The server keeps one
+ * for all tables; it sits behind this interface so the store can keep it across restarts.
+ */
+export interface HandoutRecord {
+  /** When `name` last got a hand-out of `kind`, in clock ms, or null. */
+  last(name: string, kind: string): number | null;
+  note(name: string, kind: string, at: number): void;
+}
+
+/** A HandoutRecord in memory (it starts empty at every start of the server). */
+export function handoutsInMemory(): HandoutRecord {
+  const times = new Map<string, number>();
+  const key = (name: string, kind: string) => `${kind}\u0000${name.toLowerCase()}`;
+  return {
+    last: (name, kind) => times.get(key(name, kind)) ?? null,
+    note: (name, kind, at) => void times.set(key(name, kind), at),
+  };
+}
+
+/** What the server hands every table besides the tavern. */
+export interface TableServices {
+  readonly random: RandomSource;
+  readonly handouts: HandoutRecord;
+}
+
 /** What a game's table can use of the server. */
 export interface TableHost {
   readonly id: string;
@@ -31,6 +58,8 @@ export interface TableHost {
   readonly settings: Record<string, unknown>;
   readonly clock: Clock;
   readonly random: RandomSource;
+  /** When each character last got each kind of hand-out, shared by every table. */
+  readonly handouts: HandoutRecord;
   /** Seated players' names in the order they sat. */
   seated(): string[];
   isConnected(name: string): boolean;
@@ -73,7 +102,8 @@ export interface GameTable {
 }
 
 export interface GameDefinition extends GameInfo {
-  maxSeats: number;
+  /** How many players a table of this game seats, with its settings. */
+  seats(settings: Record<string, unknown>): number;
   /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
   settings: object;
   create(host: TableHost): GameTable;
@@ -137,7 +167,7 @@ export class Table implements TavernTable {
     readonly roomId: string,
     readonly data: TableData,
     readonly definition: GameDefinition,
-    private readonly random: RandomSource,
+    private readonly services: TableServices,
   ) {
     this.game = definition.create(this.host());
     this.commands = new CommandSet(
@@ -155,7 +185,7 @@ export class Table implements TavernTable {
   sit(p: Player): string | null {
     if (p.seat === this) return `You are already seated at ${this.data.name}.`;
     if (p.seat) return `You are already seated at ${p.seat.data.name}; stand up first.`;
-    if (this.seats.length >= this.definition.maxSeats) return `Every seat at ${this.data.name} is taken.`;
+    if (this.seats.length >= this.definition.seats(this.data.settings ?? {})) return `Every seat at ${this.data.name} is taken.`;
     const problem = this.game.sitProblem(p.name);
     if (problem) return problem;
     this.seats.push(p);
@@ -236,7 +266,8 @@ export class Table implements TavernTable {
       label: this.data.name,
       settings: this.data.settings ?? {},
       clock: tavern.clock,
-      random: this.random,
+      random: this.services.random,
+      handouts: this.services.handouts,
       seated: () => this.seats.map((p) => p.name),
       isConnected: (name) => !!byName(name)?.session,
       balance: (name) => tavern.ledger.balance(charAccount(name.toLowerCase())),

@@ -198,6 +198,23 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
     expect(balance('house')).toBe(-(6 * 20_000 + bonuses - houseNet));
   });
 
+  it('pays no hand-out twice in 30 minutes: sit, start, stand, again, farms nothing', async () => {
+    ts = await startTestServer({ seed: 4 });
+    const [ana] = await seatAtBones('Ana');
+    expect(await ana.command('start')).toMatch(/Dreaven hands 20,000 obsidian coins to you\./);
+    for (let i = 0; i < 3; i++) {
+      await ana.command('stand');
+      await ana.command('sit bones');
+      expect(await ana.command('start')).toMatch(/You had a start hand-out less than 30 minutes ago and get none this time\./);
+    }
+    expect(await coins(ana)).toBe(21_000);
+    await ana.command('stand');
+    ts.clock.advance(30 * 60_000);
+    await ana.command('sit bones');
+    await ana.command('start');
+    expect(await coins(ana)).toBe(41_000);
+  });
+
   it('replaces a HERO who leaves, at random among those still seated', async () => {
     ts = await startTestServer({ seed: 8 });
     const [ana, bob] = await seatAtBones('Ana', 'Bob');

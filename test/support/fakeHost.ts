@@ -1,4 +1,4 @@
-import type { TableHost } from '../../src/games/table.js';
+import { handoutsInMemory, type HandoutRecord, type TableHost } from '../../src/games/table.js';
 import type { CoinMove, Party } from '../../src/games/rules.js';
 import { Voice, type Message } from '../../src/games/voice.js';
 import { FakeClock } from './fakeClock.js';
@@ -9,9 +9,12 @@ import { FakeClock } from './fakeClock.js';
  * who each record what they were told, worded for them.
  */
 export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | 'settings' | 'showDice'> {
-  readonly clock = new FakeClock();
+  /** Tables that share a room's clock and the hand-out record get the same ones (`shared`). */
+  readonly clock: FakeClock;
+  readonly handouts: HandoutRecord;
   readonly purses = new Map<string, number>();
-  protected seats: string[] = [];
+  /** Seated players in the order they sat (a test that stands someone up splices them out). */
+  readonly seats: string[] = [];
   /** Everyone in the room, seated or watching, with everything they were told, in order. */
   readonly heard = new Map<string, string[]>();
   private draws: number[] = [];
@@ -23,7 +26,9 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     },
   };
 
-  constructor(inRoom: string[] = []) {
+  constructor(inRoom: string[] = [], shared: { clock?: FakeClock; handouts?: HandoutRecord } = {}) {
+    this.clock = shared.clock ?? new FakeClock();
+    this.handouts = shared.handouts ?? handoutsInMemory();
     for (const name of inRoom) this.enter(name);
   }
 

@@ -22,6 +22,9 @@ class Table {
   now = T0;
   events: LichBonesEvent[] = [];
   moves: CoinMove[] = [];
+  /** When each player last got each hand-out, as the table's host would record it. */
+  readonly handouts = new Map<string, number>();
+  readonly lastHandout = (name: string, kind: string) => this.handouts.get(`${kind} ${name}`) ?? null;
 
   constructor(settings: LichBonesSettings = DEFAULT_SETTINGS) {
     this.state = newTable(settings);
@@ -29,17 +32,21 @@ class Table {
 
   /** Applies an action that must succeed; `random` holds the values it will draw. */
   do(action: LichBonesAction, random: RandomSource = fixedRandom([])): this {
-    const step = apply(deepFreeze(this.state), action, { random, now: this.now });
+    const step = apply(deepFreeze(this.state), action, { random, now: this.now, lastHandout: this.lastHandout });
     if (!step.ok) throw new Error(`refused: ${step.reason}`);
     this.state = step.state;
     this.events = step.events;
     this.moves = step.moves;
+    for (const e of step.events) {
+      if (e.type === 'started') for (const p of e.paid) this.handouts.set(`start ${p}`, this.now);
+      if (e.type === 'gameOver') for (const p of e.paid) this.handouts.set(`end ${p}`, this.now);
+    }
     return this;
   }
 
   /** The reason an action is refused (fails the test if it is accepted). */
   refused(action: LichBonesAction): string {
-    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now });
+    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, lastHandout: this.lastHandout });
     expect(step.ok).toBe(false);
     return step.ok ? '' : step.reason;
   }
@@ -99,7 +106,7 @@ describe('starting a game', () => {
     t.do({ type: 'start', player: 'Cy' }, fixedRandom([1]));
     expect(plain(t.moves)).toEqual(['Ana', 'Bo', 'Cy'].map((p) => ({ from: house, to: player(p), amount: 20_000 })));
     expect(t.events).toEqual([
-      { type: 'started', by: 'Cy', players: ['Ana', 'Bo', 'Cy'], handout: 20_000 },
+      { type: 'started', by: 'Cy', players: ['Ana', 'Bo', 'Cy'], handout: 20_000, paid: ['Ana', 'Bo', 'Cy'], cooling: [] },
       { type: 'heroChosen', hero: 'Bo', why: 'start' },
       { type: 'bettingOpened', round: 1, rounds: 16, deadline: T0 + 30_000, point: null },
     ]);
@@ -117,7 +124,7 @@ describe('starting a game', () => {
     expect(t.refused({ type: 'timeout' })).toBe('Nothing is due yet.');
     t.now = T0 + 60_000;
     t.do({ type: 'timeout' }, fixedRandom([0]));
-    expect(t.of('started')).toEqual([{ type: 'started', by: null, players: ['Ana', 'Bo'], handout: 20_000 }]);
+    expect(t.of('started')).toEqual([{ type: 'started', by: null, players: ['Ana', 'Bo'], handout: 20_000, paid: ['Ana', 'Bo'], cooling: [] }]);
     expect(t.state.hero).toBe('Ana');
   });
 
@@ -144,7 +151,7 @@ describe('starting a game', () => {
     const t = Table.started(['Ana', 'Bo']);
     t.bet('Bo', 'hero 5000');
     const before = structuredClone(t.state);
-    apply(t.state, { type: 'roll', player: 'Ana' }, { random: fixedRandom(diceValues(3, 4)), now: t.now });
+    apply(t.state, { type: 'roll', player: 'Ana' }, { random: fixedRandom(diceValues(3, 4)), now: t.now, lastHandout: t.lastHandout });
     expect(t.state).toEqual(before);
   });
 });
@@ -248,7 +255,7 @@ describe('throws', () => {
       { from: escrow('Ana'), to: player('Ana'), amount: 5_000 },
       { from: escrow('Bo'), to: player('Bo'), amount: 6_000 },
     ]);
-    expect(t.of('gameOver')).toEqual([{ type: 'gameOver', why: 'table-empty', players: [], handout: 0 }]);
+    expect(t.of('gameOver')).toEqual([{ type: 'gameOver', why: 'table-empty', players: [], handout: 0, paid: [], cooling: [], late: [] }]);
     expect(t.state).toMatchObject({ phase: 'waiting', bets: [], hero: null, deadline: null });
   });
 });
@@ -271,7 +278,9 @@ describe('after round 16', () => {
       { from: house, to: player('Bo'), amount: 20_000 },
     ]);
     expect(t.of('settled').filter((e) => e.result === 'returned').map((e) => betLabel(e.bet))).toEqual(['HERO', 'CHARGE', 'ATTACK 8']);
-    expect(t.of('gameOver')).toEqual([{ type: 'gameOver', why: 'rounds-done', players: ['Ana', 'Bo'], handout: 20_000 }]);
+    expect(t.of('gameOver')).toEqual([
+      { type: 'gameOver', why: 'rounds-done', players: ['Ana', 'Bo'], handout: 20_000, paid: ['Ana', 'Bo'], cooling: [], late: [] },
+    ]);
     expect(t.of('bettingOpened')).toEqual([]);
     expect(t.state).toMatchObject({ phase: 'waiting', round: 0, bets: [], hero: null, point: null, deadline: null });
     t.do({ type: 'start', player: 'Bo' }, fixedRandom([1]));
@@ -290,7 +299,61 @@ describe('after round 16', () => {
   it('follows the number of rounds the host sets', () => {
     const t = Table.started(['Ana'], 0, { ...DEFAULT_SETTINGS, rounds: 2, handout: 7 });
     t.roll([2, 4]).roll([2, 3]);
-    expect(t.of('gameOver')).toEqual([{ type: 'gameOver', why: 'rounds-done', players: ['Ana'], handout: 7 }]);
+    expect(t.of('gameOver')).toEqual([{ type: 'gameOver', why: 'rounds-done', players: ['Ana'], handout: 7, paid: ['Ana'], cooling: [], late: [] }]);
+  });
+});
+
+describe('hand-outs cannot be farmed (RULINGS.md, "Coins come from somewhere")', () => {
+  const MINUTE = 60_000;
+  const ONE_ROUND = { ...DEFAULT_SETTINGS, rounds: 1 };
+  const handedOut = (t: Table) => t.moves.filter((m) => m.from.kind === 'house').map((m) => [(m.to as { name: string }).name, m.amount]);
+
+  it('sit, start, stand and start again pays the start hand-out once per 30 minutes', () => {
+    const t = new Table();
+    t.do({ type: 'sit', player: 'Ana' }).do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
+    expect(handedOut(t)).toEqual([['Ana', 20_000]]);
+    t.do({ type: 'leave', player: 'Ana' });
+    expect(t.of('gameOver')[0]).toMatchObject({ why: 'table-empty', paid: [] });
+
+    t.now += 29 * MINUTE;
+    t.do({ type: 'sit', player: 'Ana' }).do({ type: 'sit', player: 'Bo' }).do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
+    expect(handedOut(t)).toEqual([['Bo', 20_000]]);
+    expect(t.of('started')[0]).toMatchObject({ players: ['Ana', 'Bo'], paid: ['Bo'], cooling: ['Ana'] });
+    t.do({ type: 'leave', player: 'Ana' }, fixedRandom([0])).do({ type: 'leave', player: 'Bo' });
+
+    t.now += MINUTE; // 30 minutes after Ana's first
+    t.do({ type: 'sit', player: 'Ana' }).do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
+    expect(handedOut(t)).toEqual([['Ana', 20_000]]);
+  });
+
+  it('pays the end hand-out only to those seated from the first round to the last', () => {
+    const t = Table.started(['Ana', 'Bo', 'Cy'], 0, { ...DEFAULT_SETTINGS, rounds: 2 });
+    t.do({ type: 'leave', player: 'Bo' });
+    t.do({ type: 'sit', player: 'Dee' });
+    t.do({ type: 'sit', player: 'Bo' }); // back in, but not from the first round
+    t.roll([2, 4]).roll([2, 3]);
+    expect(t.of('gameOver')[0]).toMatchObject({ players: ['Ana', 'Cy', 'Dee', 'Bo'], paid: ['Ana', 'Cy'], late: ['Dee', 'Bo'] });
+    expect(handedOut(t)).toEqual([['Ana', 20_000], ['Cy', 20_000]]);
+  });
+
+  it('gives each kind its own cool-down: a second short game pays neither hand-out again', () => {
+    const t = Table.started(['Ana'], 0, ONE_ROUND);
+    t.roll([4, 4]);
+    expect(handedOut(t)).toEqual([['Ana', 1_000], ['Ana', 20_000]]); // the HERO bonus, then the end hand-out
+    t.now += 5 * MINUTE;
+    t.do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
+    expect(handedOut(t)).toEqual([]);
+    t.roll([4, 4]);
+    expect(handedOut(t)).toEqual([['Ana', 1_000]]);
+    expect(t.of('gameOver')[0]).toMatchObject({ paid: [], cooling: ['Ana'] });
+  });
+
+  it('follows the cool-down the host sets', () => {
+    const t = Table.started(['Ana'], 0, { ...ONE_ROUND, handoutCooldownMs: MINUTE });
+    t.roll([4, 4]);
+    t.now += MINUTE;
+    t.do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
+    expect(handedOut(t)).toEqual([['Ana', 20_000]]);
   });
 });
 
@@ -585,7 +648,7 @@ describe('a long randomized run', () => {
 
     /** Applies an action the way the table would: all of its moves, or nothing if a player would go below zero. */
     const act = (action: LichBonesAction): boolean => {
-      const step = apply(state, action, { random: dice, now });
+      const step = apply(state, action, { random: dice, now, lastHandout: () => null });
       if (!step.ok) return false;
       for (const e of step.events) if (e.type === 'settled') results.add(`${e.bet.spec.kind} ${e.result}`);
       const after = { coins: new Map(coins), held: new Map(held), houseNet };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lichBones, lichBonesSettings } from '../../src/games/lich-bones/table.js';
-import type { GameTable, TableHost } from '../../src/games/table.js';
+import { handoutsInMemory, type GameTable, type TableHost } from '../../src/games/table.js';
+import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 
@@ -10,16 +11,19 @@ class FakeHost extends FakeHostBase implements TableHost {
   readonly label = 'the bones table';
   lastDice: [number, number] | null = null;
 
-  constructor(readonly settings: Record<string, unknown> = {}) {
+  constructor(
+    readonly settings: Record<string, unknown> = {},
+    shared: ConstructorParameters<typeof FakeHostBase>[1] = {},
+  ) {
     // Zed watches without a seat: he hears what the room hears.
-    super(['Zed']);
+    super(['Zed'], shared);
   }
 
   showDice = (dice: [number, number]) => {
     this.lastDice = dice;
   };
   sit(game: GameTable, name: string, purse = 1000): void {
-    this.purses.set(`player:${name}`, purse);
+    if (!this.purses.has(`player:${name}`)) this.purses.set(`player:${name}`, purse);
     this.enter(name);
     this.seats.push(name);
     game.onSit(name);
@@ -143,6 +147,49 @@ describe('the Lich Bones table', () => {
     expect(host.news('Bob')).toBe('Dreaven: "10 seconds left to bet! Roll dice bones, or I throw in your place."');
     expect(host.news('Zed')).toBe('');
     expect(game.describe('Zed')).toMatch(/Betting closes in 10 seconds/);
+  });
+
+  it('seats 200 by default, or as many as the table setting says', () => {
+    expect(lichBones.seats({})).toBe(200);
+    expect(lichBones.seats({ seats: 12 })).toBe(12);
+  });
+
+  it('pays a hand-out of each kind once per 30 minutes per character, across two tables', () => {
+    const handouts = handoutsInMemory();
+    const clock = new FakeClock();
+    const first = new FakeHost({}, { handouts, clock });
+    const second = new FakeHost({}, { handouts, clock });
+    const [a, b] = [lichBones.create(first), lichBones.create(second)];
+    const start = (game: GameTable, player: string) => game.commands.find((c) => c.key === 'start')!.run({ player, reply: () => undefined }, '');
+
+    first.sit(a, 'Ana', 0);
+    first.queue(0);
+    start(a, 'Ana');
+    expect(first.balance('Ana')).toBe(20_000);
+    first.seats.splice(0);
+    a.onStand('Ana', 'stand');
+
+    // Straight over to the other table: no second start hand-out there.
+    clock.advance(60_000);
+    second.sit(b, 'Ana', 0);
+    second.sit(b, 'Bob', 0);
+    second.queue(1);
+    second.news('Ana');
+    start(b, 'Ana');
+    expect(second.news('Ana')).toMatch(/Dreaven hands 20,000 obsidian coins to Bob\. You had a start hand-out less than 30 minutes ago and get none this time\./);
+    expect(second.news('Zed')).toMatch(/Dreaven hands 20,000 obsidian coins to Bob\. Ana had a start hand-out less than 30 minutes ago and gets none\./);
+    expect(second.balance('Ana')).toBe(0);
+    expect(second.balance('Bob')).toBe(20_000);
+    second.seats.splice(0);
+    b.onStand('Ana', 'stand');
+    b.onStand('Bob', 'stand');
+
+    // Half an hour after the first, the first table pays her again.
+    clock.advance(29 * 60_000);
+    first.sit(a, 'Ana');
+    first.queue(0);
+    start(a, 'Ana');
+    expect(first.balance('Ana')).toBe(40_000);
   });
 
   it('stops its timer when disposed', () => {

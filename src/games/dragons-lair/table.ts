@@ -74,7 +74,7 @@ export const dragonsLair: GameDefinition = {
   id: 'dragons-lair',
   settings: defaultSettings,
   title: "Dragon's Lair",
-  maxSeats: defaultSettings.maxPlayers,
+  seats: (settings) => dragonsLairSettings(settings).maxPlayers,
   help: (settings) => help(dragonsLairSettings(settings)),
   create: (host) => new DragonsLairTable(host),
 };

@@ -44,6 +44,10 @@ export interface LichBonesSettings {
   autostartMs: number;
   bettingMs: number;
   handout: number;
+  /** At most one hand-out of each kind per character in this long, across every Lich Bones table. */
+  handoutCooldownMs: number;
+  /** How many players the table seats. */
+  seats: number;
   heroBonus: number;
   minBet: number;
   earlyBonusPercent: number;
@@ -74,6 +78,8 @@ export const DEFAULT_SETTINGS: LichBonesSettings = {
   autostartMs: 60_000,
   bettingMs: 30_000,
   handout: 20_000,
+  handoutCooldownMs: 30 * 60_000,
+  seats: 200,
   heroBonus: 1_000,
   minBet: 5_000,
   earlyBonusPercent: 10,
@@ -117,6 +123,8 @@ export interface LichBonesState {
   lastThrow: Throw | null;
   /** Waiting: when the game starts by itself (null = not armed). Betting: when betting closes. */
   deadline: number | null;
+  /** Seated when the game started and never stood up since: only they get the end hand-out. */
+  fromStart: string[];
 }
 
 export type LichBonesAction =
@@ -143,7 +151,8 @@ export type Settlement =
 export type LichBonesEvent =
   | { type: 'seated'; player: string; autostartAt: number | null }
   | { type: 'left'; player: string }
-  | { type: 'started'; by: string | null; players: string[]; handout: number }
+  /** `paid` got the start hand-out; `cooling` had one too lately (RULINGS.md, the economy). */
+  | { type: 'started'; by: string | null; players: string[]; handout: number; paid: string[]; cooling: string[] }
   | { type: 'heroChosen'; hero: string; why: 'start' | 'seven-out' | 'hero-left' }
   | { type: 'bettingOpened'; round: number; rounds: number; deadline: number; point: PointNumber | null }
   /** `asked` differs from bet.amount when a CHEER was cut to its cap. */
@@ -152,11 +161,25 @@ export type LichBonesEvent =
   | { type: 'bonus'; hero: string; amount: number }
   | { type: 'outcome'; kind: OutcomeKind; winner: Side | null; total: number; point: PointNumber | null }
   | { type: 'settled'; bet: PlacedBet; result: Settlement; returned: number; winnings: number; lost: number }
-  | { type: 'gameOver'; why: 'rounds-done' | 'table-empty'; players: string[]; handout: number };
+  /** `late`: seated at the end, but not since the start, so no end hand-out. */
+  | {
+      type: 'gameOver';
+      why: 'rounds-done' | 'table-empty';
+      players: string[];
+      handout: number;
+      paid: string[];
+      cooling: string[];
+      late: string[];
+    };
+
+/** The two hand-outs, each with its own cool-down. */
+export type HandoutKind = 'start' | 'end';
 
 export interface Ctx {
   random: RandomSource;
   now: number;
+  /** When a character last got a hand-out of this kind at any Lich Bones table (clock ms), or null. */
+  lastHandout(name: string, kind: HandoutKind): number | null;
 }
 
 export type LichBonesStep = Step<LichBonesState, LichBonesEvent>;
@@ -173,6 +196,7 @@ export function newTable(settings: LichBonesSettings = DEFAULT_SETTINGS): LichBo
     nextBetId: 1,
     lastThrow: null,
     deadline: null,
+    fromStart: [],
   };
 }
 
@@ -240,9 +264,10 @@ function sit(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | n
 function leave(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | null {
   if (!s.seated.includes(who)) return 'You are not seated at this table.';
   s.seated = s.seated.filter((p) => p !== who);
+  s.fromStart = s.fromStart.filter((p) => p !== who);
   out.events.push({ type: 'left', player: who });
   if (s.seated.length === 0) {
-    if (s.phase === 'betting') endGame(s, 'table-empty', out);
+    if (s.phase === 'betting') endGame(s, 'table-empty', ctx, out);
     s.deadline = null;
   } else if (s.phase === 'betting' && s.hero === who) {
     chooseHero(s, 'hero-left', ctx, out);
@@ -252,8 +277,9 @@ function leave(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string |
 
 function startGame(s: LichBonesState, by: string | null, ctx: Ctx, out: Outcome): null {
   const { handout } = s.settings;
-  out.events.push({ type: 'started', by, players: [...s.seated], handout });
-  for (const p of s.seated) pay(out, p, handout, 'Lich Bones hand-out at the start of the game');
+  const { paid, cooling } = handOut(s, s.seated, 'start', ctx, out);
+  out.events.push({ type: 'started', by, players: [...s.seated], handout, paid, cooling });
+  s.fromStart = [...s.seated];
   s.phase = 'betting';
   s.point = null;
   s.round = 0;
@@ -347,7 +373,7 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
 
   if (s.round >= s.settings.rounds) {
-    endGame(s, 'rounds-done', out);
+    endGame(s, 'rounds-done', ctx, out);
     return null;
   }
   // After the last round there is no next fight, so no new HERO is named.
@@ -357,18 +383,41 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
 }
 
 /** Returns every bet still on the table, pays the end hand-out, and goes back to waiting. */
-function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', out: Outcome): void {
+function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx, out: Outcome): void {
   for (const bet of s.bets) {
     out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones game over: ${betLabel(bet)} returned` });
     out.events.push({ type: 'settled', bet, result: 'returned', returned: bet.amount, winnings: 0, lost: 0 });
   }
-  const { handout } = s.settings;
-  for (const p of s.seated) pay(out, p, handout, 'Lich Bones hand-out at the end of the game');
-  out.events.push({ type: 'gameOver', why, players: [...s.seated], handout: s.seated.length > 0 ? handout : 0 });
+  const fromStart = new Set(s.fromStart);
+  const { paid, cooling } = handOut(s, s.seated.filter((p) => fromStart.has(p)), 'end', ctx, out);
+  const late = s.seated.filter((p) => !fromStart.has(p));
+  out.events.push({ type: 'gameOver', why, players: [...s.seated], handout: paid.length > 0 ? s.settings.handout : 0, paid, cooling, late });
   s.bets = [];
   s.phase = 'waiting';
   s.round = 0;
   s.hero = null;
   s.point = null;
   s.deadline = null;
+  s.fromStart = [];
+}
+
+/**
+ * Pays a hand-out of this kind to each of `players` who has had none in the cool-down
+ * (RULINGS.md: hand-outs cannot be farmed); the others are `cooling`.
+ */
+function handOut(s: LichBonesState, players: readonly string[], kind: HandoutKind, ctx: Ctx, out: Outcome): { paid: string[]; cooling: string[] } {
+  const { handout, handoutCooldownMs } = s.settings;
+  if (handout <= 0) return { paid: [], cooling: [] };
+  const paid: string[] = [];
+  const cooling: string[] = [];
+  for (const p of players) {
+    const last = ctx.lastHandout(p, kind);
+    if (last !== null && ctx.now - last < handoutCooldownMs) {
+      cooling.push(p);
+      continue;
+    }
+    paid.push(p);
+    pay(out, p, handout, `Lich Bones hand-out at the ${kind} of the game`);
+  }
+  return { paid, cooling };
 }

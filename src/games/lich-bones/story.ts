@@ -61,12 +61,16 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     case 'left':
       if (!s.bets.some((b) => b.owner === e.player)) return [];
       return all((v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
-    case 'started':
+    case 'started': {
+      const paid = handsOut(e.paid, e.handout);
+      const cooling = withheld(e.cooling, `had a start hand-out less than ${duration(s.settings.handoutCooldownMs)} ago`);
       return all(
         (v) =>
           `${DEALER} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
-          handsOut(v, e.players, e.handout),
+          paid(v) +
+          cooling(v),
       );
+    }
     case 'heroChosen': {
       const lead =
         e.why === 'start'
@@ -108,21 +112,49 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all(() => outcomeText(e.kind, e.total, e.point));
     case 'gameOver':
       if (e.why === 'table-empty') return all(() => `The table is empty, so ${DEALER} ends the game: every bet goes back to its owner.`);
-      return all(
-        (v) =>
-          'The last round is fought: the LICH retreats to its crypt and Lich Bones is over.' +
-          handsOut(v, e.players, e.handout) +
-          ' Type start to play again.',
-      );
+      {
+        const paid = handsOut(e.paid, s.settings.handout);
+        const late = withheld(e.late, 'sat down after the game began');
+        const cooling = withheld(e.cooling, `had an end hand-out less than ${duration(s.settings.handoutCooldownMs)} ago`);
+        return all(
+          (v) =>
+            'The last round is fought: the LICH retreats to its crypt and Lich Bones is over.' +
+            paid(v) +
+            late(v) +
+            cooling(v) +
+            ' Type start to play again.',
+        );
+      }
   }
 }
 
-/** " Dreaven hands 20,000 obsidian coins to each of you and Bob." */
-function handsOut(v: Voice, players: readonly string[], handout: number): string {
-  if (!players.length || handout === 0) return '';
-  if (players.length === 1) return ` ${DEALER} hands ${coins(handout)} to ${v.name(players[0])}.`;
-  if (players.length <= NAMED) return ` ${DEALER} hands ${coins(handout)} to each of ${v.names(players)}.`;
-  return ` ${DEALER} hands ${coins(handout)} to each of the ${players.length} players seated.`;
+/** " Cy sat down after the game began and gets none." for the room; "You ... and get none." for Cy. */
+function withheld(names: readonly string[], why: string): (v: Voice) => string {
+  if (!names.length) return () => '';
+  const set = new Set(names);
+  const others = names.length <= NAMED ? null : `${names.length} players`;
+  return (v) => {
+    const mine = v.viewer !== null && set.has(v.viewer);
+    if (mine) return ` You ${why} and get none this time.`;
+    return ` ${others ?? listNames(names)} ${why} and ${names.length === 1 && !others ? 'gets' : 'get'} none.`;
+  };
+}
+
+/** "30 minutes", "90 seconds". */
+export function duration(ms: number): string {
+  const minutes = ms / 60_000;
+  if (Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const seconds = Math.round(ms / 1000);
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/** " Dreaven hands 20,000 obsidian coins to each of you and Bob." (counted, not named, in a crowd) */
+function handsOut(players: readonly string[], handout: number): (v: Voice) => string {
+  if (!players.length || handout === 0) return () => '';
+  if (players.length === 1) return (v) => ` ${DEALER} hands ${coins(handout)} to ${v.name(players[0])}.`;
+  if (players.length <= NAMED) return (v) => ` ${DEALER} hands ${coins(handout)} to each of ${v.names(players)}.`;
+  const set = new Set(players);
+  return (v) => ` ${DEALER} hands ${coins(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
 }
 
 /**

@@ -10,12 +10,13 @@ import {
   DEFAULT_SETTINGS,
   gold,
   newTable,
+  type HandoutKind,
   type LichBonesAction,
   type LichBonesSettings,
   type LichBonesState,
   type Payouts,
 } from './rules.js';
-import { betText, coins, DEALER, tell, throwText } from './story.js';
+import { betText, coins, DEALER, duration, tell, throwText } from './story.js';
 
 /** The table's settings: the world data's overrides on top of the RULINGS.md defaults. */
 export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettings {
@@ -23,9 +24,13 @@ export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettin
   return { ...DEFAULT_SETTINGS, ...rest, payouts: { ...DEFAULT_PAYOUTS, ...payouts } };
 }
 
-const help = (s: LichBonesSettings) => `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, any number of players.
+/** How the hand-outs are named in the host's record: one cool-down for every Lich Bones table. */
+const handoutKind = (kind: HandoutKind) => `lich-bones ${kind}`;
+
+const help = (s: LichBonesSettings) => `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players.
 A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).
-Everyone seated gets ${coins(s.handout)} when the game starts and again when it ends.
+Everyone seated when a game starts gets ${coins(s.handout)}, and again when it ends if still seated from the
+first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.
 Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO,
 chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them.
 The HERO gets ${coins(s.heroBonus)} at every opening attack roll.
@@ -45,7 +50,7 @@ export const lichBones: GameDefinition = {
   id: 'lich-bones',
   settings: DEFAULT_SETTINGS,
   title: 'Lich Bones',
-  maxSeats: 12,
+  seats: (settings) => lichBonesSettings(settings).seats,
   help: (settings) => help(lichBonesSettings(settings)),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },
   create: (host) => new LichBonesTable(host),
@@ -168,10 +173,18 @@ class LichBonesTable implements GameTable {
    */
   private act(action: LichBonesAction, refuse: Reply): boolean {
     const actor = 'player' in action ? action.player : null;
-    const step = settle(this.host, apply(this.state, action, { random: this.host.random, now: this.host.clock.now() }), actor, refuse);
+    const now = this.host.clock.now();
+    const ctx = { random: this.host.random, now, lastHandout: (name: string, kind: HandoutKind) => this.host.handouts.last(name, handoutKind(kind)) };
+    const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
     if (!step) return false;
     this.state = step.state;
-    for (const e of step.events) if (e.type === 'thrown') this.host.showDice(e.throw.dice);
+    for (const e of step.events) {
+      if (e.type === 'thrown') this.host.showDice(e.throw.dice);
+      // Noted only once the coins have moved.
+      if (e.type === 'started' || e.type === 'gameOver') {
+        for (const name of e.paid) this.host.handouts.note(name, handoutKind(e.type === 'started' ? 'start' : 'end'), now);
+      }
+    }
     const story = tell(step.events, { state: this.state, tableWord: this.tableWord, timeLeft: (at) => this.timeLeft(at) });
     for (const said of story) {
       if ('all' in said) this.host.say(said.all);

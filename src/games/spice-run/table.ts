@@ -41,7 +41,7 @@ export const spiceRun: GameDefinition = {
   id: 'spice-run',
   settings: defaultSettings,
   title: 'Spice Run',
-  maxSeats: 2,
+  seats: () => 2,
   help: (settings) => help(spiceRunSettings(settings)),
   create: (host) => new SpiceRunTable(host),
 };

@@ -1,11 +1,11 @@
 import type { Clock, Timer } from '../rooms/clock.js';
 import { CommandSet, type Command } from '../rooms/commands.js';
 import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
-import type { GameInfo, LeaveCause, TableVenue, TavernTable } from '../rooms/tables.js';
+import type { GameInfo, LeaveCause, TableHand, TableNews, TableState, TableStatePlayer, TableVenue, TavernTable } from '../rooms/tables.js';
 import type { CommandContext, Player } from '../rooms/tavern.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
-import type { Dice, RandomSource } from './random.js';
+import type { RandomSource } from './random.js';
 import type { CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
 
@@ -73,8 +73,12 @@ export interface TableHost {
   say(message: Message): void;
   /** Tells one player (a private line: a card in the hand, say). */
   toPlayer(name: string, text: string): void;
-  /** Records the last throw for `look dice <table>`. */
-  showDice(dice: Dice): void;
+  /** A throw (two dice, or one die): kept for `look dice <table>`, and news for GMCP's Table.Dice. */
+  thrown(dice: readonly number[]): void;
+  /** The table's public state changed (GMCP sends Table.State to the room). */
+  changed(): void;
+  /** A player's own hand changed (GMCP sends them Table.Hand). */
+  handChanged(name: string): void;
   /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
   setTimer(ms: number, fn: () => void): Timer;
   /** Makes a player leave their seat (e.g. the game is over for them). */
@@ -86,6 +90,10 @@ export interface GameTable {
   readonly commands: GameCommand[];
   /** `look <table>` for one viewer: only what that viewer may see. */
   describe(viewer: string): string;
+  /** Table.State for one viewer, from the same view as `describe` (the host adds id, game, name, now). */
+  tableState(viewer: string): GameState;
+  /** The viewer's own cards, for Table.Hand; null when they hold none here. */
+  hand?(viewer: string): string[] | null;
   /** A reason to refuse a seat, or null. */
   sitProblem(name: string): string | null;
   onSit(name: string): void;
@@ -99,6 +107,15 @@ export interface GameTable {
   /** A whisper to this table's dealer. */
   whisper?(name: string, text: string, reply: (text: string) => void): void;
   dispose(): void;
+}
+
+/** A game's part of Table.State: the common fields it knows, and its own (docs/gmcp.md). */
+export interface GameState {
+  phase: string;
+  players: TableStatePlayer[];
+  turn: string | null;
+  deadline: number | null;
+  [field: string]: unknown;
 }
 
 export interface GameDefinition extends GameInfo {
@@ -159,7 +176,8 @@ export class Table implements TavernTable {
   readonly seats: Player[] = [];
   private readonly game: GameTable;
   readonly commands: CommandSet<CommandContext>;
-  private lastDice: Dice | null = null;
+  private lastDice: readonly number[] | null = null;
+  onNews: ((news: TableNews) => void) | null = null;
   private readonly timers = new Set<Timer>();
 
   constructor(
@@ -193,6 +211,7 @@ export class Table implements TavernTable {
     this.tavern.tell(p, `You take a seat at ${this.data.name}.`);
     this.tavern.toRoom(this.roomId, `${p.name} takes a seat at ${this.data.name}.`, [p]);
     this.game.onSit(p.name);
+    this.onNews?.({ kind: 'state' });
     return null;
   }
 
@@ -208,14 +227,17 @@ export class Table implements TavernTable {
       this.tavern.toRoom(this.roomId, `${p.name}'s seat at ${this.data.name} is empty now.`, [p]);
     }
     this.game.onStand(p.name, cause);
+    this.onNews?.({ kind: 'state' });
   }
 
   playerAway(p: Player): void {
     this.game.onAway?.(p.name);
+    this.onNews?.({ kind: 'state' }); // the seat's `connected`
   }
 
   playerBack(p: Player): void {
     this.game.onBack?.(p.name);
+    this.onNews?.({ kind: 'state' });
   }
 
   describe(viewer: Player): string {
@@ -237,7 +259,23 @@ export class Table implements TavernTable {
   describeDice(): string {
     if (!this.lastDice) return `No dice have been thrown at ${this.data.name} yet.`;
     const [a, b] = this.lastDice;
+    if (b === undefined) return `The die on ${this.data.name} shows ${a}.`;
     return `The dice on ${this.data.name} show ${a} and ${b} (${a + b}).`;
+  }
+
+  stateFor(viewer: Player): TableState {
+    return {
+      id: this.id,
+      game: this.definition.id,
+      name: this.data.name,
+      ...this.game.tableState(viewer.name),
+      now: this.tavern.clock.now(),
+    };
+  }
+
+  handFor(viewer: Player): TableHand | null {
+    const cards = this.game.hand?.(viewer.name) ?? null;
+    return cards && { table: this.id, cards };
   }
 
   dispose(): void {
@@ -297,9 +335,12 @@ export class Table implements TavernTable {
         const p = byName(name);
         if (p) tavern.tell(p, text);
       },
-      showDice: (dice) => {
-        this.lastDice = dice;
+      thrown: (dice) => {
+        this.lastDice = [...dice];
+        this.onNews?.({ kind: 'dice', dice: { table: this.id, dice: [...dice], total: dice.reduce((a, b) => a + b, 0) } });
       },
+      changed: () => this.onNews?.({ kind: 'state' }),
+      handChanged: (name) => this.onNews?.({ kind: 'hand', player: name }),
       setTimer: (ms, fn) => {
         const t = tavern.clock.setTimer(ms, () => {
           this.timers.delete(t);

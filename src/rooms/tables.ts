@@ -45,8 +45,68 @@ export interface TavernTable {
   roll(p: Player, reply: (text: string) => void): void;
   /** A whisper to the table's dealer; false when nobody deals here. */
   whisper(p: Player, text: string, reply: (text: string) => void): boolean;
+  /** Table.State for one viewer: built from the same view as `describe`. */
+  stateFor(viewer: Player): TableState;
+  /** Table.Hand for its owner, or null when they hold no cards here. */
+  handFor(viewer: Player): TableHand | null;
+  /** Set by whoever sends GMCP (or the web page's data): told of every change. */
+  onNews: ((news: TableNews) => void) | null;
   dispose(): void;
 }
+
+/** A seat at a table, as Table.State lists it. */
+export interface TableStatePlayer {
+  name: string;
+  /** 1-based, in the order of play. */
+  seat: number;
+  connected: boolean;
+}
+
+/**
+ * GMCP `Table.State` (docs/gmcp.md) for one viewer: the fields every game has, then the game's
+ * own. It holds only what that viewer may see.
+ */
+export interface TableState {
+  id: string;
+  game: string;
+  /** "the sand table". */
+  name: string;
+  /** "waiting" when no game is under way, else the game's own phase names. */
+  phase: string;
+  players: TableStatePlayer[];
+  /** Whose move it is, or null when it is nobody's in particular. */
+  turn: string | null;
+  /** When the current wait ends (epoch ms by the server's clock), or null. */
+  deadline: number | null;
+  /** The server's clock when this was made, so a client can count down. */
+  now: number;
+  [field: string]: unknown;
+}
+
+/** GMCP `Table.Hand`: a player's own cards, for that player only. */
+export interface TableHand {
+  table: string;
+  cards: string[];
+}
+
+/** GMCP `Table.Dice`: a throw (two dice, or Dragon's Lair's one treasure die). */
+export interface TableDice {
+  table: string;
+  dice: number[];
+  total: number;
+}
+
+/**
+ * What a table tells whoever carries its data to clients (GMCP, the web page) after a change.
+ * It may come more than once for one command: a sender should coalesce, one message per delivery.
+ */
+export type TableNews =
+  /** The public state changed: Table.State to everyone in the table's room (each their own). */
+  | { kind: 'state' }
+  /** This player's own hand changed: Table.Hand to them. */
+  | { kind: 'hand'; player: string }
+  /** The dice were thrown: Table.Dice to everyone in the room. */
+  | { kind: 'dice'; dice: TableDice };
 
 /** What a table may use of the tavern. */
 export interface TableVenue {

@@ -8,7 +8,7 @@ import { FakeClock } from './fakeClock.js';
  * excepted) as the ledger does, a fake clock, random values the test queues, and a room of people
  * who each record what they were told, worded for them.
  */
-export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | 'settings' | 'showDice'> {
+export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | 'settings'> {
   /** Tables that share a room's clock and the hand-out record get the same ones (`shared`). */
   readonly clock: FakeClock;
   readonly handouts: HandoutRecord;
@@ -73,6 +73,14 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     for (const [k, n] of after) this.purses.set(k, n);
     return { ok: true as const };
   }
+
+  /** What the table told its host for GMCP: how often its state changed, whose hands, which throws. */
+  stateChanges = 0;
+  readonly handChanges: string[] = [];
+  readonly throws: number[][] = [];
+  changed = () => void this.stateChanges++;
+  handChanged = (name: string) => void this.handChanges.push(name);
+  thrown = (dice: readonly number[]) => void this.throws.push([...dice]);
 
   setTimer = (ms: number, fn: () => void) => this.clock.setTimer(ms, fn);
   unseat = () => undefined;

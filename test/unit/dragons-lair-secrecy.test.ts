@@ -16,7 +16,7 @@ import {
   type DragonsLairEvent,
   type DragonsLairState,
 } from '../../src/games/dragons-lair/rules.js';
-import { viewFor } from '../../src/games/dragons-lair/view.js';
+import { handOf as tableHandOf, tableStateOf, viewFor } from '../../src/games/dragons-lair/view.js';
 import type { CoinMove } from '../../src/games/rules.js';
 
 const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed'];
@@ -31,6 +31,24 @@ function cardsIn(value: unknown, found: Card[] = []): Card[] {
   }
   return found;
 }
+
+/** Every string in the structured state (GMCP Table.State) that names a card, like "7h" or "qs". */
+function cardNamesIn(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (/^(10|[2-9]|[ajqk])[hdcs]$/.test(value)) found.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) cardNamesIn(item, found);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      cardNamesIn(key, found);
+      cardNamesIn(item, found);
+    }
+  }
+  return found;
+}
+
+/** How many card names the structured-state watch has checked, so it provably saw some. */
+let structuredCardsChecked = 0;
 
 /** Plain checks: expect() per card would make this test crawl. */
 function check(ok: boolean, what: string): void {
@@ -92,6 +110,14 @@ function checkStep(before: DragonsLairState, after: DragonsLairState, events: Dr
     }
     const own = presentSeats(after).find((x) => x.name === viewer)?.hand ?? [];
     check(JSON.stringify(view.hand ?? []) === JSON.stringify(own), `${viewer} does not see their own hand`);
+    // The same view as GMCP sends it: Table.State to everyone, Table.Hand to its owner alone.
+    for (const card of cardNamesIn(tableStateOf(view, () => true))) {
+      check(!hiddenAfter(viewer, card), `${viewer}'s Table.State shows hidden ${card}`);
+      structuredCardsChecked++;
+    }
+    const hand = tableHandOf(view);
+    check(JSON.stringify(hand ?? []) === JSON.stringify(own.map(cardName)), `${viewer}'s Table.Hand is not their own hand`);
+    check(hand === null || presentSeats(after).some((x) => x.name === viewer), `${viewer} gets a Table.Hand without a seat`);
   }
 
   const hiddenBefore = secrecyOf(before);
@@ -256,7 +282,7 @@ const EXPECTED_EVENTS = [
 ];
 
 describe("Dragon's Lair secrecy and conservation over random games", () => {
-  it('never shows anyone a card they may not see, and never makes or loses a card or a coin', () => {
+  it('never shows anyone a card they may not see, in text or in structured state, and never makes or loses a card or a coin', () => {
     const reasons = new Set<string>();
     const seen = new Map<string, number>();
     let steps = 0;
@@ -269,5 +295,7 @@ describe("Dragon's Lair secrecy and conservation over random games", () => {
     expect(steps).toBeGreaterThan(80 * 20);
     for (const kind of EXPECTED_EVENTS) expect(seen.get(kind) ?? 0, kind).toBeGreaterThan(0);
     expect([...reasons].sort()).toEqual(['bank', 'players', 'rounds']);
+    // The structured state showed cards (face-up dragons, the top discard), and none was hidden.
+    expect(structuredCardsChecked).toBeGreaterThan(1000);
   });
 });

@@ -17,8 +17,6 @@ class FakeHost extends FakeHostBase implements TableHost {
     for (const name of inRoom) this.purses.set(`player:${name}`, 1000);
   }
 
-  showDice = () => undefined;
-
   sit(game: GameTable, name: string): void {
     this.seats.push(name);
     game.onSit(name);
@@ -89,6 +87,61 @@ describe("Dragon's Lair table", () => {
     expect(host.news('Zed')).toMatch(/Bob discards ac \(leprechaun 1\)\.[^]*A dragon is laid face down at lair 1\.[^]*Turn 2: Bob deals/);
     expect(type(game, host, 'Ana', 'hand')).toBe('Your hand: 9h (knight 9), 4d (wizard 4), 10h (knight 10), 3c (leprechaun 3). You have 6 game coins.');
     expect(game.describe('Zed')).toMatch(/Ana +4 cards +6 game coins\n +2\. Bob +4 cards +3 game coins +\(dealer\)/);
+  });
+
+  it('gives GMCP a Table.State per viewer, a Table.Hand to each owner alone, and news of each change', () => {
+    const { host, game } = threeAtTheTable();
+    expect(host.stateChanges).toBeGreaterThan(0);
+    expect(host.handChanges.sort()).toEqual(['Ana', 'Bob']);
+    expect(game.hand!('Ana')).toEqual(['10h', '9h', '2c', '4d']);
+    expect(game.hand!('Zed')).toBeNull();
+    type(game, host, 'Ana', 'play 10h lair 1');
+    expect(host.handChanges.at(-1)).toBe('Ana');
+    const zed = game.tableState('Zed');
+    expect(zed).toMatchObject({
+      phase: 'playing',
+      players: [
+        { name: 'Ana', seat: 1, connected: true, left: false },
+        { name: 'Bob', seat: 2, connected: true, left: false },
+      ],
+      turn: 'Bob',
+      deadline: host.clock.now() + 60_000,
+      round: 1,
+      rounds: 10,
+      bank: 100,
+      pass: 1,
+      dealer: 'Ana',
+      coins: [{ player: 'Ana', coins: 0 }, { player: 'Bob', coins: 0 }],
+      hands: [{ player: 'Ana', cards: 3 }, { player: 'Bob', cards: 4 }],
+      lairs: [
+        { lair: 1, dragon: null, strength: null, faceDown: true, laid: [{ player: 'Ana', cards: 1 }] },
+        { lair: 2, dragon: null, strength: null, faceDown: true, laid: [] },
+      ],
+      negotiation: null,
+    });
+    // Nothing in it names a card in a hand or face down, for her as for anyone.
+    expect(JSON.stringify(game.tableState('Ana'))).not.toMatch(/"(10h|9h|2c|4d|8h|5d|7s|ac|jc|qs)"/);
+    expect(JSON.stringify(zed)).not.toMatch(/"(10|[2-9]|[ajqk])[hdcs]"/);
+
+    type(game, host, 'Bob', 'play 8h lair 1');
+    type(game, host, 'Ana', 'play 2c');
+    host.queue(...diceValues(5));
+    type(game, host, 'Bob', 'hold');
+    expect(host.throws).toEqual([[5]]); // the treasure die, for Table.Dice
+    expect(game.tableState('Zed')).toMatchObject({
+      phase: 'negotiating',
+      turn: null,
+      negotiation: { lair: 1, treasure: 5, attackers: ['Ana', 'Bob'], proposal: null, agreed: [], waitingFor: ['Ana', 'Bob'] },
+    });
+    type(game, host, 'Ana', 'split ana 3 bob 2');
+    expect(game.tableState('Zed').negotiation).toEqual({
+      lair: 1,
+      treasure: 5,
+      attackers: ['Ana', 'Bob'],
+      proposal: { by: 'Ana', split: { Ana: 3, Bob: 2 } },
+      agreed: ['Ana'],
+      waitingFor: ['Bob'],
+    });
   });
 
   it('tells nobody else a card in a hand or laid face down', () => {

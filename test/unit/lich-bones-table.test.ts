@@ -9,7 +9,6 @@ import { FakeHostBase } from '../support/fakeHost.js';
 class FakeHost extends FakeHostBase implements TableHost {
   readonly id = 'bones-table';
   readonly label = 'the bones table';
-  lastDice: [number, number] | null = null;
 
   constructor(
     readonly settings: Record<string, unknown> = {},
@@ -19,9 +18,6 @@ class FakeHost extends FakeHostBase implements TableHost {
     super(['Zed'], shared);
   }
 
-  showDice = (dice: [number, number]) => {
-    this.lastDice = dice;
-  };
   sit(game: GameTable, name: string, purse = 1000): void {
     if (!this.purses.has(`player:${name}`)) this.purses.set(`player:${name}`, purse);
     this.enter(name);
@@ -106,7 +102,7 @@ describe('the Lich Bones table', () => {
     expect(host.news('Ana')).toMatch(/Dreaven sweeps away your HERO: 5,000 obsidian coins lost\./);
     expect(story).toMatch(/Dreaven calls for a new champion\. Bob is the HERO!\nRound 3 of 16/);
     expect(host.balance('Bob')).toBe(20_000 + 5500 + 8333);
-    expect(host.lastDice).toEqual([3, 4]);
+    expect(host.throws.at(-1)).toEqual([3, 4]);
     expect(game.describe('Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
   });
 
@@ -190,6 +186,40 @@ describe('the Lich Bones table', () => {
     first.queue(0);
     start(a, 'Ana');
     expect(first.balance('Ana')).toBe(40_000);
+  });
+
+  it('gives GMCP a Table.State with every bet on the table, and each throw for Table.Dice', () => {
+    const { host, game } = table();
+    expect(game.tableState('Zed')).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, round: 0, hero: null, bets: [] });
+    host.sit(game, 'Ana', 0);
+    host.sit(game, 'Bob', 0);
+    const before = host.stateChanges;
+    host.queue(1);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    game.whisper!('Ana', 'hero 5000', () => undefined);
+    game.whisper!('Bob', 'lich 6000', () => undefined);
+    expect(host.stateChanges).toBeGreaterThan(before);
+    host.queue(...diceValues(2, 4));
+    game.roll!('Bob', () => undefined);
+    expect(host.throws).toEqual([[2, 4]]);
+    expect(game.tableState('Zed')).toEqual({
+      phase: 'betting',
+      players: [
+        { name: 'Ana', seat: 1, connected: true },
+        { name: 'Bob', seat: 2, connected: true },
+      ],
+      turn: 'Bob',
+      deadline: host.clock.now() + 30_000,
+      round: 2,
+      rounds: 16,
+      hero: 'Bob',
+      point: 6,
+      bets: [
+        { player: 'Ana', bet: 'HERO', amount: 5000 },
+        { player: 'Bob', bet: 'LICH', amount: 6000 },
+      ],
+      lastThrow: { dice: [2, 4], total: 6 },
+    });
   });
 
   it('stops its timer when disposed', () => {

@@ -9,6 +9,7 @@ import {
   type GameCommand,
   type GameCommandContext,
   type GameDefinition,
+  type GameState,
   type GameTable,
   type TableHost,
 } from '../table.js';
@@ -25,7 +26,7 @@ import {
   type DragonsLairState,
   type Share,
 } from './rules.js';
-import { viewFor } from './view.js';
+import { handOf, tableStateOf, viewFor } from './view.js';
 import { renderHand, renderTable, todoLine } from './look.js';
 import { Deadline } from '../deadline.js';
 import { eventMessage, privateLine } from './story.js';
@@ -166,6 +167,14 @@ class DragonsLairTable implements GameTable {
     return renderTable(viewFor(this.state, viewer), this.host.clock.now());
   }
 
+  tableState(viewer: string): GameState {
+    return tableStateOf(viewFor(this.state, viewer), (name) => this.host.isConnected(name));
+  }
+
+  hand(viewer: string): string[] | null {
+    return handOf(viewFor(this.state, viewer));
+  }
+
   sitProblem(name: string): string | null {
     const r = apply(this.state, { type: 'sit', player: name }, this.context());
     return r.ok ? null : r.reason;
@@ -252,9 +261,11 @@ class DragonsLairTable implements GameTable {
   private act(action: DragonsLairAction, reply: (text: string) => void): void {
     const r = settle(this.host, apply(this.state, action, this.context()), 'player' in action ? action.player : null, reply);
     if (!r) return;
+    const before = this.state;
     this.state = r.state;
     this.narrate(r.events);
     this.schedule();
+    this.tellChanges(before);
   }
 
   private schedule(): void {
@@ -280,10 +291,19 @@ class DragonsLairTable implements GameTable {
     for (const name of concerned) this.host.toPlayer(name, todoLine(viewFor(s, name), now));
   }
 
+  /** Tells the host what changed, for GMCP: the table always, and each player whose own hand changed. */
+  private tellChanges(before: DragonsLairState): void {
+    this.host.changed();
+    const hand = (s: DragonsLairState, name: string) => s.seats.find((x) => x.name === name)?.hand.map(cardName).join() ?? '';
+    const names = new Set([...before.seats, ...this.state.seats].map((x) => x.name));
+    for (const name of names) if (hand(before, name) !== hand(this.state, name)) this.host.handChanged(name);
+  }
+
   /** Tells each public event to everyone in the room in their own words, and a private one to its one player. */
   private narrate(events: readonly DragonsLairEvent[]): void {
     const now = this.host.clock.now();
     for (const e of events) {
+      if (e.type === 'lairRevealed' && e.roll !== null) this.host.thrown([e.roll]);
       if (isPrivate(e)) {
         this.host.toPlayer(e.to, privateLine(e));
         continue;

@@ -1,6 +1,5 @@
 import { formatCoins } from '../../rooms/amount.js';
-import { settle, type GameCommand, type GameDefinition, type GameTable, type TableHost } from '../table.js';
-import { listNames, Voice } from '../voice.js';
+import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 import { parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
@@ -16,7 +15,9 @@ import {
   type LichBonesState,
   type Payouts,
 } from './rules.js';
-import { betText, coins, DEALER, duration, tell, throwText } from './story.js';
+import { betText, coins, DEALER, duration, tell } from './story.js';
+import { renderTable } from './look.js';
+import { tableStateOf, viewFor } from './view.js';
 
 /** The table's settings: the world data's overrides on top of the RULINGS.md defaults. */
 export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettings {
@@ -125,36 +126,11 @@ class LichBonesTable implements GameTable {
   }
 
   describe(viewer: string): string {
-    const s = this.state;
-    const v = new Voice(viewer);
-    const lines: string[] = [];
-    const seated = s.seated.length ? `Seated: ${listNames(s.seated.map((n) => v.label(n)))}.` : 'Nobody is seated.';
-    if (s.phase === 'waiting') {
-      lines.push(`${DEALER} shuffles the bones, waiting for a game. ${seated}`);
-      lines.push(
-        s.deadline !== null
-          ? `The game begins in ${this.timeLeft(s.deadline)}, or as soon as a seated player types start.`
-          : s.seated.length
-            ? 'A seated player can type start to begin a game.'
-            : `Sit down (sit ${this.tableWord}) and type start to play.`,
-      );
-    } else {
-      const next = s.point === null ? 'next throw: the opening attack roll' : `quest point: ${s.point}`;
-      lines.push(`Lich Bones, round ${s.round} of ${s.settings.rounds}. HERO: ${s.hero}${v.is(s.hero) ? ' (you)' : ''}; ${next}.`);
-      lines.push(`Betting closes in ${this.timeLeft(s.deadline ?? 0)}. ${seated}`);
-    }
-    if (s.lastThrow) lines.push(`Last throw: ${throwText(v, s.lastThrow)}.`);
-    const owners = [...new Set(s.bets.map((b) => b.owner))];
-    if (owners.length) {
-      lines.push('Bets on the table:');
-      for (const owner of owners) {
-        const own = s.bets.filter((b) => b.owner === owner).map(betText);
-        lines.push(`  ${v.Name(owner)}: ${own.join(', ')}`);
-      }
-    } else if (s.phase === 'betting') {
-      lines.push('No bets are on the table yet.');
-    }
-    return lines.join('\n');
+    return renderTable(viewFor(this.state, viewer), this.host.clock.now(), this.tableWord);
+  }
+
+  tableState(viewer: string): GameState {
+    return tableStateOf(viewFor(this.state, viewer), (name) => this.host.isConnected(name));
   }
 
   dispose(): void {
@@ -178,8 +154,9 @@ class LichBonesTable implements GameTable {
     const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
     if (!step) return false;
     this.state = step.state;
+    this.host.changed();
     for (const e of step.events) {
-      if (e.type === 'thrown') this.host.showDice(e.throw.dice);
+      if (e.type === 'thrown') this.host.thrown(e.throw.dice);
       // Noted only once the coins have moved.
       if (e.type === 'started' || e.type === 'gameOver') {
         for (const name of e.paid) this.host.handouts.note(name, handoutKind(e.type === 'started' ? 'start' : 'end'), now);

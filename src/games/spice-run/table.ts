@@ -1,20 +1,19 @@
-import { formatCoins, parseAmount } from '../../rooms/amount.js';
-import { settle, type GameCommand, type GameDefinition, type GameTable, type TableHost } from '../table.js';
+import { parseAmount } from '../../rooms/amount.js';
+import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
 import {
   apply,
-  boardTotal,
   defaultSettings,
   nextStep,
   setup,
-  SQUARES,
   VARIANTS,
   type SpiceRunAction,
   type SpiceRunSettings,
   type SpiceRunState,
 } from './rules.js';
-import { coins, eventMessage, VARIANT_NAMES } from './story.js';
-import { Voice } from '../voice.js';
+import { coins, eventMessage } from './story.js';
+import { renderTable } from './look.js';
+import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 
 const help = (settings: SpiceRunSettings) => `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
@@ -112,6 +111,7 @@ class SpiceRunTable implements GameTable {
 
   onSit(name: string): void {
     const seated = this.host.seated();
+    this.host.changed();
     if (seated.length < 2) {
       this.host.say((v) => `${v.does(name, 'wait')} at ${this.host.label} for someone to play Spice Run against.`);
       return;
@@ -141,26 +141,15 @@ class SpiceRunTable implements GameTable {
   }
 
   describe(viewer: string): string {
-    const s = this.state;
-    const v = new Voice(viewer);
-    if (!s) {
-      const seated = this.host.seated();
-      return seated.length
-        ? `${v.Name(seated[0])} ${v.verb(seated[0], 'sit')} waiting for an opponent${v.is(seated[0]) ? '' : ' (sit at the table to play)'}.`
-        : 'Nobody is playing. Two players sit down to start a game.';
-    }
-    const lines = [renderBoard(s), `Player 1: ${v.label(s.players[0])}    Player 2: ${v.label(s.players[1])}`];
-    lines.push(`Variant: ${VARIANT_NAMES[s.variant]}.  On the board: ${coins(boardTotal(s))} in ${s.board.length} wager${s.board.length === 1 ? '' : 's'}.`);
-    for (const w of s.board) lines.push(`  square ${String(w.square).padStart(2)}: ${coins(w.amount)} of ${v.theirs(w.owner)}`);
-    if (s.lastRoll) lines.push(`Last roll: ${v.Name(s.lastRoll.player)} threw ${s.lastRoll.dice[0]} and ${s.lastRoll.dice[1]} (${s.lastRoll.total}).`);
-    lines.push(s.phase === 'placement' ? `Placing wagers (${s.wagersPlaced} of 4 down).` : 'Playing for the board.');
-    lines.push(nextStep(s, viewer));
-    const onTurn = s.players[s.turn];
-    lines.push(
-      `${v.does(onTurn, 'have', 'has')} ${secondsLeft(s.deadline, this.host.clock.now())} left for ${v.is(onTurn) ? 'your' : 'this'} turn; ` +
-        'then the game is withdrawn and every wager goes back.',
-    );
-    return lines.join('\n');
+    return renderTable(this.view(viewer), this.host.clock.now());
+  }
+
+  tableState(viewer: string): GameState {
+    return tableStateOf(this.view(viewer), (name) => this.host.isConnected(name));
+  }
+
+  private view(viewer: string): SpiceRunView {
+    return viewFor(this.state, this.host.seated(), viewer);
   }
 
   dispose(): void {
@@ -177,8 +166,9 @@ class SpiceRunTable implements GameTable {
     const r = settle(this.host, step, 'player' in action ? action.player : null, reply);
     if (!r) return;
     this.state = r.state;
+    this.host.changed();
     for (const e of r.events) {
-      if (e.type === 'rolled') this.host.showDice(e.dice);
+      if (e.type === 'rolled') this.host.thrown(e.dice);
       this.host.say(eventMessage(e));
     }
     if (this.state.phase === 'over') {
@@ -227,38 +217,4 @@ class SpiceRunTable implements GameTable {
     for (const p of players) this.host.unseat(p, 'The game is over; you get up from the sand.');
     this.host.say(() => 'The sand grid is free again for the next two players.');
   }
-}
-
-/** The grid of the rule text, with each player's coins on every square. */
-function renderBoard(s: SpiceRunState): string {
-  const W = 14;
-  const center = (t: string) => {
-    const left = Math.floor((W - t.length) / 2);
-    return ' '.repeat(Math.max(0, left)) + t + ' '.repeat(Math.max(0, W - t.length - left));
-  };
-  const onSquare = (square: number, owner: string) =>
-    s.board.filter((w) => w.square === square && w.owner === owner).reduce((n, w) => n + w.amount, 0);
-  const border = `+-----+${[0, 1, 2].map(() => '-'.repeat(W)).join('+')}+-----+`;
-  const left = ['P', 'L', 'A', 'Y', 'E', 'R', '', '', '#', '1', ''];
-  const right = ['P', 'L', 'A', 'Y', 'E', 'R', '', '', '#', '2', ''];
-  const out = [border];
-  const rows = [SQUARES.slice(0, 3), SQUARES.slice(3, 6), SQUARES.slice(6, 9)];
-  let side = 0;
-  rows.forEach((row, r) => {
-    const cells = [
-      row.map((sq) => center(String(sq))),
-      row.map((sq) => center(onSquare(sq, s.players[0]) ? `P1 ${formatCoins(onSquare(sq, s.players[0]))}` : '')),
-      row.map((sq) => center(onSquare(sq, s.players[1]) ? `P2 ${formatCoins(onSquare(sq, s.players[1]))}` : '')),
-    ];
-    for (const cell of cells) {
-      out.push(`|  ${(left[side] || ' ')}  |${cell.join('|')}|  ${(right[side] || ' ')}  |`);
-      side++;
-    }
-    if (r < 2) {
-      out.push(`|  ${left[side] || ' '}  +${[0, 1, 2].map(() => '-'.repeat(W)).join('+')}+  ${right[side] || ' '}  |`);
-      side++;
-    }
-  });
-  out.push(border);
-  return out.join('\n');
 }

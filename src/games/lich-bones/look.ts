@@ -1,0 +1,33 @@
+/** `look <table>` at Dreaven's table for one viewer, drawn from their view (view.ts). */
+import { secondsLeft } from '../deadline.js';
+import { listNames, Voice } from '../voice.js';
+import { betText, DEALER, throwText } from './story.js';
+import type { LichBonesView } from './view.js';
+
+export function renderTable(view: LichBonesView, now: number, tableWord: string): string {
+  const v = new Voice(view.viewer);
+  const lines: string[] = [];
+  const seated = view.seated.length ? `Seated: ${listNames(view.seated.map((n) => v.label(n)))}.` : 'Nobody is seated.';
+  if (view.phase === 'waiting') {
+    lines.push(`${DEALER} shuffles the bones, waiting for a game. ${seated}`);
+    lines.push(
+      view.deadline !== null
+        ? `The game begins in ${secondsLeft(view.deadline, now)}, or as soon as a seated player types start.`
+        : view.seated.length
+          ? 'A seated player can type start to begin a game.'
+          : `Sit down (sit ${tableWord}) and type start to play.`,
+    );
+  } else {
+    const next = view.point === null ? 'next throw: the opening attack roll' : `quest point: ${view.point}`;
+    lines.push(`Lich Bones, round ${view.round} of ${view.rounds}. HERO: ${view.hero ? v.label(view.hero) : 'nobody'}; ${next}.`);
+    lines.push(`Betting closes in ${secondsLeft(view.deadline ?? now, now)}. ${seated}`);
+  }
+  if (view.lastThrow) lines.push(`Last throw: ${throwText(v, view.lastThrow)}.`);
+  if (view.owners.length) {
+    lines.push('Bets on the table:');
+    for (const { owner, bets } of view.owners) lines.push(`  ${v.Name(owner)}: ${bets.map(betText).join(', ')}`);
+  } else if (view.phase === 'betting') {
+    lines.push('No bets are on the table yet.');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,64 @@
+/**
+ * What one viewer sees of the Lich Bones table (boardgame.io's playerView). Nothing here is
+ * secret: Dreaven calls every bet. `look` and Table.State are both drawn from this one view.
+ */
+import type { GameState } from '../table.js';
+import { betLabel } from './bets.js';
+import type { LichBonesState, PlacedBet, Throw } from './rules.js';
+
+export interface OwnerBets {
+  owner: string;
+  bets: PlacedBet[];
+}
+
+export interface LichBonesView {
+  viewer: string;
+  phase: 'waiting' | 'betting';
+  round: number;
+  rounds: number;
+  hero: string | null;
+  point: number | null;
+  seated: string[];
+  /** Every bet on the table, grouped by owner in the order they first bet. */
+  owners: OwnerBets[];
+  /** Waiting: when the game starts by itself; betting: when Dreaven throws. */
+  deadline: number | null;
+  lastThrow: Throw | null;
+}
+
+export function viewFor(state: LichBonesState, viewer: string): LichBonesView {
+  const byOwner = new Map<string, PlacedBet[]>();
+  for (const bet of state.bets) {
+    const own = byOwner.get(bet.owner);
+    if (own) own.push(bet);
+    else byOwner.set(bet.owner, [bet]);
+  }
+  return {
+    viewer,
+    phase: state.phase,
+    round: state.round,
+    rounds: state.settings.rounds,
+    hero: state.hero,
+    point: state.point,
+    seated: [...state.seated],
+    owners: [...byOwner].map(([owner, bets]) => ({ owner, bets })),
+    deadline: state.deadline,
+    lastThrow: state.lastThrow,
+  };
+}
+
+/** Table.State's Lich Bones fields (docs/gmcp.md). */
+export function tableStateOf(view: LichBonesView, connected: (name: string) => boolean): GameState {
+  return {
+    phase: view.phase,
+    players: view.seated.map((name, i) => ({ name, seat: i + 1, connected: connected(name) })),
+    turn: view.phase === 'betting' ? view.hero : null,
+    deadline: view.deadline,
+    round: view.round,
+    rounds: view.rounds,
+    hero: view.hero,
+    point: view.point,
+    bets: view.owners.flatMap(({ owner, bets }) => bets.map((b) => ({ player: owner, bet: betLabel(b), amount: b.amount }))),
+    lastThrow: view.lastThrow && { dice: [...view.lastThrow.dice], total: view.lastThrow.total },
+  };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { spiceRun } from '../../src/games/spice-run/table.js';
+import type { GameTable, TableHost } from '../../src/games/table.js';
+import { diceValues } from '../../src/games/random.js';
+import { FakeHostBase } from '../support/fakeHost.js';
+
+/** A host that keeps purses in a map and records what each person in the room hears. */
+class FakeHost extends FakeHostBase implements TableHost {
+  readonly id = 'sand-table';
+  readonly label = 'the sand table';
+  readonly settings = {};
+
+  constructor() {
+    super(['Ana', 'Bob', 'Zed']);
+    for (const name of ['Ana', 'Bob', 'Zed']) this.purses.set(`player:${name}`, 1000);
+  }
+
+  sit(game: GameTable, name: string): void {
+    this.seats.push(name);
+    game.onSit(name);
+  }
+}
+
+function twoAtTheTable() {
+  const host = new FakeHost();
+  const game = spiceRun.create(host);
+  host.sit(game, 'Ana');
+  host.sit(game, 'Bob');
+  return { host, game };
+}
+
+const verb = (game: GameTable, player: string, line: string) => {
+  const [word, ...rest] = line.split(' ');
+  let reply = '';
+  game.commands.find((c) => c.key === word)!.run({ player, reply: (t) => (reply += t) }, rest.join(' '));
+  return reply;
+};
+
+describe('the Spice Run table', () => {
+  it('tells the player on turn in the second person, and the others by name', () => {
+    const { host, game } = twoAtTheTable();
+    expect(host.news('Ana')).toMatch(/you are Player 1, Bob is Player 2\. You may choose a variant[^]*It is your turn to roll the dice to place a wager\. Type roll dice\.$/);
+    expect(host.news('Bob')).toMatch(/Ana is Player 1, you are Player 2\. Ana may choose[^]*It is Ana's turn to roll the dice to place a wager\.$/);
+    host.news('Zed');
+    host.queue(...diceValues(2, 3));
+    game.roll!('Ana', () => undefined);
+    expect(host.news('Ana')).toBe('You throw the dice: 2 and 3 (5).\nIt is your turn to bet on square 5. Type bet <amount>.');
+    expect(host.news('Zed')).toBe("Ana throws the dice: 2 and 3 (5).\nIt is Ana's turn to bet on square 5.");
+    expect(verb(game, 'Ana', 'bet 40')).toBe('');
+    expect(host.news('Bob')).toMatch(/\nAna places 40 obsidian coins on square 5\. The board holds 40 obsidian coins\.\nIt is your turn to roll/);
+  });
+
+  it('warns the player on turn 10 seconds before the turn lapses, and look shows the seconds left', () => {
+    const { host, game } = twoAtTheTable();
+    host.news('Ana');
+    host.news('Bob');
+    host.clock.advance(110_000);
+    expect(host.news('Ana')).toBe('10 seconds left for your turn, or the game is withdrawn. It is your turn to roll the dice to place a wager. Type roll dice.');
+    expect(host.news('Bob')).toBe('');
+    expect(game.describe('Bob')).toMatch(/Ana has 10 seconds left for this turn; then the game is withdrawn/);
+    host.clock.advance(10_000);
+    expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);
+  });
+
+  it('gives GMCP a Table.State of the board, the roll waiting and whose turn it is, and each throw', () => {
+    const { host, game } = twoAtTheTable();
+    host.queue(...diceValues(3, 4));
+    game.roll!('Ana', () => undefined);
+    verb(game, 'Ana', 'bet 40');
+    host.queue(...diceValues(5, 6));
+    game.roll!('Bob', () => undefined);
+    expect(host.throws).toEqual([[3, 4], [5, 6]]);
+    expect(host.stateChanges).toBeGreaterThan(2);
+    const state = game.tableState('Zed');
+    expect(state).toMatchObject({
+      phase: 'placing',
+      players: [
+        { name: 'Ana', seat: 1, connected: true },
+        { name: 'Bob', seat: 2, connected: true },
+      ],
+      turn: 'Bob',
+      deadline: host.clock.now() + 120_000,
+      variant: 'standard',
+      roll: [5, 6],
+    });
+    expect((state.board as { square: number; wagers: unknown[] }[]).filter((sq) => sq.wagers.length)).toEqual([
+      { square: 7, wagers: [{ player: 'Ana', amount: 40 }] },
+    ]);
+    expect((state.board as unknown[]).length).toBe(9);
+    expect(spiceRun.create(new FakeHost()).tableState('Zed')).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, roll: null });
+  });
+});

@@ -4,6 +4,7 @@
  * (CONTRACT.md: `10 seconds left`), and at T the table feeds the rules their timeout.
  */
 import type { Timer } from '../rooms/clock.js';
+import { paint } from '../telnet/markup.js';
 import type { TableHost } from './table.js';
 
 /** How long before a deadline the warning comes. */
@@ -44,8 +45,8 @@ export class Deadline {
   }
 }
 
-/** "10 seconds", "1 second": what is left until `at`, rounded up. */
+/** "10 seconds", "1 second": what is left until `at`, rounded up, marked as a deadline. */
 export function secondsLeft(at: number, now: number): string {
   const n = Math.max(0, Math.ceil((at - now) / 1000));
-  return `${n} second${n === 1 ? '' : 's'}`;
+  return paint('deadline', `${n} second${n === 1 ? '' : 's'}`);
 }

@@ -67,3 +67,11 @@ export function styleOfCode(code: string): Style | undefined {
 export function unmarked(text: string): string {
   return text.replace(/\x0e./gs, '').replace(/[\x0f\x0b]/g, '');
 }
+
+/**
+ * A board or a table of numbers as it is drawn (`art`) and the same in sentences (`spoken`),
+ * side by side: the output path keeps the one its reader wants.
+ */
+export function drawn(art: string, spoken: string): string {
+  return paint('art', art) + paint('spoken', spoken);
+}

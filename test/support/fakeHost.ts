@@ -2,6 +2,7 @@ import { handoutsInMemory, type HandoutRecord, type TableHost } from '../../src/
 import type { CoinMove, Party } from '../../src/games/rules.js';
 import { Voice, type Message } from '../../src/games/voice.js';
 import { FakeClock } from './fakeClock.js';
+import { plainFor } from './plain.js';
 
 /**
  * What every fake table host shares: purses in a map that refuse to go below zero (the house
@@ -15,8 +16,10 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
   readonly purses = new Map<string, number>();
   /** Seated players in the order they sat (a test that stands someone up splices them out). */
   readonly seats: string[] = [];
-  /** Everyone in the room, seated or watching, with everything they were told, in order. */
+  /** Everyone in the room, seated or watching, with everything they were told, in order, as a sighted reader sees it. */
   readonly heard = new Map<string, string[]>();
+  /** The same, as the table wrote it: with its marks (styles, art and spoken forms). */
+  readonly marked = new Map<string, string[]>();
   private draws: number[] = [];
   readonly random = {
     int: (n: number) => {
@@ -38,7 +41,9 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
 
   /** Someone walks into the room: from now on they hear what the table says. */
   enter(name: string): void {
-    if (!this.heard.has(name)) this.heard.set(name, []);
+    if (this.heard.has(name)) return;
+    this.heard.set(name, []);
+    this.marked.set(name, []);
   }
 
   seated = () => [...this.seats];
@@ -46,13 +51,16 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
   balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
 
   say = (message: Message) => {
-    for (const [name, lines] of this.heard) {
+    for (const name of this.heard.keys()) {
       const text = message(new Voice(name));
-      if (text) lines.push(text);
+      if (text) this.toPlayer(name, text);
     }
   };
 
-  toPlayer = (name: string, text: string) => void this.heard.get(name)?.push(text);
+  toPlayer = (name: string, text: string) => {
+    this.heard.get(name)?.push(plainFor(text, 'sight'));
+    this.marked.get(name)?.push(text);
+  };
 
   /** What `name` was told since the last call. */
   news(name: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Deadline, secondsLeft } from '../../src/games/deadline.js';
 import { FakeClock } from '../support/fakeClock.js';
+import { paint, unmarked } from '../../src/telnet/markup.js';
 
 function armed() {
   const clock = new FakeClock();
@@ -53,10 +54,10 @@ describe('a table deadline', () => {
     expect(clock.pending()).toBe(0);
   });
 
-  it('counts the seconds left, rounded up', () => {
-    expect(secondsLeft(10_000, 0)).toBe('10 seconds');
-    expect(secondsLeft(9_001, 0)).toBe('10 seconds');
-    expect(secondsLeft(1_000, 0)).toBe('1 second');
-    expect(secondsLeft(0, 5)).toBe('0 seconds');
+  it('counts the seconds left, rounded up, marked as a deadline', () => {
+    expect(secondsLeft(10_000, 0)).toBe(paint('deadline', '10 seconds'));
+    expect(unmarked(secondsLeft(9_001, 0))).toBe('10 seconds');
+    expect(unmarked(secondsLeft(1_000, 0))).toBe('1 second');
+    expect(unmarked(secondsLeft(0, 5))).toBe('0 seconds');
   });
 });

@@ -4,6 +4,11 @@ import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/d
 import type { GameTable, TableHost } from '../../src/games/table.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
+import { paint } from '../../src/telnet/markup.js';
+import { plainFor } from '../support/plain.js';
+
+/** `look <table>` as a sighted player reads it. */
+const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer), 'sight');
 import { cs, shuffleValues } from './dragons-lair-support.js';
 
 /** A host that keeps purses in a map, records what each person in the room hears, and draws queued values. */
@@ -62,7 +67,7 @@ describe("Dragon's Lair table", () => {
     expect(host.news('Ana')).toMatch(/You lay 10h \(knight 10\) face down at lair 1\./);
     expect(host.news('Zed')).toMatch(/^Ana lays a card face down at lair 1\./);
     expect(type(game, host, 'Bob', 'play knight 8 at lair 1')).toBe('');
-    expect(game.describe('Zed')).toMatch(/Lair 1: a dragon lies face down; 2 cards face down beside it \(Ana 1, Bob 1\)/);
+    expect(look(game, 'Zed')).toMatch(/Lair 1: a dragon lies face down; 2 cards face down beside it \(Ana 1, Bob 1\)/);
     expect(type(game, host, 'Ana', 'play 2c')).toBe('');
     host.queue(...diceValues(5));
     expect(type(game, host, 'Bob', 'hold')).toBe('');
@@ -86,7 +91,12 @@ describe("Dragon's Lair table", () => {
     expect(type(game, host, 'Bob', 'discard ac')).toBe('');
     expect(host.news('Zed')).toMatch(/Bob discards ac \(leprechaun 1\)\.[^]*A dragon is laid face down at lair 1\.[^]*Turn 2: Bob deals/);
     expect(type(game, host, 'Ana', 'hand')).toBe('Your hand: 9h (knight 9), 4d (wizard 4), 10h (knight 10), 3c (leprechaun 3). You have 6 game coins.');
-    expect(game.describe('Zed')).toMatch(/Ana +4 cards +6 game coins\n +2\. Bob +4 cards +3 game coins +\(dealer\)/);
+    expect(look(game, 'Zed')).toMatch(/Ana +4 cards +6 game coins\n +2\. Bob +4 cards +3 game coins +\(dealer\)/);
+    // A screen reader hears the players in a sentence instead of columns.
+    const heard = plainFor(game.describe('Zed'), 'speech');
+    expect(heard).toMatch(/Players, in the order of play: Ana, 4 cards, 6 game coins; Bob, 4 cards, 3 game coins, the dealer\./);
+    expect(heard).not.toMatch(/ {2}1\. Ana/);
+    expect(game.describe('Ana')).toContain(paint('turn', "It is Bob's turn to play a card or hold"));
   });
 
   it('gives GMCP a Table.State per viewer, a Table.Hand to each owner alone, and news of each change', () => {
@@ -149,8 +159,8 @@ describe("Dragon's Lair table", () => {
     type(game, host, 'Ana', 'play 9h lair 2');
     host.queue(1);
     type(game, host, 'Bob', 'play 5d ana'); // the wizard picks Ana's second card: 2c, and beats it
-    const zed = host.news('Zed') + game.describe('Zed');
-    const bob = host.news('Bob') + game.describe('Bob');
+    const zed = host.news('Zed') + look(game, 'Zed');
+    const bob = host.news('Bob') + look(game, 'Bob');
     for (const hidden of ['10h', '9h', '4d']) {
       expect(zed).not.toContain(hidden);
       expect(bob).not.toContain(hidden);
@@ -167,7 +177,7 @@ describe("Dragon's Lair table", () => {
     // Ten seconds before a choice is held, the player who must choose hears it; nobody else.
     expect(host.news('Bob')).toBe("It is your turn to play a card or hold (pass 1 of 2, 10 seconds left).");
     expect(host.news('Zed')).toBe('');
-    expect(game.describe('Zed')).toMatch(/It is Bob's turn to play a card or hold \(pass 1 of 2, 10 seconds left\)/);
+    expect(look(game, 'Zed')).toMatch(/It is Bob's turn to play a card or hold \(pass 1 of 2, 10 seconds left\)/);
     host.clock.advance(10_000);
     expect(host.news('Zed')).toMatch(/Bob took too long and holds\./);
     type(game, host, 'Ana', 'play 9h lair 1');
@@ -180,6 +190,6 @@ describe("Dragon's Lair table", () => {
     expect(host.news('Ana')).toBe('You must discard 1 card with discard <card> (10 seconds left).');
     host.clock.advance(10_000);
     expect(host.news('Zed')).toMatch(/Ana ran out of time and loses 2c \(leprechaun 2\)\.\nBob ran out of time and loses ac \(leprechaun 1\)\./);
-    expect(game.describe('Ana')).toMatch(/turn 2 of 10, pass 1 of 2\. Bob deals/);
+    expect(look(game, 'Ana')).toMatch(/turn 2 of 10, pass 1 of 2\. Bob deals/);
   });
 });

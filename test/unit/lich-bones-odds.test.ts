@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plainFor } from '../support/plain.js';
 import { type BetSpec, HARD_NAMES, HARD_NUMBERS } from '../../src/games/lich-bones/bets.js';
 import {
   type Fraction,
@@ -213,7 +214,8 @@ describe('the odds agree with what the rules engine pays', () => {
 });
 
 describe('formatOddsHelp', () => {
-  const text = formatOddsHelp(DEFAULT_SETTINGS);
+  // As a sighted player reads it: the table drawn in columns.
+  const text = plainFor(formatOddsHelp(DEFAULT_SETTINGS), 'sight');
   const lines = text.split('\n');
 
   it('lists each bet with its payout and expected return', () => {
@@ -245,12 +247,19 @@ describe('formatOddsHelp', () => {
     expect(lines.filter((l) => l.length > 80)).toEqual([]);
   });
 
+  it('tells a screen reader each bet in a sentence instead of columns', () => {
+    const spoken = plainFor(formatOddsHelp(DEFAULT_SETTINGS), 'speech');
+    expect(spoken).toMatch(/^HERO before opening roll pays 1:1 \+10% and returns \+3\.52% \(\+29\/825\) per coin\.$/m);
+    expect(spoken).toMatch(/^ATTACK 4\/10 pays 5:11 and returns /m);
+    expect(spoken).not.toMatch(/Returns per coin|  /);
+  });
+
   it('shows a host’s payouts, and finds a rounding example that fits them', () => {
-    const host = formatOddsHelp({
+    const host = plainFor(formatOddsHelp({
       ...DEFAULT_SETTINGS,
       minBet: 100,
       payouts: { ...DEFAULT_PAYOUTS, attack: { 4: { win: 2, per: 1 }, 5: { win: 2, per: 1 }, 6: { win: 2, per: 1 }, 8: { win: 2, per: 1 }, 9: { win: 2, per: 1 }, 10: { win: 2, per: 1 } } },
-    });
+    }), 'sight');
     expect(host).toMatch(/ATTACK 6\/8 +2:1 +\+36\.36% \(\+4\/11\)/);
     expect(host).toContain('Winnings are rounded down to whole coins: 101 on CHEER HERO on 5 at 3:2\nwins 151 1/2, paid as 151.');
   });

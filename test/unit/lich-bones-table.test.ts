@@ -4,6 +4,11 @@ import { handoutsInMemory, type GameTable, type TableHost } from '../../src/game
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
+import { paint } from '../../src/telnet/markup.js';
+import { plainFor } from '../support/plain.js';
+
+/** `look <table>` as a sighted player reads it. */
+const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer), 'sight');
 
 /** A host that keeps purses in a map, records what each person in the room hears, and draws the values a test queues. */
 class FakeHost extends FakeHostBase implements TableHost {
@@ -100,10 +105,14 @@ describe('the Lich Bones table', () => {
     expect(bob).toMatch(/Dreaven pays your CHEER LICH: 8,333 obsidian coins won/); // 5:6, rounded down
     expect(bob).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and you win 13,833 obsidian coins\./);
     expect(host.news('Ana')).toMatch(/Dreaven sweeps away your HERO: 5,000 obsidian coins lost\./);
+    // Your own coins won and lost are marked, for colour; nobody else's.
+    expect(host.marked.get('Bob')!.join('\n')).toContain(paint('won', '5,500 obsidian coins won'));
+    expect(host.marked.get('Bob')!.join('\n')).toContain(paint('won', 'you win 13,833 obsidian coins'));
+    expect(host.marked.get('Zed')!.join('\n')).not.toContain(paint('won', 'Bob wins 13,833 obsidian coins'));
     expect(story).toMatch(/Dreaven calls for a new champion\. Bob is the HERO!\nRound 3 of 16/);
     expect(host.balance('Bob')).toBe(20_000 + 5500 + 8333);
     expect(host.throws.at(-1)).toEqual([3, 4]);
-    expect(game.describe('Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
+    expect(look(game, 'Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
   });
 
   it('returns every bet after round 16 and hands out again', () => {
@@ -118,7 +127,7 @@ describe('the Lich Bones table', () => {
     expect(said(host)).toMatch(/Dreaven returns the bet still on the table to its owner\.\nThe last round is fought/);
     expect(host.balance('Ana')).toBe(20_000 + 1000 + 20_000);
     expect(host.purses.get('escrow:Ana')).toBe(0);
-    expect(game.describe('Ana')).toMatch(/waiting for a game/);
+    expect(look(game, 'Ana')).toMatch(/waiting for a game/);
     expect(host.clock.pending()).toBe(0);
   });
 
@@ -137,12 +146,12 @@ describe('the Lich Bones table', () => {
     host.news('Ana');
     host.news('Bob');
     host.news('Zed');
-    expect(game.describe('Ana')).toMatch(/Betting closes in 30 seconds/);
+    expect(look(game, 'Ana')).toMatch(/Betting closes in 30 seconds/);
     host.clock.advance(20_000);
     expect(host.news('Ana')).toBe('Dreaven: "10 seconds left to bet! Then I throw for Bob."');
     expect(host.news('Bob')).toBe('Dreaven: "10 seconds left to bet! Roll dice bones, or I throw in your place."');
     expect(host.news('Zed')).toBe('');
-    expect(game.describe('Zed')).toMatch(/Betting closes in 10 seconds/);
+    expect(look(game, 'Zed')).toMatch(/Betting closes in 10 seconds/);
   });
 
   it('seats 200 by default, or as many as the table setting says', () => {

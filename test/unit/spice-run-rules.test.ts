@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { diceValues, fixedRandom, seededRandom, type RandomSource } from '../../src/games/random.js';
 import type { CoinMove, Party } from '../../src/games/rules.js';
+import { unmarked } from '../../src/telnet/markup.js';
 import {
   apply,
   boardTotal,
   defaultSettings,
-  nextStep,
+  nextStep as markedNextStep,
   setup,
   SQUARES,
   type SpiceRunAction,
@@ -42,11 +43,15 @@ function act(state: SpiceRunState, action: SpiceRunAction, opts: { dice?: number
   return step;
 }
 
+/** The reason, as a player reads it (without its marks). */
 function refusal(state: SpiceRunState, action: SpiceRunAction, now = T0): string {
   const step = apply(state, action, { random: throws(), now });
   if (step.ok) throw new Error(`expected ${action.type} to be refused`);
-  return step.reason;
+  return unmarked(step.reason);
 }
+
+/** What the player on turn must do, as the viewer reads it (without its marks). */
+const nextStep = (state: SpiceRunState, viewer?: string) => unmarked(markedNextStep(state, viewer));
 
 /** Rolls `total` then bets `amount` for the player on turn. */
 function rollAndBet(state: SpiceRunState, total: number, amount: number): Applied {

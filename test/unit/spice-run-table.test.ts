@@ -3,6 +3,11 @@ import { spiceRun } from '../../src/games/spice-run/table.js';
 import type { GameTable, TableHost } from '../../src/games/table.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
+import { paint } from '../../src/telnet/markup.js';
+import { plainFor } from '../support/plain.js';
+
+/** `look <table>` as a sighted player reads it. */
+const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer), 'sight');
 
 /** A host that keeps purses in a map and records what each person in the room hears. */
 class FakeHost extends FakeHostBase implements TableHost {
@@ -57,7 +62,7 @@ describe('the Spice Run table', () => {
     host.clock.advance(110_000);
     expect(host.news('Ana')).toBe('10 seconds left for your turn, or the game is withdrawn. It is your turn to roll the dice to place a wager. Type roll dice.');
     expect(host.news('Bob')).toBe('');
-    expect(game.describe('Bob')).toMatch(/Ana has 10 seconds left for this turn; then the game is withdrawn/);
+    expect(look(game, 'Bob')).toMatch(/Ana has 10 seconds left for this turn; then the game is withdrawn/);
     host.clock.advance(10_000);
     expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);
   });
@@ -88,5 +93,23 @@ describe('the Spice Run table', () => {
     ]);
     expect((state.board as unknown[]).length).toBe(9);
     expect(spiceRun.create(new FakeHost()).tableState('Zed')).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, roll: null });
+  });
+
+  it('draws the board for the eye and says it in a sentence for a screen reader, and marks whose turn and your winnings', () => {
+    const { host, game } = twoAtTheTable();
+    host.queue(...diceValues(3, 4));
+    game.roll!('Ana', () => undefined);
+    verb(game, 'Ana', 'bet 40');
+    const seen = plainFor(game.describe('Bob'), 'sight');
+    expect(seen).toMatch(/\+-----\+-+/);
+    expect(seen).toMatch(/P1 40/);
+    expect(seen).toMatch(/square  7: 40 obsidian coins of Ana's/);
+    const heard = plainFor(game.describe('Bob'), 'speech');
+    expect(heard).toMatch(/On the sand grid: square 7, 40 obsidian coins of Ana's\./);
+    expect(heard).not.toMatch(/\+---|\|/);
+    expect(host.marked.get('Bob')!.at(-1)).toBe(
+      `${paint('turn', 'It is your turn to roll the dice to place a wager.')} ${paint('hint', 'Type roll dice.')}`,
+    );
+    expect(game.describe('Bob')).toContain(paint('deadline', '120 seconds'));
   });
 });

@@ -5,6 +5,7 @@
  */
 import { formatCoins } from '../../rooms/amount.js';
 import { listNames, Voice } from '../voice.js';
+import { drawn, paint } from '../../telnet/markup.js';
 import { secondsLeft } from '../deadline.js';
 import { cardName, cardValue, kindOf, type Card } from './cards.js';
 import type { GameResult, Share } from './state.js';
@@ -18,8 +19,9 @@ export function cardLabel(card: Card): string {
 export const cardList = (cards: readonly Card[]) => (cards.length ? cards.map(cardLabel).join(', ') : 'nothing');
 export const gameCoins = (n: number) => `${formatCoins(n)} game coin${n === 1 ? '' : 's'}`;
 export const obsidian = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
-/** "you 3, Bob 2". */
-export const shares = (v: Voice, list: readonly Share[]) => list.map((s) => `${v.name(s.name)} ${formatCoins(s.amount)}`).join(', ');
+/** "you 3, Bob 2"; `paid`: the shares are paid now, so the viewer's is marked as won. */
+export const shares = (v: Voice, list: readonly Share[], paid = false) =>
+  list.map((s) => (paid && v.is(s.name) ? paint('won', `you ${formatCoins(s.amount)}`) : `${v.name(s.name)} ${formatCoins(s.amount)}`)).join(', ');
 
 export function gameOverLine(v: Voice, result: GameResult): string {
   const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];
@@ -63,12 +65,21 @@ export function renderTable(view: DragonsLairView, now: number): string {
     `Dragon's Lair, turn ${view.turn} of ${view.rounds}${view.pass ? `, pass ${view.pass} of 2` : ''}. ${view.dealer ? v.does(view.dealer, 'deal') : 'Nobody deals'}.`,
     `The bank holds ${gameCoins(view.bank)}.`,
     ...view.lairs.map((lair) => renderLair(lair, v)),
-    'Players, in the order of play (left is down the list):',
-    ...view.players.map((p) => {
-      const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
-      const name = v.label(p.name);
-      return `  ${p.seat}. ${name.padEnd(16)} ${state.padEnd(18)} ${gameCoins(p.coins)}${p.dealer ? '  (dealer)' : ''}`;
-    }),
+    drawn(
+      [
+        'Players, in the order of play (left is down the list):',
+        ...view.players.map((p) => {
+          const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
+          return `  ${p.seat}. ${v.label(p.name).padEnd(16)} ${state.padEnd(18)} ${gameCoins(p.coins)}${p.dealer ? '  (dealer)' : ''}`;
+        }),
+      ].join('\n'),
+      `Players, in the order of play: ${view.players
+        .map((p) => {
+          const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
+          return `${v.label(p.name)}, ${state}, ${gameCoins(p.coins)}${p.dealer ? ', the dealer' : ''}`;
+        })
+        .join('; ')}.`,
+    ),
     `Draw pile: ${view.drawPile} cards. Dragon pile: ${view.dragonPile}. Discard pile: ${view.discardPile.length} cards` +
       `${view.discardPile.length ? `, the top one ${cardLabel(view.discardPile[view.discardPile.length - 1])}` : ''}.`,
   ];
@@ -95,9 +106,9 @@ export function todoLine(view: DragonsLairView, now: number): string {
     case 'wait-for-players':
       return `Waiting for ${todo.need} more player${todo.need === 1 ? '' : 's'} to sit down.`;
     case 'choose':
-      return `It is your turn to play a card or hold (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
+      return `${paint('turn', 'It is your turn to play a card or hold')} (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
     case 'wait-for-choice':
-      return `It is ${v.poss(todo.player)} turn to play a card or hold (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
+      return `${paint('turn', `It is ${v.poss(todo.player)} turn to play a card or hold`)} (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
     case 'negotiate':
       return todo.hasProposal
         ? `You attacked lair ${todo.lair}: agree to the proposal, or make your own with split (${left(todo.deadline)}).`

@@ -5,6 +5,7 @@
  */
 import { formatCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
+import { paint } from '../../telnet/markup.js';
 import { cardName } from './cards.js';
 import { cardLabel, cardList, gameCoins, gameOverLine, obsidian, shares, todoLine } from './look.js';
 import { secondsLeft } from '../deadline.js';
@@ -12,6 +13,11 @@ import type { DragonsLairEvent, LaidCard, PrivateEvent } from './state.js';
 import type { DragonsLairView } from './view.js';
 
 type Public = Exclude<DragonsLairEvent, { to: string }>;
+
+/** `text` marked as coins won or lost when they are the viewer's own (the palette marks only yours). */
+function mine(v: Voice, who: string, style: 'won' | 'lost', text: string): string {
+  return v.is(who) ? paint(style, text) : text;
+}
 
 export function privateLine(e: PrivateEvent): string {
   switch (e.type) {
@@ -49,7 +55,7 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
       return (v) => `Turn ${e.turn}: ${v.name(e.dealer)} ${v.verb(e.dealer, 'deal')}, and the first pass begins with ${v.name(e.dealer)}.`;
     case 'awaiting':
       return (v) => {
-        const line = `It is ${v.poss(e.player)} turn to play a card or hold (pass ${e.pass} of 2, ${secs(e.deadline)} left).`;
+        const line = `${paint('turn', `It is ${v.poss(e.player)} turn to play a card or hold`)} (pass ${e.pass} of 2, ${secs(e.deadline)} left).`;
         const hand = v.is(e.player) ? viewOf(e.player).hand : null;
         return hand ? `${line} Your hand: ${cardList(hand)}.` : line;
       };
@@ -67,9 +73,12 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
       };
     case 'leprechaun':
       return (v) =>
-        `${v.does(e.player, 'play')} the leprechaun ${cardName(e.card)} and ${v.verb(e.player, 'take')} ${gameCoins(e.paid)} from the bank (${formatCoins(e.bank)} left).`;
+        `${v.does(e.player, 'play')} the leprechaun ${cardName(e.card)} and ${v.verb(e.player, 'take')} ${mine(v, e.player, 'won', gameCoins(e.paid))} from the bank (${formatCoins(e.bank)} left).`;
     case 'thief':
-      return (v) => `${v.Poss(e.player)} thief ${cardName(e.card)} robs ${v.name(e.target)} of ${gameCoins(e.stolen)}.`;
+      return (v) => {
+        const stolen = v.is(e.target) ? paint('lost', gameCoins(e.stolen)) : mine(v, e.player, 'won', gameCoins(e.stolen));
+        return `${v.Poss(e.player)} thief ${cardName(e.card)} robs ${v.name(e.target)} of ${stolen}.`;
+      };
     case 'lairRevealed':
       return (v) => revealLine(v, e);
     case 'negotiationOpened':
@@ -90,9 +99,9 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
     case 'proposalWithdrawn':
       return () => `The proposal for lair ${e.lair} is void: ${e.because}. Propose again.`;
     case 'treasureShared':
-      return (v) => `Agreed! Lair ${e.lair}'s treasure is shared: ${shares(v, e.shares)} (bank: ${formatCoins(e.bank)}).`;
+      return (v) => `Agreed! Lair ${e.lair}'s treasure is shared: ${shares(v, e.shares, true)} (bank: ${formatCoins(e.bank)}).`;
     case 'treasureTaken':
-      return (v) => `${v.Name(e.player)} alone ${v.verb(e.player, 'take')} lair ${e.lair}'s treasure: ${gameCoins(e.amount)} (bank: ${formatCoins(e.bank)}).`;
+      return (v) => `${v.Name(e.player)} alone ${v.verb(e.player, 'take')} lair ${e.lair}'s treasure: ${mine(v, e.player, 'won', gameCoins(e.amount))} (bank: ${formatCoins(e.bank)}).`;
     case 'treasureLost':
       return () =>
         e.reason === 'no-agreement'

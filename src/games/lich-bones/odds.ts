@@ -3,6 +3,7 @@
  * two-dice probabilities and the table's payout settings, for `help odds`.
  */
 import { formatCoins } from '../../rooms/amount.js';
+import { drawn } from '../../telnet/markup.js';
 import { DRAIN_NUMBERS, HARD_NAMES, HARD_NUMBERS, POINT_NUMBERS } from './bets.js';
 import type { LichBonesSettings, Ratio } from './rules.js';
 import { winnings } from './settlement.js';
@@ -176,10 +177,12 @@ export function formatOddsHelp(settings: LichBonesSettings): string {
   const header = ['Bet', 'Pays', 'Returns per coin'];
   const widths = [0, 1].map((i) => Math.max(header[i].length, ...lines.map((l) => l[i].length)));
   const table = [header, ...lines].map((l) => ` ${l[0].padEnd(widths[0])}  ${l[1].padEnd(widths[1])}  ${l[2]}`);
+  // A screen reader hears one sentence a bet instead of the columns.
+  const sentences = lines.map(([bet, pays, returns]) => `${bet} pays ${pays} and returns ${returns} per coin.`);
   return [
     'Lich Bones: what each bet pays and what it returns on average.',
     'X:Y pays X coins for every Y staked, and the stake comes back too.',
-    ...table,
+    drawn(table.join('\n'), sentences.join('\n')),
     roundingNote(settings),
     'Returns are for bets that get decided, before rounding down; a bet returned',
     'after the last round neither wins nor loses.',

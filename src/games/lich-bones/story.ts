@@ -5,6 +5,7 @@
  */
 import { formatCoins } from '../../rooms/amount.js';
 import { listNames, type Message, type Voice } from '../voice.js';
+import { paint } from '../../telnet/markup.js';
 import { betLabel } from './bets.js';
 import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
 
@@ -78,7 +79,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
           : e.why === 'seven-out'
             ? `${DEALER} calls for a new champion.`
             : `The HERO has fled the fight! ${DEALER} calls for a new champion.`;
-      return all((v) => `${lead} ${e.hero} is the HERO!${v.is(e.hero) ? ` That is you: you throw the dice (roll dice ${ctx.tableWord}).` : ''}`);
+      return all((v) => `${lead} ${e.hero} is the HERO!${v.is(e.hero) ? ` ${paint('turn', `That is you: you throw the dice (roll dice ${ctx.tableWord}).`)}` : ''}`);
     }
     case 'bettingOpened': {
       const stage = e.point === null ? 'the opening attack roll' : `quest point ${e.point}`;
@@ -87,7 +88,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all((v) => {
         const throws = hero === null
           ? `The HERO throws with roll dice ${ctx.tableWord}, or ${DEALER} throws in ${when}.`
-          : `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${DEALER} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`;
+          : paint('turn', `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${DEALER} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
         return `Round ${e.round} of ${e.rounds}, ${stage}: place your bets! ${throws}`;
       });
     }
@@ -188,7 +189,9 @@ function settlement(settled: readonly Settled[]): Said[] {
   const owners = [...net.keys()];
   const result = (v: Voice, owner: string) => {
     const n = net.get(owner)!;
-    return n === 0 ? `${v.name(owner)} ${v.verb(owner, 'break')} even` : `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${coins(Math.abs(n))}`;
+    if (n === 0) return `${v.name(owner)} ${v.verb(owner, 'break')} even`;
+    const text = `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${coins(Math.abs(n))}`;
+    return v.is(owner) ? paint(n > 0 ? 'won' : 'lost', text) : text;
   };
   const bets = `${decided} bet${decided === 1 ? '' : 's'}`;
   if (owners.length <= NAMED) {
@@ -210,10 +213,10 @@ function betSettled(e: Settled): string {
   switch (e.result) {
     case 'won':
       return e.lost > 0
-        ? `${DEALER} pays ${what}: ${coins(e.winnings)} won and ${coins(e.returned)} of the stake back; the other ${coins(e.lost)} lost.`
-        : `${DEALER} pays ${what}: ${coins(e.winnings)} won and the ${coins(e.returned)} stake back.`;
+        ? `${DEALER} pays ${what}: ${paint('won', `${coins(e.winnings)} won`)} and ${coins(e.returned)} of the stake back; the other ${paint('lost', `${coins(e.lost)} lost`)}.`
+        : `${DEALER} pays ${what}: ${paint('won', `${coins(e.winnings)} won`)} and the ${coins(e.returned)} stake back.`;
     case 'lost':
-      return `${DEALER} sweeps away ${what}: ${coins(e.lost)} lost.`;
+      return `${DEALER} sweeps away ${what}: ${paint('lost', `${coins(e.lost)} lost`)}.`;
     case 'inactive':
       return `Your ${betLabel(e.bet)} is off on the opening roll; it stays on the table.`;
     case 'carried':

@@ -1,6 +1,7 @@
 import { formatCoins } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import { Deadline, secondsLeft } from '../deadline.js';
+import { paint } from '../../telnet/markup.js';
 import { parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
 import {
@@ -188,9 +189,9 @@ class LichBonesTable implements GameTable {
     const hero = s.hero;
     this.host.say((v) => {
       if (v.viewer === null || !seated.has(v.viewer)) return null;
-      if (s.phase === 'waiting') return `${DEALER}: "${left} before the fight begins, unless someone seated types start first."`;
-      if (v.is(hero)) return `${DEALER}: "${left} to bet! Roll dice ${this.tableWord}, or I throw in your place."`;
-      return `${DEALER}: "${left} to bet! Then I throw for ${hero}."`;
+      if (s.phase === 'waiting') return paint('warning', `${DEALER}: "${left} before the fight begins, unless someone seated types start first."`);
+      if (v.is(hero)) return paint('warning', `${DEALER}: "${left} to bet! Roll dice ${this.tableWord}, or I throw in your place."`);
+      return paint('warning', `${DEALER}: "${left} to bet! Then I throw for ${hero}."`);
     });
   }
 

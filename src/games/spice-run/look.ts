@@ -2,6 +2,7 @@
 import { formatCoins } from '../../rooms/amount.js';
 import { secondsLeft } from '../deadline.js';
 import { Voice } from '../voice.js';
+import { drawn, paint } from '../../telnet/markup.js';
 import { coins, VARIANT_NAMES } from './story.js';
 import type { SpiceRunView } from './view.js';
 
@@ -14,11 +15,10 @@ export function renderTable(view: SpiceRunView, now: number): string {
       : 'Nobody is playing. Two players sit down to start a game.';
   }
   const [p1, p2] = view.players;
-  const lines = [renderBoard(view), `Player 1: ${v.label(p1)}    Player 2: ${v.label(p2)}`];
+  const lines = [drawn(renderBoard(view), boardInWords(view, v)), `Player 1: ${v.label(p1)}    Player 2: ${v.label(p2)}`];
   lines.push(`Variant: ${VARIANT_NAMES[view.variant]}.  On the board: ${coins(view.boardTotal)} in ${view.wagerCount} wager${view.wagerCount === 1 ? '' : 's'}.`);
-  for (const sq of view.board) {
-    for (const w of sq.wagers) lines.push(`  square ${String(sq.square).padStart(2)}: ${coins(w.amount)} of ${v.theirs(w.player)}`);
-  }
+  const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => `  square ${String(sq.square).padStart(2)}: ${coins(w.amount)} of ${v.theirs(w.player)}`));
+  if (wagers.length) lines.push(paint('art', wagers.join('\n')));
   const last = view.lastRoll;
   if (last) lines.push(`Last roll: ${v.Name(last.player)} threw ${last.dice[0]} and ${last.dice[1]} (${last.total}).`);
   lines.push(view.phase === 'placing' ? `Placing wagers (${view.wagersPlaced} of 4 down).` : 'Playing for the board.');
@@ -30,6 +30,14 @@ export function renderTable(view: SpiceRunView, now: number): string {
     );
   }
   return lines.join('\n');
+}
+
+/** The board in one sentence, for a screen reader: each square with wagers, and what lies there. */
+function boardInWords(view: SpiceRunView, v: Voice): string {
+  const squares = view.board
+    .filter((sq) => sq.wagers.length)
+    .map((sq) => `square ${sq.square}, ${sq.wagers.map((w) => `${coins(w.amount)} of ${v.theirs(w.player)}`).join(' and ')}`);
+  return squares.length ? `On the sand grid: ${squares.join('; ')}.` : 'The sand grid of squares 3 to 11 is empty.';
 }
 
 /** The grid of the rule text, with each player's coins on every square. */

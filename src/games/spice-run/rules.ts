@@ -6,6 +6,7 @@
 import { rollDice, type Dice, type RandomSource } from '../random.js';
 import { escrow, player, refuse, type CoinMove, type Step } from '../rules.js';
 import { Voice } from '../voice.js';
+import { paint } from '../../telnet/markup.js';
 
 export type Variant = 'standard' | 'all-or-none' | 'take-and-give';
 export const VARIANTS: readonly Variant[] = ['standard', 'all-or-none', 'take-and-give'];
@@ -135,21 +136,21 @@ export function nextStep(state: SpiceRunState, viewer?: string): string {
   if (state.phase === 'over' || state.awaiting === 'nothing') return 'This game of Spice Run is over.';
   const v = new Voice(viewer ?? null);
   const name = state.players[state.turn];
-  const turn = `It is ${v.poss(name)} turn`;
+  const turn = (what: string) => paint('turn', `It is ${v.poss(name)} turn to ${what}.`);
   const total = state.lastRoll?.total ?? 0;
-  const how = (hint: string) => (v.is(name) ? ` ${hint}` : '');
+  const how = (hint: string) => (v.is(name) ? ` ${paint('hint', hint)}` : '');
   switch (state.awaiting) {
     case 'roll':
-      return `${turn} to roll the dice${state.phase === 'placement' ? ' to place a wager' : ''}.${how('Type roll dice.')}`;
+      return `${turn(`roll the dice${state.phase === 'placement' ? ' to place a wager' : ''}`)}${how('Type roll dice.')}`;
     case 'bet':
-      return `${turn} to bet on square ${total}.${how('Type bet <amount>.')}`;
+      return `${turn(`bet on square ${total}`)}${how('Type bet <amount>.')}`;
     case 'play': {
-      if (!isSweep(total)) return `${turn} to play the ${total}.${how(`Type play to take square ${total}.`)}`;
+      if (!isSweep(total)) return `${turn(`play the ${total}`)}${how(`Type play to take square ${total}.`)}`;
       const taker = sweepTaker(state, total);
-      return `${turn} to play the ${total}.${how(`Type play, and ${v.is(taker) ? 'you take' : `${taker} takes`} the whole board.`)}`;
+      return `${turn(`play the ${total}`)}${how(`Type play, and ${v.is(taker) ? 'you take' : `${taker} takes`} the whole board.`)}`;
     }
     case 'bet-again':
-      return `${turn} to bet on square ${total} again.${how('Type bet <amount>.')}`;
+      return `${turn(`bet on square ${total} again`)}${how('Type bet <amount>.')}`;
   }
 }
 

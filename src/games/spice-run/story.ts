@@ -4,6 +4,7 @@
  */
 import { formatCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
+import { paint } from '../../telnet/markup.js';
 import type { SpiceRunEvent, Variant, Wager } from './rules.js';
 
 export const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
@@ -17,6 +18,11 @@ export const VARIANT_NAMES: Record<Variant, string> = {
 /** "50 of yours, 20 of Bo's". */
 export function describeWagers(v: Voice, wagers: readonly Wager[]): string {
   return wagers.map((w) => `${formatCoins(w.amount)} of ${v.theirs(w.owner)}`).join(', ');
+}
+
+/** `text` marked as coins won or lost when they are the viewer's own (the palette marks only yours). */
+function mine(v: Voice, who: string, style: 'won' | 'lost', text: string): string {
+  return v.is(who) ? paint(style, text) : text;
 }
 
 export function eventMessage(e: SpiceRunEvent): Message {
@@ -42,10 +48,10 @@ export function eventMessage(e: SpiceRunEvent): Message {
     case 'collected':
       return (v) =>
         e.wagers.length
-          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${coins(e.total)} (${describeWagers(v, e.wagers)}).`
+          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${mine(v, e.collector, 'won', coins(e.total))} (${describeWagers(v, e.wagers)}).`
           : `${v.does(e.collector, 'play')} the ${e.square}, but square ${e.square} is empty.`;
     case 'sweep':
-      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${coins(e.total)}!`;
+      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${mine(v, e.taker, 'won', coins(e.total))}!`;
     case 'skipped':
       return (v) =>
         e.callsOff
@@ -67,7 +73,7 @@ export function eventMessage(e: SpiceRunEvent): Message {
     case 'over':
       return (v) => {
         const results = Object.entries(e.tally).map(([p, t]) =>
-          t.net === 0 ? `${v.name(p)} broke even` : `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`,
+          t.net === 0 ? `${v.name(p)} broke even` : mine(v, p, t.net > 0 ? 'won' : 'lost', `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`),
         );
         return `The game of Spice Run is over: ${results.join(', ')}.`;
       };

@@ -15,6 +15,7 @@ import { coins, eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
 import { Deadline, secondsLeft } from '../deadline.js';
+import { paint } from '../../telnet/markup.js';
 
 const help = (settings: SpiceRunSettings) => `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
 The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.
@@ -205,7 +206,7 @@ class SpiceRunTable implements GameTable {
     const name = s.players[s.turn];
     this.host.toPlayer(
       name,
-      `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or the game is withdrawn. ${nextStep(s, name)}`,
+      `${paint('warning', `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or the game is withdrawn.`)} ${nextStep(s, name)}`,
     );
   }
 

@@ -61,6 +61,17 @@ export class Voice {
     return listNames(names.map((n) => this.name(n)));
   }
 
+  /**
+   * A list of who is where that stays short in a crowd: the first `most` labelled in full, then how
+   * many others ("Ana, Bo and 198 others, you among them").
+   */
+  few(names: readonly string[], most: number): string {
+    if (names.length <= most) return listNames(names.map((n) => this.label(n)));
+    const shown = names.slice(0, most);
+    const among = this.viewer !== null && !shown.includes(this.viewer) && names.includes(this.viewer) ? ', you among them' : '';
+    return `${shown.map((n) => this.label(n)).join(', ')} and ${names.length - most} others${among}`;
+  }
+
   /** As names(), to begin a sentence. */
   Names(names: readonly string[]): string {
     const text = this.names(names);

@@ -30,6 +30,9 @@ export function looksLikeAmount(word: string): boolean {
   return /^[-+]?[\d.,]+([eE][-+]?\d+)?$/.test(word) || /^[-+]?0x[0-9a-f]+$/i.test(word);
 }
 
+// One formatter for every amount: toLocaleString builds a new one on each call.
+const GROUPED_NUMBER = new Intl.NumberFormat('en-US');
+
 export function formatCoins(n: number): string {
-  return n.toLocaleString('en-US');
+  return GROUPED_NUMBER.format(n);
 }

@@ -231,6 +231,34 @@ describe('the Lich Bones table', () => {
     });
   });
 
+  it('at 200 seats, tells each bettor their own result and the room one line of totals, not a line per bet', () => {
+    const { host, game } = table();
+    const names = Array.from({ length: 200 }, (_, i) => `P${String(i).padStart(3, '0')}`);
+    for (const name of names) host.sit(game, name, 0);
+    host.queue(0); // P000 is the HERO
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'P000', reply: () => undefined }, '');
+    for (const [i, name] of names.entries()) {
+      game.whisper!(name, i % 2 ? 'lich 5000' : 'hero 5000', () => undefined);
+      game.whisper!(name, 'beseech 5000', () => undefined);
+    }
+    // In a crowd only the bettor hears their bet called.
+    expect(host.news('P007')).toMatch(/Dreaven takes your 5,000 obsidian coins on LICH\.\nDreaven takes your 5,000 obsidian coins on BESEECH\.$/);
+    expect(host.news('Zed')).not.toMatch(/chalks up/);
+    expect(look(game, 'P150')).toMatch(/Seated: P000, P001, P002, P003, P004 and 195 others, you among them\./);
+    expect(look(game, 'P150')).toMatch(/ {2}P004: [^\n]*\n {2}You: 5,000 on HERO[^\n]*\n {2}and 194 more players' bets, 1,940,000 obsidian coins in all\./);
+
+    host.queue(...diceValues(3, 4));
+    game.roll!('P000', () => undefined);
+    const room = host.news('Zed').split('\n');
+    expect(room.length).toBeLessThanOrEqual(6);
+    expect(room).toContain('Dreaven settles 400 bets for 200 players: 100 win 50,000 obsidian coins between them, 100 lose 1,000,000 obsidian coins.');
+    const mine = host.news('P007').split('\n');
+    expect(mine.length).toBeLessThanOrEqual(7);
+    expect(mine).toContain('Dreaven sweeps away your LICH: 5,000 obsidian coins lost. Dreaven sweeps away your BESEECH: 5,000 obsidian coins lost.');
+    expect(mine).toContain('Dreaven settles 400 bets for 200 players: 100 win 50,000 obsidian coins between them, 100 lose 1,000,000 obsidian coins; you lose 10,000 obsidian coins.');
+    expect(host.balance('P008')).toBe(20_000 + 5_500 - 5_000);
+  });
+
   it('stops its timer when disposed', () => {
     const { host, game } = table();
     host.sit(game, 'Ana');

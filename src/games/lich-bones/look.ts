@@ -1,13 +1,15 @@
 /** `look <table>` at Dreaven's table for one viewer, drawn from their view (view.ts). */
 import { secondsLeft } from '../deadline.js';
-import { listNames, Voice } from '../voice.js';
-import { betText, DEALER, throwText } from './story.js';
+import { formatCoins } from '../../rooms/amount.js';
+import { Voice } from '../voice.js';
+import { betText, DEALER, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
 
 export function renderTable(view: LichBonesView, now: number, tableWord: string): string {
   const v = new Voice(view.viewer);
   const lines: string[] = [];
-  const seated = view.seated.length ? `Seated: ${listNames(view.seated.map((n) => v.label(n)))}.` : 'Nobody is seated.';
+  const crowd = view.seated.length > view.crowd;
+  const seated = view.seated.length ? `Seated: ${v.few(view.seated, crowd ? NAMED : view.crowd)}.` : 'Nobody is seated.';
   if (view.phase === 'waiting') {
     lines.push(`${DEALER} shuffles the bones, waiting for a game. ${seated}`);
     lines.push(
@@ -25,7 +27,14 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string)
   if (view.lastThrow) lines.push(`Last throw: ${throwText(v, view.lastThrow)}.`);
   if (view.owners.length) {
     lines.push('Bets on the table:');
-    for (const { owner, bets } of view.owners) lines.push(`  ${v.Name(owner)}: ${bets.map(betText).join(', ')}`);
+    // In a crowd: the first few bettors, your own bets, and the rest in one line.
+    const shown = crowd ? view.owners.filter((o, i) => i < NAMED || v.is(o.owner)) : view.owners;
+    for (const { owner, bets } of shown) lines.push(`  ${v.Name(owner)}: ${bets.map(betText).join(', ')}`);
+    const rest = view.owners.length - shown.length;
+    if (rest > 0) {
+      const coins = view.owners.filter((o) => !shown.includes(o)).reduce((n, o) => n + o.bets.reduce((m, b) => m + b.amount, 0), 0);
+      lines.push(`  and ${rest} more players' bets, ${formatCoins(coins)} obsidian coins in all.`);
+    }
   } else if (view.phase === 'betting') {
     lines.push('No bets are on the table yet.');
   }

@@ -48,6 +48,8 @@ export interface LichBonesSettings {
   handoutCooldownMs: number;
   /** How many players the table seats. */
   seats: number;
+  /** With more players seated than this, the table is a crowd: each bet is told to its bettor alone. */
+  crowd: number;
   heroBonus: number;
   minBet: number;
   earlyBonusPercent: number;
@@ -80,6 +82,7 @@ export const DEFAULT_SETTINGS: LichBonesSettings = {
   handout: 20_000,
   handoutCooldownMs: 30 * 60_000,
   seats: 200,
+  crowd: 20,
   heroBonus: 1_000,
   minBet: 5_000,
   earlyBonusPercent: 10,

@@ -12,7 +12,7 @@ import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } fr
 export const DEALER = 'Dreaven';
 
 /** At most this many players are named in one line; past it the line gives counts. */
-const NAMED = 5;
+export const NAMED = 5;
 
 export const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
 
@@ -96,6 +96,9 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       const b = e.bet;
       const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
       const mine = `${DEALER} takes your ${coins(b.amount)} on ${betLabel(b)}${cut}.`;
+      // In a crowd a call of every bet would bury the table in lines: the bettor alone hears it,
+      // and everyone hears the totals when the bets are settled.
+      if (s.seated.length > s.settings.crowd) return [{ to: b.owner, text: mine }];
       return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${coins(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
     }
     case 'thrown': {

@@ -24,6 +24,8 @@ export interface LichBonesView {
   /** Waiting: when the game starts by itself; betting: when Dreaven throws. */
   deadline: number | null;
   lastThrow: Throw | null;
+  /** Past this many seated players, `look` names only a few. */
+  crowd: number;
 }
 
 export function viewFor(state: LichBonesState, viewer: string): LichBonesView {
@@ -44,6 +46,7 @@ export function viewFor(state: LichBonesState, viewer: string): LichBonesView {
     owners: [...byOwner].map(([owner, bets]) => ({ owner, bets })),
     deadline: state.deadline,
     lastThrow: state.lastThrow,
+    crowd: state.settings.crowd,
   };
 }
 

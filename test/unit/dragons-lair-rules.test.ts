@@ -700,3 +700,44 @@ describe("Dragon's Lair: settings", () => {
     expect(state).toEqual(before);
   });
 });
+
+describe("Dragon's Lair: the deck order, as the provably fair scheme needs it (RULINGS.md)", () => {
+  /** The values that make every swap of a Fisher-Yates shuffle of n cards a no-op: the order before the shuffle. */
+  const identity = (n: number) => Array.from({ length: n - 1 }, (_, i) => n - 1 - i);
+
+  it('shuffles the draw pile, then the dragons, from their order by suit and rank, and deals a card at a time from seat 1', () => {
+    let state = newTable();
+    for (const p of ['Ana', 'Bo', 'Cy']) state = ok(state, { type: 'sit', player: p }).state;
+    const values = [...identity(40), ...identity(12)];
+    let drawn = 0;
+    const source = fixedRandom(values);
+    const counting = { int: (n: number) => (drawn++, source.int(n)) };
+    const step = apply(state, { type: 'start', player: 'Ana' }, { random: counting, now: T0 });
+    if (!step.ok) throw new Error(step.reason);
+    // Two shuffles and nothing else: 39 swaps for the 40 number cards, 11 for the 12 dragons.
+    expect(drawn).toBe(39 + 11);
+    // Hearts, diamonds, clubs, spades, each ace to ten: ah 2h 3h ... so round the table from seat 1.
+    expect(handOf(step.state, 'Ana')).toEqual(['ah', '4h', '7h', '10h']);
+    expect(handOf(step.state, 'Bo')).toEqual(['2h', '5h', '8h', 'ad']);
+    expect(handOf(step.state, 'Cy')).toEqual(['3h', '6h', '9h', '2d']);
+    expect(step.state.drawPile.slice(0, 2).map(cardName)).toEqual(['3d', '4d']);
+    // Dragons jack, queen, king of each suit: the top two go to lair 1 and lair 2.
+    expect(step.state.lairs.map((l) => cardName(l.dragon!))).toEqual(['jh', 'qh']);
+    expect(step.state.dragonPile.map(cardName).slice(0, 2)).toEqual(['kh', 'jd']);
+  });
+
+  it('reshuffles the cards left in the draw pile, then the discards in the order they were discarded', () => {
+    const start = twoPlayers().state;
+    const [top, ...others] = start.drawPile;
+    // One card left to draw; the discards, in the order they were discarded: 9c, 4c, 7h, then the rest.
+    const first = cs('9c', '4c', '7h');
+    start.drawPile = [top];
+    start.discardPile = [...first, ...others.filter((card) => !first.some((f) => cardName(f) === cardName(card)))];
+    const order = [cardName(start.drawPile[0]), ...start.discardPile.map(cardName)];
+    const { state, events } = holdAll(start, identity(order.length));
+    expect(ofType(events, 'reshuffled')).toEqual([{ type: 'reshuffled', pile: 'draw', cards: order.length }]);
+    // Ana deals, so she draws first: the old top card, then the first card discarded.
+    expect(ofType(events, 'drew').map((e) => [e.to, cardName(e.card)])).toEqual([['Ana', order[0]], ['Bo', '9c']]);
+    expect(state.drawPile.map(cardName)).toEqual(order.slice(2));
+  });
+});

@@ -61,7 +61,9 @@ export interface Run {
 export function startGame(players: string[], deal: Deal, settings: Partial<DragonsLairSettings> = {}): Run {
   let state = newTable({ ...defaultSettings, ...settings });
   for (const p of players) state = ok(state, { type: 'sit', player: p }).state;
-  const handCards = players.flatMap((p) => cs(...deal.hands[p]));
+  // Dealt one card at a time round the table from seat 1: the pile's top holds the first card of
+  // every hand, then the second of every hand, and so on.
+  const handCards = [0, 1, 2, 3].flatMap((i) => players.map((p) => c(deal.hands[p][i])));
   const drawOrder = stacked(numberCards(), [...handCards, ...cs(...(deal.draw ?? []))]);
   const dragonOrder = stacked(dragonCards(), cs(...deal.dragons));
   const random = [...shuffleValues(numberCards(), drawOrder), ...shuffleValues(dragonCards(), dragonOrder)];

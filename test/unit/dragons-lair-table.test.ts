@@ -49,8 +49,9 @@ function threeAtTheTable() {
   const game = dragonsLair.create(host);
   host.sit(game, 'Ana');
   host.sit(game, 'Bob');
-  // Ana: 10h 9h 2c 4d; Bob: 8h 5d 7s ac; then Ana draws 3c, Bob 6c. Dragons: jack of clubs (13), queen of spades (15), king of hearts next.
-  host.queue(...stackedDeck(cs('10h', '9h', '2c', '4d', '8h', '5d', '7s', 'ac', '3c', '6c'), cs('jc', 'qs', 'kh')));
+  // Dealt in turn, a card each: Ana 10h 9h 2c 4d; Bob 8h 5d 7s ac; then Ana draws 3c, Bob 6c.
+  // Dragons: jack of clubs (13), queen of spades (15), king of hearts next.
+  host.queue(...stackedDeck(cs('10h', '8h', '9h', '5d', '2c', '7s', '4d', 'ac', '3c', '6c'), cs('jc', 'qs', 'kh')));
   expect(type(game, host, 'Ana', 'start')).toBe('');
   return { host, game };
 }

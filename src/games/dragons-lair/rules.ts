@@ -108,6 +108,8 @@ function start(w: Work, name: string): Refusal | undefined {
   fresh.seats = names.map((n) => ({ name: n, hand: [], coins: 0, gone: false }));
   fresh.antes = Object.fromEntries(names.map((n) => [n, settings.ante]));
   fresh.bank = settings.ante * names.length;
+  // Two draws of the provably fair stream, the draw pile first, each from the cards in their
+  // order before a shuffle (RULINGS.md, "Provably fair dice and cards"); card 0 is the top.
   fresh.drawPile = shuffle(numberCards(), ctx.random);
   fresh.dragonPile = shuffle(dragonCards(), ctx.random);
   fresh.dealer = names[0];
@@ -116,10 +118,12 @@ function start(w: Work, name: string): Refusal | undefined {
     w.moves.push({ from: player(n), to: escrow(n), amount: settings.ante, why: "Dragon's Lair ante" });
   }
   w.events.push({ type: 'started', players: names, ante: settings.ante, bank: fresh.bank, rounds: settings.rounds });
-  for (const seat of fresh.seats) {
-    seat.hand = fresh.drawPile.splice(0, STARTING_HAND);
-    w.events.push({ type: 'dealt', to: seat.name, cards: [...seat.hand] });
+  // One card at a time to each seat in turn, from seat 1, until every hand holds four; then the
+  // top two dragons go to lair 1 and lair 2.
+  for (let round = 0; round < STARTING_HAND; round++) {
+    for (const seat of fresh.seats) seat.hand.push(fresh.drawPile.shift()!);
   }
+  for (const seat of fresh.seats) w.events.push({ type: 'dealt', to: seat.name, cards: [...seat.hand] });
   refillDragons(w);
   beginTurn(w);
   return undefined;

@@ -151,10 +151,11 @@ describe('the store, killed and starved', () => {
           inFlight.set(me, { line, amount, target: /to (\w+)$/.exec(line)?.[1] });
           const { text: reply, complete } = await send(c, line, `r${round}n${n}x`);
           // A reply that arrived was told, even if the connection closed right after it.
-          if (complete || /You give|places \d+ obsidian|every wager goes back/.test(reply)) inFlight.delete(me);
+          if (complete || /You give|You place \d+ obsidian|every wager goes back/.test(reply)) inFlight.delete(me);
           const gave = /You give ([\d,]+) obsidian coins? to (\w+)/.exec(reply);
           if (gave) (purse[me] -= amount), (purse[gave[2]] += amount), giftsTold++;
-          if (new RegExp(`${me} places ${amount} obsidian coins? on square`).test(reply)) escrow[me] = (escrow[me] ?? 0) + amount;
+          // The table tells the bettor in the second person.
+          if (new RegExp(`You place ${amount} obsidian coins? on square`).test(reply)) escrow[me] = (escrow[me] ?? 0) + amount;
           if (/every wager goes back to its owner/.test(reply)) escrow = {};
           if (!complete) return;
         }

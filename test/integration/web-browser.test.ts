@@ -72,12 +72,12 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
   it('sits at the sand table, and the game begins when a telnet player sits too', async () => {
     await type('sit sand', /You take a seat at the sand table/);
     bob = await ts.login('Bob');
-    expect(await bob.command('sit sand')).toMatch(/A game of Spice Run begins: Wanda is Player 1, Bob is Player 2/);
+    expect(await bob.command('sit sand')).toMatch(/A game of Spice Run begins: Wanda is Player 1, you are Player 2/);
     await story(/A game of Spice Run begins/);
     // Wanda, Player 1, places the first wager from the page (a 2 or a 12 is thrown again).
-    let roll = await type('roll dice sand', /throws the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
-    while (/roll again/.test(roll)) roll = await type('roll dice sand', /throws the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
-    await type('bet 40', /places 40 obsidian coins on square \d+/);
+    let roll = await type('roll dice sand', /You throw the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
+    while (/roll again/.test(roll)) roll = await type('roll dice sand', /You throw the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
+    await type('bet 40', /You place 40 obsidian coins on square \d+/);
     boardBefore = (await browser.page.locator('[data-table="sand-table"] [data-testid="board"]').count())
       ? await browser.page.locator('[data-table="sand-table"] [data-testid="board"]').textContent()
       : null;
@@ -86,7 +86,7 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
   it('hears the telnet player bet', async () => {
     let roll = await bob.command('roll dice sand');
     while (/roll again/.test(roll)) roll = await bob.command('roll dice sand');
-    expect(await bob.command('bet 60')).toMatch(/places 60 obsidian coins on square \d+/);
+    expect(await bob.command('bet 60')).toMatch(/You place 60 obsidian coins on square \d+/);
     await story(/Bob places 60 obsidian coins on square \d+/);
   });
 

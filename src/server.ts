@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './rooms/clock.js';
 import { FileStore, Ledger } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
-import { everydayCommands } from './rooms/everyday.js';
+import { everydayCommands } from './rooms/everyday/index.js';
 import { Login } from './rooms/login.js';
 import { Door } from './rooms/door.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';

@@ -1,0 +1,76 @@
+import { formatCoins, parseAmount } from '../amount.js';
+import { charAccount, escrowAccount } from '../../store/ledger.js';
+import type { TavernCommand } from '../tavern.js';
+import { findNpc } from './talking.js';
+
+/** Coins: counting them, and giving them away. */
+
+export const coinCommands: TavernCommand[] = [
+  {
+    key: 'inventory',
+    aliases: ['i'],
+    usage: 'inventory',
+    group: 'Coins',
+    help: 'Count your obsidian coins, and the coins you have on tables.',
+    run(ctx) {
+      const { tavern, actor } = ctx;
+      const coins = tavern.ledger.balance(charAccount(actor.key));
+      const lines = [`You are carrying ${formatCoins(coins)} obsidian coins.`];
+      for (const t of tavern.tables.values()) {
+        const staked = tavern.ledger.balance(escrowAccount(t.id, actor.key));
+        if (staked > 0) lines.push(`You have ${formatCoins(staked)} obsidian coins on ${t.data.name}.`);
+      }
+      ctx.reply(lines.join('\n'));
+    },
+  },
+  {
+    key: 'give',
+    usage: 'give <n> coins to <name>',
+    group: 'Coins',
+    needsArgs: true,
+    help: 'Hand coins to someone in the room: `give 50 coins to ana`, `give 1,000 coins to ana`.',
+    run(ctx, args) {
+      const m = /^(\S+)\s+(?:obsidian\s+)?(?:coins?\s+)?to\s+(\S+)$/i.exec(args);
+      if (!m) {
+        ctx.reply('Usage: give <n> coins to <name>');
+        return;
+      }
+      const amount = parseAmount(m[1]);
+      if (!amount.ok) {
+        ctx.reply(amount.reason);
+        return;
+      }
+      const { tavern, actor, room } = ctx;
+      if (findNpc(ctx, m[2])) {
+        ctx.reply(`${findNpc(ctx, m[2])!.name} pushes your coins back: "Bet them at the table, friend."`);
+        return;
+      }
+      const target = tavern.findPlayer(m[2], tavern.playersIn(room.id));
+      if (!target) {
+        ctx.reply(`There is nobody called "${m[2]}" here.`);
+        return;
+      }
+      if (target === actor) {
+        ctx.reply('You move the coins from one hand to the other.');
+        return;
+      }
+      const have = tavern.ledger.balance(charAccount(actor.key));
+      if (amount.value > have) {
+        ctx.reply(`You have only ${formatCoins(have)} obsidian coins.`);
+        return;
+      }
+      const r = tavern.ledger.transfer([
+        { from: charAccount(actor.key), to: charAccount(target.key), amount: amount.value, why: `gift from ${actor.name} to ${target.name}` },
+      ]);
+      if (!r.ok) {
+        ctx.reply(`You have only ${formatCoins(have)} obsidian coins.`);
+        return;
+      }
+      const n = formatCoins(amount.value);
+      const coins = amount.value === 1 ? 'obsidian coin' : 'obsidian coins';
+      ctx.reply(`You give ${n} ${coins} to ${target.name}.`);
+      tavern.tell(target, `${actor.name} gives you ${n} ${coins}.`);
+      tavern.toRoom(room.id, `${actor.name} gives some coins to ${target.name}.`, [actor, target]);
+    },
+  },
+];

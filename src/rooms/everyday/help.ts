@@ -1,0 +1,74 @@
+import { hanging } from '../../telnet/markup.js';
+import type { CommandContext, TavernCommand } from '../tavern.js';
+import type { GameInfo } from '../tables.js';
+
+/** Help, built from the commands' own declarations, and leaving. */
+
+export function helpCommands(games: GameInfo[]): TavernCommand[] {
+  return [
+    {
+      key: 'help',
+      usage: 'help [<command> | <game> | <topic>]',
+      group: 'Help',
+      help: 'List the commands, or explain one command, game or topic.',
+      run: (ctx, args) => ctx.reply(helpText(ctx, args, games)),
+    },
+    {
+      key: 'quit',
+      usage: 'quit',
+      group: 'Help',
+      exactOnly: true,
+      help: 'Leave the tavern. Your coins and your place are saved. If you are seated, you leave your table.',
+      run: (ctx) => ctx.tavern.quit(ctx.actor),
+    },
+  ];
+}
+
+function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string {
+  const { tavern, actor } = ctx;
+  const t = topic.trim().toLowerCase().replace(/[’']/g, '');
+  if (!t) {
+    const groups = new Map<string, string[]>();
+    for (const c of tavern.commands.all()) {
+      const words = [c.key, ...(c.aliases ?? [])].join('/');
+      groups.set(c.group, [...(groups.get(c.group) ?? []), words]);
+    }
+    const lines = [...groups].map(([g, words]) => hanging(`  ${g}:`, words.join(', '), 12));
+    const gameLines = games.map((g) => `  help ${g.title.toLowerCase().replace(/'/g, '')}`);
+    return [
+      'Commands (help <command> for more):',
+      ...lines,
+      'Games (sit at a table to play; their verbs work while you are seated):',
+      ...gameLines,
+    ].join('\n');
+  }
+  const game = games.find((g) => g.title.toLowerCase().replace(/'/g, '') === t || g.id === t.replace(/\s+/g, '-'));
+  if (game) {
+    const table = [...tavern.tables.values()].find((tb) => tb.definition === game);
+    const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
+    return [game.help(table?.data.settings ?? {}), ...(verbs.length ? ['Verbs at the table:', ...verbs] : [])].join('\n');
+  }
+  for (const g of games) {
+    const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
+    if (extra) {
+      const table = [...tavern.tables.values()].find((tb) => tb.definition === g);
+      return extra(table?.data.settings ?? {});
+    }
+  }
+  const sets = [actor.seat?.commands, tavern.commands, ...[...tavern.tables.values()].map((tb) => tb.commands)];
+  for (const set of sets) {
+    if (!set) continue;
+    const found = set.find(t.split(/\s+/)[0]);
+    if ('found' in found) {
+      const c = found.found;
+      const aka = c.aliases?.length ? ` (also: ${c.aliases.join(', ')})` : '';
+      return `Usage: ${c.usage}${aka}\n${c.help}`;
+    }
+  }
+  return `There is no help on "${topic}". Type help for the list.`;
+}
+
+function firstSentence(text: string): string {
+  const m = /^.*?[.!?](\s|$)/.exec(text);
+  return (m ? m[0] : text).trim();
+}

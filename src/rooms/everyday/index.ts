@@ -1,0 +1,13 @@
+import type { TavernCommand } from '../tavern.js';
+import type { GameInfo } from '../tables.js';
+import { coinCommands } from './coins.js';
+import { helpCommands } from './help.js';
+import { lookingCommands } from './looking.js';
+import { movingCommands } from './moving.js';
+import { tableCommands } from './tables.js';
+import { talkingCommands } from './talking.js';
+
+/** The everyday verbs of the tavern, one file a group; each command declares its own help. */
+export function everydayCommands(games: GameInfo[]): TavernCommand[] {
+  return [...lookingCommands, ...movingCommands, ...talkingCommands, ...coinCommands, ...tableCommands, ...helpCommands(games)];
+}

@@ -1,0 +1,81 @@
+import { formatCoins } from '../amount.js';
+import { wrap } from '../commands.js';
+import { paint } from '../../telnet/markup.js';
+import { charAccount } from '../../store/ledger.js';
+import type { CommandContext, TavernCommand } from '../tavern.js';
+import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData } from '../world.js';
+
+/** Looking: the room, and anything or anyone in it. */
+
+export function exitsLine(ctx: CommandContext): string {
+  const dirs = DIRECTIONS.filter((d) => ctx.room.exits[d]);
+  return dirs.length ? `Exits: ${dirs.map((d) => paint('exit', d)).join(', ')}.` : 'There is no way out.';
+}
+
+export function look(ctx: CommandContext, args: string): void {
+  const { tavern, actor, room } = ctx;
+  const width = Math.min(Math.max(actor.session?.width ?? 80, 40), 100) - 2;
+  const target = args.replace(/^(at|in|on)\s+/i, '').trim();
+  if (!target) {
+    const lines = [paint('room', room.name), wrap(room.description, width)];
+    for (const t of tavern.tablesIn(room.id)) {
+      const who = t.seats.map((p) => p.name);
+      lines.push(`${capitalFirst(t.data.short)} is here${who.length ? `; seated: ${who.join(', ')}` : ''}.`);
+    }
+    for (const npc of room.npcs) lines.push(npc.short);
+    for (const p of tavern.playersIn(room.id)) if (p !== actor) lines.push(`${p.name} is here${p.seat ? `, seated at ${p.seat.data.name}` : ''}.`);
+    const away = [...tavern.players.values()].filter((p) => p.room === room.id && !p.session);
+    for (const p of away) lines.push(`${p.name} sits motionless, lost in thought.`);
+    lines.push(exitsLine(ctx));
+    ctx.reply(lines.join('\n'));
+    return;
+  }
+  const dice = /^dice(?:\s+(?:on\s+|at\s+)?(.+))?$/i.exec(target);
+  if (dice) {
+    const table = dice[1] ? tavern.findTable(room.id, dice[1]) : actor.seat ?? tavern.tablesIn(room.id)[0];
+    ctx.reply(table ? table.describeDice() : dice[1] ? `There is no table "${dice[1]}" here.` : 'There are no dice here.');
+    return;
+  }
+  if (['me', 'self'].includes(target.toLowerCase())) {
+    ctx.reply(`You are ${actor.name}, carrying ${formatCoins(tavern.ledger.balance(charAccount(actor.key)))} obsidian coins.`);
+    return;
+  }
+  const dir = directionOf(target);
+  if (dir) {
+    const to = room.exits[dir];
+    ctx.reply(to ? `To the ${dir} lies ${tavern.world.rooms.get(to)!.name}.` : `There is nothing special ${dir === 'up' || dir === 'down' ? dir : `to the ${dir}`}.`);
+    return;
+  }
+  const table = tavern.findTable(room.id, target);
+  if (table) {
+    ctx.reply(`${wrap(table.data.description, width)}\n${table.describe(actor)}`);
+    return;
+  }
+  const person = tavern.findPlayer(target, tavern.playersIn(room.id));
+  if (person) {
+    const seat = person.seat ? ` ${person.name} is seated at ${person.seat.data.name}.` : '';
+    ctx.reply(`${person.name} is a traveller of the wastes, sun-browned and watchful.${seat}`);
+    return;
+  }
+  const thing = matchKeyword<ObjectData | NpcData>([...room.npcs, ...room.objects], (o) => o.keywords, target);
+  if (thing) {
+    ctx.reply(wrap(thing.description, width));
+    return;
+  }
+  ctx.reply(`You see no "${target}" here.`);
+}
+
+function capitalFirst(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export const lookingCommands: TavernCommand[] = [
+  {
+    key: 'look',
+    aliases: ['l'],
+    usage: 'look [<thing> | <person> | <table> | dice <table> | <direction>]',
+    group: 'Looking',
+    help: 'Look at the room, or at something or someone in it. `look <table>` shows the game on it; `look dice <table>` shows the last throw there.',
+    run: look,
+  },
+];

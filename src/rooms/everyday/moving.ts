@@ -1,0 +1,64 @@
+import type { CommandContext, TavernCommand } from '../tavern.js';
+import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world.js';
+import { exitsLine, look } from './looking.js';
+
+/** Moving: the six directions, `go`, and `exits`. */
+
+function arrivalFrom(dir: Direction): string {
+  const from = OPPOSITE[dir];
+  return from === 'up' ? 'from above' : from === 'down' ? 'from below' : `from the ${from}`;
+}
+
+function move(ctx: CommandContext, dir: Direction): void {
+  const { tavern, actor, room } = ctx;
+  const to = room.exits[dir];
+  if (!to) {
+    ctx.reply(`You cannot go ${dir} from here. ${exitsLine(ctx)}`);
+    return;
+  }
+  if (actor.seat) {
+    ctx.reply(`You are seated at ${actor.seat.data.name}; stand up first.`);
+    return;
+  }
+  tavern.toRoom(room.id, `${actor.name} leaves ${dir}.`, [actor]);
+  tavern.store.record({ kind: 'room', key: actor.key, room: to });
+  tavern.toRoom(to, `${actor.name} arrives ${arrivalFrom(dir)}.`, [actor]);
+  look({ ...ctx, room: tavern.roomOf(actor) }, '');
+}
+
+const directionCommands: TavernCommand[] = DIRECTIONS.map((dir) => ({
+  key: dir,
+  aliases: [DIRECTION_LETTERS[dir]],
+  usage: dir,
+  group: 'Moving',
+  help: `Walk ${dir === 'up' || dir === 'down' ? dir : dir + 'wards'}, if there is a way.`,
+  run: (ctx: CommandContext) => move(ctx, dir),
+}));
+
+export const movingCommands: TavernCommand[] = [
+  ...directionCommands,
+  {
+    key: 'go',
+    usage: 'go <direction>',
+    group: 'Moving',
+    needsArgs: true,
+    help: 'Walk in a direction: north, east, south, west, up or down.',
+    run(ctx, args) {
+      const dir = directionOf(args);
+      if (dir) move(ctx, dir);
+      else ctx.reply(`"${args}" is not a direction. ${exitsLine(ctx)}`);
+    },
+  },
+  {
+    key: 'exits',
+    usage: 'exits',
+    group: 'Moving',
+    help: 'List the ways out of the room and where they lead.',
+    run(ctx) {
+      const lines = DIRECTIONS.filter((d) => ctx.room.exits[d]).map(
+        (d) => `  ${d.padEnd(6)} ${ctx.tavern.world.rooms.get(ctx.room.exits[d]!)!.name}`,
+      );
+      ctx.reply(lines.length ? `Ways out:\n${lines.join('\n')}` : 'There is no way out.');
+    },
+  },
+];

@@ -122,7 +122,9 @@ describe('the Lich Bones table', () => {
     game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
     game.commands.find((c) => c.key === 'bet')!.run({ player: 'Ana', reply: () => undefined }, 'hero 5000');
     host.queue(...diceValues(4, 4));
+    expect(host.gamesOver).toBe(0);
     game.roll!('Ana', () => undefined);
+    expect(host.gamesOver).toBe(1);
     expect(host.news('Ana')).toMatch(/Dreaven returns your HERO: 5,000 obsidian coins back\.\nThe last round is fought/);
     expect(said(host)).toMatch(/Dreaven returns the bet still on the table to its owner\.\nThe last round is fought/);
     expect(host.balance('Ana')).toBe(20_000 + 1000 + 20_000);

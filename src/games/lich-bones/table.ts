@@ -168,6 +168,7 @@ class LichBonesTable implements GameTable {
       if ('all' in said) this.host.say(said.all);
       else this.host.toPlayer(said.to, said.text);
     }
+    if (step.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
     this.schedule();
     return true;
   }

@@ -1,6 +1,6 @@
 import type { Store } from '../store/index.js';
 import type { TableData } from '../rooms/world.js';
-import { paint } from '../telnet/markup.js';
+import { paint, whole } from '../telnet/markup.js';
 import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
 import type { DrawKind, RandomSource } from './random.js';
 import type { Message } from './voice.js';
@@ -130,7 +130,7 @@ export function fairnessText(data: FairData, label: string): string {
   } else {
     lines.push(
       `Game ${data.game - 1} is over: its client seed was ${r.clientSeed} and it made ${drawsText(r.draws)}. Its seed:`,
-      `  revealed ${r.serverSeed} for commitment ${r.commitment}`,
+      whole(`  revealed ${r.serverSeed} for commitment ${r.commitment}`),
     );
   }
   const seedNow = data.nonce === 0 ? `seated players may set its client seed (fair seed <word>) until its first draw` : 'its client seed is fixed, since it has drawn';

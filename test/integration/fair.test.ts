@@ -66,6 +66,13 @@ describe('provably fair tables', () => {
     expect(after).toMatchObject({ clientSeed: 'bones-table:2', nonce: 0 });
     expect(after.commitment).not.toBe(before.commitment);
     expect(stateFor('bob').fair).toEqual({ commitment: after.commitment, clientSeed: 'bones-table:2', nonce: 0 });
+    // A plain client that reports no width (wrapped at 80 columns) still reads the revealed line whole.
+    const plain = await ts.connect({ width: 0 });
+    plain.send('connect Dee secret123');
+    await plain.expect('Exits:');
+    plain.inGame = true;
+    const line = (await plain.command('fair bones')).split(/\r?\n/).find((l) => l.includes('revealed'));
+    expect(line).toMatch(new RegExp(`revealed ${after.revealed!.seed} for commitment ${before.commitment}$`));
   }, 60_000);
 
   it('a Spice Run game: every roll, rerolls included, is the next nonce of the seed revealed when the game ends', async () => {

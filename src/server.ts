@@ -161,7 +161,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const { random, retired } = FairTable.open(store, data.id, { ordinary, seeds });
       if (retired) log(`restart: revealed the seed of ${data.id} (commitment ${retired.commitment}, ${retired.draws} draws); game ${random.data.game} has a new one`);
       const services: TableServices = { random, handouts };
-      tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
+      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
     }
   }
   for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);

@@ -96,6 +96,8 @@ export interface GameTable {
   describe(viewer: string): string;
   /** Table.State for one viewer, from the same view as `describe` (the host adds id, game, name, now). */
   tableState(viewer: string): GameState;
+  /** True when tableState does not depend on the viewer (nothing at this game is secret). */
+  readonly sameForEveryone?: boolean;
   /** The viewer's own cards, for Table.Hand; null when they hold none here. */
   hand?(viewer: string): string[] | null;
   /** A reason to refuse a seat, or null. */
@@ -290,6 +292,10 @@ export class Table implements TavernTable {
       fair: this.services.random.state,
       now: this.tavern.clock.now(),
     };
+  }
+
+  get sharedState(): boolean {
+    return this.game.sameForEveryone === true;
   }
 
   handFor(viewer: Player): TableHand | null {

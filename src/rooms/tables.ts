@@ -51,6 +51,8 @@ export interface TavernTable {
   whisper(p: Player, text: string, reply: (text: string) => void): boolean;
   /** Table.State for one viewer: built from the same view as `describe`. */
   stateFor(viewer: Player): TableState;
+  /** True when Table.State is the same for every viewer (nothing at this game is secret): built once for a room. */
+  readonly sharedState: boolean;
   /** Table.Hand for its owner, or null when they hold no cards here. */
   handFor(viewer: Player): TableHand | null;
   /** Set by whoever sends GMCP (or the web page's data): told of every change. */

@@ -6,6 +6,8 @@ import { CommandSet, splitCommand, type Command, type Lookup } from './commands.
 import { directionOf, matchKeyword, type Room, type World } from './world.js';
 import { capitalise, STARTING_COINS } from './accounts.js';
 import type { TableVenue, TavernTable } from './tables.js';
+import { Panels } from './panels.js';
+import { applyPrefs } from './settings.js';
 
 export interface TavernSettings {
   /** How long a seated player who lost their connection keeps the seat. */
@@ -19,10 +21,24 @@ export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, creates
 /** A character in the world: connected, or linkdead while keeping a seat. */
 export class Player {
   session: Session | null = null;
-  seat: TavernTable | null = null;
   graceTimer: Timer | null = null;
+  private seatedAt: TavernTable | null = null;
 
-  constructor(readonly record: Readonly<CharacterRecord>) {}
+  constructor(
+    readonly record: Readonly<CharacterRecord>,
+    /** Told when the seat changes, whoever changes it (Char.Status says where you sit). */
+    private readonly seatChanged: (p: Player) => void = () => undefined,
+  ) {}
+
+  get seat(): TavernTable | null {
+    return this.seatedAt;
+  }
+
+  set seat(table: TavernTable | null) {
+    if (table === this.seatedAt) return;
+    this.seatedAt = table;
+    this.seatChanged(this);
+  }
 
   get name(): string {
     return this.record.name;
@@ -51,6 +67,8 @@ export class Tavern implements TableVenue {
   readonly players = new Map<string, Player>();
   readonly tables = new Map<string, TavernTable>();
   readonly outbox: Outbox;
+  /** The GMCP producers: Char.*, Room.Info, Table.* (docs/gmcp.md). */
+  readonly panels: Panels;
   readonly commands: CommandSet<CommandContext>;
   /** Called when the server must stop (a write to disk failed). */
   onFatal: (e: Error) => void = (e) => {
@@ -66,7 +84,15 @@ export class Tavern implements TableVenue {
     readonly settings: TavernSettings = defaultTavernSettings,
   ) {
     this.outbox = new Outbox(store);
+    this.panels = new Panels(this);
+    ledger.onTransfer = (accounts) => this.panels.coinsMoved(accounts);
     this.commands = new CommandSet(commands);
+  }
+
+  /** Puts a table in its room; what it reports goes to the panels of the people there. */
+  addTable(t: TavernTable): void {
+    this.tables.set(t.id, t);
+    t.onNews = (news) => this.panels.tableNews(t, news);
   }
 
   // --- where things are -------------------------------------------------------------
@@ -114,7 +140,14 @@ export class Tavern implements TableVenue {
 
   /** Persists, then delivers what was said; every timer and command ends with this. */
   release(): Promise<void> {
+    this.panels.flush();
     return this.outbox.release().catch((e: Error) => this.onFatal(e));
+  }
+
+  /** Every change of room goes through here: the store, then the panels (Room.Info, the tables, Char.Status). */
+  moveTo(p: Player, roomId: string): void {
+    this.store.record({ kind: 'room', key: p.key, room: roomId });
+    this.panels.entered(p);
   }
 
   // --- characters coming and going ----------------------------------------------------------
@@ -133,6 +166,7 @@ export class Tavern implements TableVenue {
       existing.session = session;
       existing.graceTimer?.cancel();
       existing.graceTimer = null;
+      applyPrefs(session, existing.record.prefs);
       if (old) old.close('Someone has logged in as you from elsewhere; this connection is closing.');
       if (old) {
         this.tell(existing, 'You take over your character from your other connection.');
@@ -141,14 +175,17 @@ export class Tavern implements TableVenue {
         this.toRoom(existing.room, `${existing.name} looks around, alert again.`, [existing]);
         existing.seat?.playerBack(existing);
       }
+      this.panels.arrived(existing);
       this.runCommand(existing, 'look');
       return existing;
     }
     if (!this.world.rooms.has(record.room)) this.store.record({ kind: 'room', key, room: this.world.start });
-    const p = new Player(record);
+    const p = new Player(record, (changed) => this.panels.statusChanged(changed));
     p.session = session;
+    applyPrefs(session, record.prefs);
     this.players.set(key, p);
     this.toRoom(p.room, `${p.name} has arrived.`, [p]);
+    this.panels.arrived(p);
     this.runCommand(p, 'look');
     return p;
   }

@@ -31,6 +31,12 @@ export interface Audit {
 }
 
 export class Ledger {
+  /**
+   * Told of every transaction once it is recorded, with each account it moved coins in (once):
+   * so whoever shows balances (the tavern's Char.Status) updates those accounts' owners only.
+   */
+  onTransfer: ((accounts: readonly string[]) => void) | null = null;
+
   constructor(private readonly store: Store) {}
 
   balance(account: string): number {
@@ -62,6 +68,7 @@ export class Ledger {
     }
     if (transfers.length === 0) return { ok: true };
     this.store.record({ kind: 'coins', moves: transfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, why: t.why })) });
+    this.onTransfer?.([...after.keys()]);
     return { ok: true };
   }
 

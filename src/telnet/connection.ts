@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { CharsetOption } from './charset.js';
-import { GmcpOption, encodeGmcp, type GmcpMessage } from './gmcp.js';
+import { GmcpOption, gmcpFrame, type GmcpMessage } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
 import { Compress2Option, OrderedOutput, type Compressible } from './mccp.js';
 import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.js';
@@ -182,7 +182,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     const parts: Buffer[] = [];
     const gmcp = this.option<GmcpOption>(GMCP);
     for (const message of batch.gmcp ?? []) {
-      if (gmcp.wants(message.name)) parts.push(subnegotiationFrame(GMCP, encodeGmcp(message)));
+      if (gmcp.wants(message.name)) parts.push(gmcpFrame(message));
     }
     const profile = this.profile;
     const text = batch.text?.length ? render(batch.text.join('\n'), profile) : null;

@@ -3,7 +3,8 @@
  * From the client we take Core.Hello, Core.Supports.Set/Add/Remove and Core.Ping; anything
  * else, broken JSON or oversized lists are ignored. What we send is docs/gmcp.md.
  */
-import { NegotiatedOption } from './options.js';
+import { NegotiatedOption, OptionCode } from './options.js';
+import { subnegotiationFrame } from './output.js';
 
 /** Longest GMCP message we read; the parser closes a connection past its own, larger cap. */
 export const MAX_GMCP_MESSAGE = 4096;
@@ -86,6 +87,24 @@ export function parseGmcp(payload: Buffer): GmcpMessage | null {
 export function encodeGmcp(message: GmcpMessage): Buffer {
   const json = message.data === undefined ? '' : ` ${JSON.stringify(message.data)}`;
   return Buffer.from(`${message.name}${json}`, 'utf8');
+}
+
+/** Frames already made, by the data object they carry. */
+const frames = new WeakMap<object, { name: string; frame: Buffer }>();
+
+/**
+ * `IAC SB GMCP <message> IAC SE`. One data object sent to a whole room (a Table.State that is
+ * the same for every viewer, a Table.Dice) is encoded once, not once per client: data is never
+ * changed once it is handed to a session.
+ */
+export function gmcpFrame(message: GmcpMessage): Buffer {
+  const { data } = message;
+  if (typeof data !== 'object' || data === null) return subnegotiationFrame(OptionCode.GMCP, encodeGmcp(message));
+  const made = frames.get(data);
+  if (made && made.name === message.name) return made.frame;
+  const frame = subnegotiationFrame(OptionCode.GMCP, encodeGmcp(message));
+  frames.set(data, { name: message.name, frame });
+  return frame;
 }
 
 /** `"Table 1"` -> `table`. */

@@ -3,7 +3,8 @@
  * from the roll until it is settled, written to disk and told to every player, and how long each
  * bet takes while the phase is open. Each figure is also given as a ratio to the same at a table
  * of 2, measured in the same run: a throw that costs per-player work quadratic in the crowd shows
- * up as a ratio far above 100.
+ * up as a ratio far above 100. Every session takes GMCP, so the panels' messages (Table.State,
+ * Table.Dice, Char.Status) are in the figures.
  * Run: npm run bench:bones
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,14 +17,16 @@ import { FakeClock } from '../support/fakeClock.js';
 
 const ROLLS = 15;
 
-/** A session that only counts what it is told. */
-function countingSession(): Session & { bytes: number } {
+/** A session that only counts what it is told; like Mudlet, it takes every GMCP package. */
+function countingSession(): Session & { bytes: number; gmcpCount: number } {
   return {
     bytes: 0,
+    gmcpCount: 0,
     deliver(delivery) {
       for (const text of delivery.text ?? []) this.bytes += text.length;
+      this.gmcpCount += delivery.gmcp?.length ?? 0;
     },
-    wantsGmcp: () => false,
+    wantsGmcp: () => true,
     gmcp: () => undefined,
     close: () => undefined,
     hideInput: () => undefined,
@@ -42,7 +45,7 @@ const nameOf = (i: number) => 'Aa' + String.fromCharCode(97 + Math.floor(i / 26)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
 
-async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs: number[]; betMs: number[]; told: number }> {
+async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs: number[]; betMs: number[]; told: number; gmcpPerThrow: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bones-bench-'));
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, worldFile: DEFAULT_WORLD, seed: 1, clock: new FakeClock(), log: () => undefined, checkpoints: 'inline' });
   const { tavern } = server;
@@ -72,6 +75,7 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
   const throwMs: number[] = [];
   const betMs: number[] = [];
   let told = 0;
+  let gmcpPerThrow = 0;
   for (let roll = 0; roll < ROLLS; roll++) {
     for (const [i, p] of players.entries()) {
       if (!tavern.ledger.balance(`escrow:bones-table:${p.key}`)) betMs.push(await time(p, i % 2 ? 'bet lich 5000' : 'bet hero 5000'));
@@ -80,6 +84,7 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
     const turn = players[0].seat!.stateFor(players[0]).turn;
     const hero = players.find((p) => p.name === turn)!;
     const before = sessions.reduce((n, s) => n + s.bytes, 0);
+    const gmcpBefore = sessions.reduce((n, s) => n + s.gmcpCount, 0);
     const start = process.hrtime.bigint();
     const handled = tavern.handleLine(hero, 'roll dice bones');
     // What runs before the first await: the rules, the ledger and every message, queued.
@@ -87,22 +92,23 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
     await handled;
     throwMs.push(ms(start));
     told = sessions.filter((s) => s.bytes > 0).length;
+    gmcpPerThrow = sessions.reduce((n, s) => n + s.gmcpCount, 0) - gmcpBefore;
     if (sessions.reduce((n, s) => n + s.bytes, 0) === before) throw new Error('nobody was told of the throw');
   }
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
-  return { throwMs, throwCpuMs, betMs, told };
+  return { throwMs, throwCpuMs, betMs, told, gmcpPerThrow };
 }
 
 const small = await measure(2);
 const crowd = await measure(200);
 const row = (what: string, base: number, big: number) =>
   console.log(`${what.padEnd(44)} ${big.toFixed(2).padStart(8)} ms   (2 seated: ${base.toFixed(2)} ms, ratio ${(big / base).toFixed(1)})`);
-console.log(`Lich Bones, 200 seated players, ${ROLLS} throws, 2 bets each a round (median and p99; durable writes included)`);
+console.log(`Lich Bones, 200 seated players with GMCP, ${ROLLS} throws, 2 bets each a round (median and p99; durable writes included)`);
 row('throw settled and every line queued, median', median(small.throwCpuMs), median(crowd.throwCpuMs));
 row('throw settled and every line queued, p99', p99(small.throwCpuMs), p99(crowd.throwCpuMs));
 row('throw settled, written and told, median', median(small.throwMs), median(crowd.throwMs));
 row('throw settled, written and told, p99', p99(small.throwMs), p99(crowd.throwMs));
 row('one bet placed during the phase, median', median(small.betMs), median(crowd.betMs));
 row('one bet placed during the phase, p99', p99(small.betMs), p99(crowd.betMs));
-console.log(`players told of the last throw: ${crowd.told} of 200`);
+console.log(`players told of the last throw: ${crowd.told} of 200; GMCP messages queued for it: ${crowd.gmcpPerThrow}`);

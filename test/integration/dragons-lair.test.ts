@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
+import { gmcpMessages, gmcpPayloads, loginWithGmcp } from '../support/gmcp.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -10,6 +11,9 @@ afterEach(async () => {
 /** The server shows a card like `7h (knight 7)` or `ks (dragon 17)`, or after its kind: `the wizard 5d`. */
 const CARD = /\b(10|[2-9]|[ajqk])([hdcs]) \((?:knight|wizard|leprechaun|thief|dragon) \d+\)|\b(?:knight|wizard|leprechaun|thief|dragon) (10|[2-9]|[ajqk])([hdcs])\b/g;
 const cardsIn = (text: string): string[] => [...text.matchAll(CARD)].map((m) => (m[1] ? m[1] + m[2] : m[3] + m[4]));
+/** In GMCP a card is a JSON string: `"7h"`, `"ks"`. */
+const GMCP_CARD = /"(10|[2-9]|[ajqk])([hdcs])"/g;
+const gmcpCardsIn = (text: string): string[] => [...text.matchAll(GMCP_CARD)].map((m) => m[1] + m[2]);
 
 async function coins(c: TestClient): Promise<number> {
   const m = /carrying ([\d,]+) obsidian coins/.exec(await c.command('i'));
@@ -21,11 +25,11 @@ interface Seated {
   client: TestClient;
 }
 
-/** Logs the players in, walks them to the card room and seats them, in order. */
+/** Logs the players in (as GMCP clients with the Table package), walks them to the card room and seats them, in order. */
 async function seat(names: string[]): Promise<Seated[]> {
   const players: Seated[] = [];
   for (const name of names) {
-    const client = await ts.login(name);
+    const { client } = await loginWithGmcp(ts, name);
     expect(await client.command('east')).toMatch(/The Card Room/);
     players.push({ name, client });
   }
@@ -46,22 +50,25 @@ function chooser(seed: number): (n: number) => number {
 }
 
 /**
- * Records what every client receives between checkpoints and checks that, between two
- * checkpoints, nobody was shown a card that another player held in hand (at the checkpoint
- * after) or had laid face down and that was not revealed in between.
+ * Records what every client receives between checkpoints, as text and as GMCP (every GMCP byte),
+ * and checks that, between two checkpoints, nobody was shown a card that another player held in
+ * hand (at the checkpoint after) or had laid face down and that was not revealed in between;
+ * and that each player's last Table.Hand is the hand they are shown.
  */
 class SecretWatch {
-  private offsets = new Map<string, number>();
+  private offsets = new Map<string, { text: number; gmcp: number }>();
   private hands = new Map<string, Set<string>>();
   /** Cards laid face down at a lair since the last reveal, by who laid them. */
   readonly laid = new Map<string, Set<string>>();
   readonly story: string[] = [];
   checked = 0;
+  /** GMCP messages looked through. */
+  gmcpChecked = 0;
 
   /** `players` hold cards; `onlookers` only watch (and must see no hand either). */
   constructor(private readonly players: Seated[], private readonly onlookers: Seated[] = []) {
     for (const p of [...players, ...onlookers]) {
-      this.offsets.set(p.name, p.client.all.length);
+      this.offsets.set(p.name, this.offsetsOf(p.client));
       this.hands.set(p.name, new Set());
       this.laid.set(p.name, new Set());
     }
@@ -76,14 +83,22 @@ class SecretWatch {
     for (const p of this.players) {
       const reply = await p.client.command('hand');
       this.hands.set(p.name, new Set(cardsIn(reply)));
+      const sent = gmcpMessages(p.client).filter((m) => m.name === 'Table.Hand');
+      const last = sent.length ? ((sent[sent.length - 1].data as { cards: string[] }).cards) : [];
+      if (/game has not started|not in the game|have left/i.test(reply)) continue;
+      expect([...last].sort(), `${p.name}'s Table.Hand`).toEqual(this.hand(p.name).sort());
     }
     const everyone = [...this.players, ...this.onlookers];
-    const segments = new Map(everyone.map((p) => [p.name, p.client.all.slice(this.offsets.get(p.name)!)]));
+    const segments = new Map(everyone.map((p) => [p.name, p.client.all.slice(this.offsets.get(p.name)!.text)]));
+    const gmcp = new Map(everyone.map((p) => [p.name, gmcpPayloads(p.client).slice(this.offsets.get(p.name)!.gmcp)]));
     const revealed = [...segments.values()].some((text) => /Lair \d is revealed/.test(text));
     for (const viewer of everyone) {
       // A failed wizard shows its owner the card it picked: the one thing a player may see of another hand.
       const text = segments.get(viewer.name)!.split('\n').filter((l) => !/^Your wizard picked/.test(l)).join('\n');
       const seen = new Set(cardsIn(text));
+      const messages = gmcp.get(viewer.name)!;
+      const seenInGmcp = new Set(messages.flatMap(gmcpCardsIn));
+      this.gmcpChecked += messages.length;
       for (const other of this.players) {
         if (other === viewer) continue;
         const laid = this.laid.get(other.name)!;
@@ -93,13 +108,20 @@ class SecretWatch {
           if (seen.has(card)) {
             throw new Error(`${viewer.name} was shown ${other.name}'s hidden ${card}:\n${segments.get(viewer.name)}`);
           }
+          if (seenInGmcp.has(card)) {
+            throw new Error(`${viewer.name} was sent ${other.name}'s hidden ${card} over GMCP:\n${messages.filter((m) => m.includes(`"${card}"`)).join('\n')}`);
+          }
           this.checked++;
         }
       }
       this.story.push(segments.get(viewer.name)!);
     }
     if (revealed) for (const set of this.laid.values()) set.clear();
-    for (const p of everyone) this.offsets.set(p.name, p.client.all.length);
+    for (const p of everyone) this.offsets.set(p.name, this.offsetsOf(p.client));
+  }
+
+  private offsetsOf(c: TestClient): { text: number; gmcp: number } {
+    return { text: c.all.length, gmcp: gmcpPayloads(c).length };
   }
 }
 
@@ -167,11 +189,11 @@ async function choose(p: Seated, look: string, hand: string[], names: string[], 
 }
 
 describe("Dragon's Lair over telnet", () => {
-  it('three players play a whole game: no hidden card reaches anyone else, and the coins add up', async () => {
+  it('three players play a whole game: no hidden card reaches anyone else, in text or GMCP, and the coins add up', async () => {
     // A seed (and choices) whose game has every way a treasure can go, with the fair draws of RULINGS.md.
     ts = await startTestServer({ seed: 3 });
     const players = await seat(['Ana', 'Bob', 'Cyd']);
-    const dee = await ts.login('Dee');
+    const { client: dee } = await loginWithGmcp(ts, 'Dee');
     await dee.command('east');
     const [ana, bo] = players.map((p) => p.client);
     expect(await ana.command('hand')).toMatch(/game has not started/);
@@ -182,6 +204,10 @@ describe("Dragon's Lair over telnet", () => {
     expect(started).toMatch(/You are dealt (\S+ \(\w+ \d+\)(, )?){4}\./);
     const story = await playOut(players, watch, chooser(3));
     expect(watch.checked).toBeGreaterThan(400);
+    expect(watch.gmcpChecked).toBeGreaterThan(200);
+    // The GMCP carried the game: every lair revealed, every hand dealt, to the players only.
+    expect(gmcpPayloads(dee).some((m) => /^Table\.State .*"dragon":"[jqk][hdcs]"/.test(m))).toBe(true);
+    expect(gmcpPayloads(dee).filter((m) => m.startsWith('Table.Hand'))).toEqual([]);
     expect(cardsIn(dee.all.split('Dragon\'s Lair begins')[1]).length).toBeGreaterThan(0); // she saw the public cards
     // The game this seed plays has every way a treasure can go.
     expect(story).toMatch(/The dragon is slain! The treasure die shows \d/);

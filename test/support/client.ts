@@ -95,6 +95,23 @@ export class TestClient {
     }
   }
 
+  /** Waits until `check` holds; it is tried again whenever bytes arrive. */
+  async until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (this.closedFlag) throw new Error(`connection closed while waiting for ${what}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
   /** Sends a line and returns its reply, up to and without the prompt that ends it. */
   async command(line: string): Promise<string> {
     if (this.inGame) {

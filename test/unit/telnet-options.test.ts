@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DO, DONT, EOR, GA, IAC, OptionCode, SB, SE, WILL, WONT } from '../../src/telnet/options.js';
 import { paint } from '../../src/telnet/markup.js';
+import { gmcpFrame } from '../../src/telnet/gmcp.js';
 import { bytes, connect, INITIAL_NEGOTIATION, roundTrip, startServer, waitFor, type RawClient, type ServerSide } from '../support/telnetHarness.js';
 
 const { TTYPE, CHARSET, GMCP, MSSP, EOR: EOR_OPTION } = OptionCode;
@@ -190,6 +191,15 @@ describe('GMCP', () => {
     expect(side.conn.wantsGmcp('Table.State')).toBe(true);
     expect(side.conn.closed).toBe(false);
     expect(client.after(INITIAL_NEGOTIATION.length).includes(Buffer.from('Core.Ping'))).toBe(false);
+  });
+
+  it('frames one data object once however many clients it goes to, and each name apart', () => {
+    const state = { id: 'bones-table', bets: [{ player: 'Ana', amount: 5000 }] };
+    const frame = gmcpFrame({ name: 'Table.State', data: state });
+    expect(frame).toEqual(gmcp('Table.State {"id":"bones-table","bets":[{"player":"Ana","amount":5000}]}'));
+    expect(gmcpFrame({ name: 'Table.State', data: state })).toBe(frame);
+    expect(gmcpFrame({ name: 'Table.Other', data: state })).toEqual(gmcp('Table.Other {"id":"bones-table","bets":[{"player":"Ana","amount":5000}]}'));
+    expect(gmcpFrame({ name: 'Core.Ping' })).toEqual(gmcp('Core.Ping'));
   });
 
   it('escapes IAC in what it sends', async () => {

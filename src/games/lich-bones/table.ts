@@ -68,6 +68,8 @@ class LichBonesTable implements GameTable {
   /** The word players use to name this table in `roll dice <word>`. */
   private readonly tableWord: string;
   readonly commands: GameCommand[];
+  /** Dreaven calls every bet, so nothing is secret: Table.State is built once for a room of 200. */
+  readonly sameForEveryone = true;
 
   constructor(private readonly host: TableHost) {
     this.state = newTable(lichBonesSettings(host.settings));

@@ -53,6 +53,8 @@ class SpiceRunTable implements GameTable {
   private readonly turnClock: Deadline;
   private readonly settings: SpiceRunSettings;
   readonly commands: GameCommand[];
+  /** Nothing at Spice Run is secret: Table.State is built once for the whole room. */
+  readonly sameForEveryone = true;
 
   constructor(private readonly host: TableHost) {
     this.settings = spiceRunSettings(host.settings);

@@ -21,7 +21,7 @@ function move(ctx: CommandContext, dir: Direction): void {
     return;
   }
   tavern.toRoom(room.id, `${actor.name} leaves ${dir}.`, [actor]);
-  tavern.store.record({ kind: 'room', key: actor.key, room: to });
+  tavern.moveTo(actor, to);
   tavern.toRoom(to, `${actor.name} arrives ${arrivalFrom(dir)}.`, [actor]);
   look({ ...ctx, room: tavern.roomOf(actor) }, '');
 }

@@ -1,0 +1,153 @@
+/**
+ * The GMCP producers (docs/gmcp.md): what a client's panels are told. Everything is queued in
+ * the outbox with the text, so it waits for the disk like the text does; the web page gets the
+ * same messages (one producer, two transports).
+ *
+ * Nothing scans every player. What may have changed is noted where it happens, and sent at most
+ * once per delivery when the tavern releases its output (`flush`):
+ * - Char.Status for the players whose coins moved (the ledger names the accounts of every
+ *   transaction), whose seat changed (Player.seat), who walked (Tavern.moveTo) or arrived; sent
+ *   only when it differs from what their session was last told.
+ * - Table.State for each table that reported news, to everyone in its room, each their own view
+ *   (built once for the room when the table says its state is the same for every viewer); and
+ *   for the tables of a room, to whoever comes in.
+ * - Table.Hand to the one player whose hand changed.
+ * Room.Info (on entering a room) and Table.Dice (at each throw) are queued at once, in order.
+ */
+import type { Session } from './outbox.js';
+import type { TableNews, TableState, TavernTable } from './tables.js';
+import type { Player, Tavern } from './tavern.js';
+import { charAccount } from '../store/ledger.js';
+import { DIRECTIONS } from './world.js';
+
+/** GMCP `Char.Status`. */
+export interface CharStatus {
+  name: string;
+  coins: number;
+  room: string;
+  table: string | null;
+}
+
+const PURSE = charAccount('');
+
+export class Panels {
+  /** Players whose Char.Status may have changed since the last flush. */
+  private readonly statusDue = new Set<Player>();
+  /** What each session was last told in Char.Status: an unchanged status is not sent again. */
+  private readonly lastStatus = new WeakMap<Session, string>();
+  /** Tables whose state goes to their whole room at the next flush. */
+  private readonly tablesDue = new Set<TavernTable>();
+  /** Tables whose state goes to a few players only: they have just come into the room. */
+  private readonly viewersDue = new Map<TavernTable, Set<Player>>();
+  /** Players (by name) whose own hand at a table is to be sent. */
+  private readonly handsDue = new Map<TavernTable, Set<string>>();
+
+  constructor(private readonly tavern: Tavern) {}
+
+  // --- what happened ------------------------------------------------------------------------
+
+  /** A session has just taken the player into the world (a login, a takeover, a return). */
+  arrived(p: Player): void {
+    if (p.session) this.tavern.outbox.gmcp(p.session, 'Char.Name', { name: p.name });
+    this.entered(p);
+  }
+
+  /** The player is in a room they were not shown yet: its Room.Info, then its tables. */
+  entered(p: Player): void {
+    const session = p.session;
+    if (!session) return;
+    this.statusDue.add(p);
+    const room = this.tavern.roomOf(p);
+    if (session.wantsGmcp('Room.Info')) {
+      const exits = Object.fromEntries(DIRECTIONS.filter((d) => room.exits[d]).map((d) => [d, room.exits[d]]));
+      this.tavern.outbox.gmcp(session, 'Room.Info', { id: room.id, name: room.name, exits });
+    }
+    for (const t of this.tavern.tablesIn(room.id)) {
+      due(this.viewersDue, t).add(p);
+      if (t.handFor(p)) due(this.handsDue, t).add(p.name);
+    }
+  }
+
+  /** The player's seat (or room, or coins) may be different now. */
+  statusChanged(p: Player): void {
+    this.statusDue.add(p);
+  }
+
+  /** A coin transaction moved coins in these accounts. */
+  coinsMoved(accounts: readonly string[]): void {
+    for (const account of accounts) {
+      if (!account.startsWith(PURSE)) continue;
+      const p = this.tavern.players.get(account.slice(PURSE.length));
+      if (p) this.statusDue.add(p);
+    }
+  }
+
+  /** What a table reports (TavernTable.onNews). */
+  tableNews(t: TavernTable, news: TableNews): void {
+    switch (news.kind) {
+      case 'state':
+        this.tablesDue.add(t);
+        break;
+      case 'hand':
+        due(this.handsDue, t).add(news.player);
+        break;
+      case 'dice':
+        // Every throw is told, in order; the one object goes to the whole room.
+        for (const p of this.tavern.playersIn(t.roomId)) if (p.session) this.tavern.outbox.gmcp(p.session, 'Table.Dice', news.dice);
+        break;
+    }
+  }
+
+  // --- what is sent -------------------------------------------------------------------------
+
+  /** Queues everything noted since the last flush; the tavern calls this before each release. */
+  flush(): void {
+    for (const t of this.tablesDue) this.sendState(t, this.tavern.playersIn(t.roomId));
+    for (const [t, viewers] of this.viewersDue) if (!this.tablesDue.has(t)) this.sendState(t, viewers);
+    for (const [t, names] of this.handsDue) for (const name of names) this.sendHand(t, name);
+    for (const p of this.statusDue) this.sendStatus(p);
+    this.tablesDue.clear();
+    this.viewersDue.clear();
+    this.handsDue.clear();
+    this.statusDue.clear();
+  }
+
+  /** What Char.Status says of a player now. */
+  statusOf(p: Player): CharStatus {
+    return { name: p.name, coins: this.tavern.ledger.balance(charAccount(p.key)), room: p.room, table: p.seat?.id ?? null };
+  }
+
+  private sendState(t: TavernTable, viewers: Iterable<Player>): void {
+    let shared: TableState | null = null;
+    for (const p of viewers) {
+      const session = p.session;
+      if (!session || p.room !== t.roomId || !session.wantsGmcp('Table.State')) continue;
+      const state = t.sharedState ? (shared ??= t.stateFor(p)) : t.stateFor(p);
+      this.tavern.outbox.gmcp(session, 'Table.State', state);
+    }
+  }
+
+  private sendHand(t: TavernTable, name: string): void {
+    const p = this.tavern.players.get(name.toLowerCase());
+    const session = p?.session;
+    if (!p || !session || !session.wantsGmcp('Table.Hand')) return;
+    // An emptied hand (the game is over, or they left it) is sent as no cards, so a panel clears.
+    this.tavern.outbox.gmcp(session, 'Table.Hand', t.handFor(p) ?? { table: t.id, cards: [] });
+  }
+
+  private sendStatus(p: Player): void {
+    const session = p.session;
+    if (!session || !session.wantsGmcp('Char.Status')) return;
+    const status = this.statusOf(p);
+    const seen = `${status.coins} ${status.room} ${status.table}`;
+    if (this.lastStatus.get(session) === seen) return;
+    this.lastStatus.set(session, seen);
+    this.tavern.outbox.gmcp(session, 'Char.Status', status);
+  }
+}
+
+function due<T>(map: Map<TavernTable, Set<T>>, t: TavernTable): Set<T> {
+  let set = map.get(t);
+  if (!set) map.set(t, (set = new Set()));
+  return set;
+}

@@ -9,6 +9,7 @@ import type { RandomSource } from './random.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
 import type { CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
+import { paint } from '../telnet/markup.js';
 
 /**
  * A table is the only place where a game meets the server: it seats players, keeps their
@@ -215,7 +216,7 @@ export class Table implements TavernTable {
     this.seats.push(p);
     p.seat = this;
     this.tavern.tell(p, `You take a seat at ${this.data.name}.`);
-    this.tavern.toRoom(this.roomId, `${p.name} takes a seat at ${this.data.name}.`, [p]);
+    this.tavern.toRoom(this.roomId, `${paint('name', p.name)} takes a seat at ${this.data.name}.`, [p]);
     this.game.onSit(p.name);
     this.onNews?.({ kind: 'state' });
     return null;
@@ -228,9 +229,9 @@ export class Table implements TavernTable {
     p.seat = null;
     if (cause === 'stand') {
       this.tavern.tell(p, `You stand up from ${this.data.name}.`);
-      this.tavern.toRoom(this.roomId, `${p.name} stands up from ${this.data.name}.`, [p]);
+      this.tavern.toRoom(this.roomId, `${paint('name', p.name)} stands up from ${this.data.name}.`, [p]);
     } else {
-      this.tavern.toRoom(this.roomId, `${p.name}'s seat at ${this.data.name} is empty now.`, [p]);
+      this.tavern.toRoom(this.roomId, `${paint('name', p.name)}'s seat at ${this.data.name} is empty now.`, [p]);
     }
     this.game.onStand(p.name, cause);
     this.onNews?.({ kind: 'state' });

@@ -68,25 +68,3 @@ export function splitCommand(line: string): { word: string; args: string } {
   const m = /^(\S+)\s*(.*)$/s.exec(t);
   return m ? { word: m[1].toLowerCase(), args: m[2].trim() } : { word: '', args: '' };
 }
-
-/** Greedy word wrap for prose; existing line breaks are kept. */
-export function wrap(text: string, width = 78): string {
-  return text
-    .split('\n')
-    .map((para) => {
-      const words = para.split(/ +/);
-      const lines: string[] = [];
-      let line = '';
-      for (const word of words) {
-        if (line && line.length + 1 + word.length > width) {
-          lines.push(line);
-          line = word;
-        } else {
-          line = line ? `${line} ${word}` : word;
-        }
-      }
-      lines.push(line);
-      return lines.join('\n');
-    })
-    .join('\n');
-}

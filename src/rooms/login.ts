@@ -1,10 +1,10 @@
 import type { Clock, Timer } from './clock.js';
-import { formatCoins } from './amount.js';
 import type { Session } from './outbox.js';
 import { capitalise, nameProblem, passwordProblem } from './accounts.js';
 import type { Door } from './door.js';
 import type { Player, Tavern } from './tavern.js';
 import { charAccount } from '../store/ledger.js';
+import { coinsText, named } from './palette.js';
 import type { CharacterRecord } from '../store/index.js';
 
 export const MAX_PASSWORD_TRIES = 3;
@@ -152,7 +152,7 @@ export class Login {
     if (this.done) return null;
     // Through the outbox, so the welcome (and its coins) is only told once it is on disk.
     const coins = this.tavern.ledger.balance(charAccount(record.name.toLowerCase()));
-    this.tavern.outbox.add(this.session, `Welcome to the Obsidian Scorpion, ${record.name}. You carry ${formatCoins(coins)} obsidian coins.`);
+    this.tavern.outbox.add(this.session, `Welcome to the Obsidian Scorpion, ${named(record.name)}. You carry ${coinsText(coins)}.`);
     this.enter(record);
     return null;
   }

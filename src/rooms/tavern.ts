@@ -8,6 +8,8 @@ import { capitalise, STARTING_COINS } from './accounts.js';
 import type { TableVenue, TavernTable } from './tables.js';
 import { Panels } from './panels.js';
 import { applyPrefs } from './settings.js';
+import { named } from './palette.js';
+import { paint } from '../telnet/markup.js';
 
 export interface TavernSettings {
   /** How long a seated player who lost their connection keeps the seat. */
@@ -172,7 +174,7 @@ export class Tavern implements TableVenue {
         this.tell(existing, 'You take over your character from your other connection.');
       } else {
         this.tell(existing, 'You are back.');
-        this.toRoom(existing.room, `${existing.name} looks around, alert again.`, [existing]);
+        this.toRoom(existing.room, `${named(existing.name)} looks around, alert again.`, [existing]);
         existing.seat?.playerBack(existing);
       }
       this.panels.arrived(existing);
@@ -184,7 +186,7 @@ export class Tavern implements TableVenue {
     p.session = session;
     applyPrefs(session, record.prefs);
     this.players.set(key, p);
-    this.toRoom(p.room, `${p.name} has arrived.`, [p]);
+    this.toRoom(p.room, `${named(p.name)} has arrived.`, [p]);
     this.panels.arrived(p);
     this.runCommand(p, 'look');
     return p;
@@ -199,7 +201,7 @@ export class Tavern implements TableVenue {
     p.session = null;
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     if (p.seat) {
-      this.toRoom(p.room, `${p.name} stares blankly into the distance, lost in thought.`);
+      this.toRoom(p.room, `${named(p.name)} stares blankly into the distance, lost in thought.`);
       p.seat.playerAway(p);
       p.graceTimer = this.clock.setTimer(this.settings.graceMs, () => {
         p.graceTimer = null;
@@ -229,7 +231,7 @@ export class Tavern implements TableVenue {
   private remove(p: Player): void {
     p.graceTimer?.cancel();
     this.players.delete(p.key);
-    this.toRoom(p.room, `${p.name} has left.`);
+    this.toRoom(p.room, `${named(p.name)} has left.`);
   }
 
   // --- commands -------------------------------------------------------------------------------
@@ -284,7 +286,7 @@ export class Tavern implements TableVenue {
       command.run(ctx, args);
     } catch (e) {
       console.error(`command ${command.key} failed:`, e);
-      ctx.reply('Something went wrong with that command; nothing was changed.');
+      ctx.reply(paint('warning', 'Something went wrong with that command; nothing was changed.'));
     }
   }
 

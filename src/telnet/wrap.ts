@@ -48,7 +48,8 @@ function wrapLine(line: string, width: number): string {
   // Too narrow for the column: the head on a line of its own, the body indented under it.
   const pad = ' '.repeat(FALLBACK_INDENT);
   const shortHead = head.trimEnd();
-  const heads = !shortHead ? [] : stringWidth(shortHead) <= width ? [shortHead] : [wrapAnsi(shortHead, width, { hard: true })];
+  // A head too long for the screen wraps as a line of its own (hanging under its first non-blank).
+  const heads = shortHead.trim() ? [wrapLine(shortHead, width)] : [];
   const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard: true }).split('\n').map((l) => pad + l);
   return [...heads, ...rest].join('\n');
 }

@@ -1,12 +1,14 @@
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/web/messages.js';
+import { plainFor } from './plain.js';
 
 /** Stands in the recorded text where a prompt message arrived. */
 export const PROMPT_MARK = '\u241e';
 
 /**
  * A browser stand-in for integration tests: a `ws` client that records every message, and
- * keeps the text and prompts as one transcript to wait on, like the telnet TestClient.
+ * keeps the text and prompts as one transcript to wait on, like the telnet TestClient (the
+ * text as a sighted reader of the page sees it: marks read, `messages` keeps them).
  */
 export class WebTestClient {
   readonly messages: ServerMessage[] = [];
@@ -23,7 +25,7 @@ export class WebTestClient {
       if (isBinary) throw new Error('the server sent a binary frame');
       const message = JSON.parse(data.toString()) as ServerMessage;
       this.messages.push(message);
-      if (message.type === 'text' || message.type === 'close') this.text += `${message.text}\n`;
+      if (message.type === 'text' || message.type === 'close') this.text += `${plainFor(message.text, 'sight')}\n`;
       if (message.type === 'prompt') this.text += PROMPT_MARK;
       this.wake();
     });

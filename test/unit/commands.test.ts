@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandSet, splitCommand, wrap, type Command } from '../../src/rooms/commands.js';
+import { CommandSet, splitCommand, type Command } from '../../src/rooms/commands.js';
 import { matchKeyword } from '../../src/rooms/world.js';
 
 const cmd = (key: string, aliases: string[] = [], extra: Partial<Command<null>> = {}): Command<null> => ({
@@ -49,12 +49,6 @@ describe('the command parser', () => {
     expect(splitCommand(':waves')).toEqual({ word: 'emote', args: 'waves' });
     expect(splitCommand('LOOK')).toEqual({ word: 'look', args: '' });
     expect(splitCommand('   ')).toEqual({ word: '', args: '' });
-  });
-
-  it('wraps prose at the width', () => {
-    const text = wrap('one two three four five six', 9);
-    expect(text.split('\n').every((l) => l.length <= 9)).toBe(true);
-    expect(text.replace(/\n/g, ' ')).toBe('one two three four five six');
   });
 });
 

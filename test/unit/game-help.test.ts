@@ -16,7 +16,7 @@ describe("each game's help follows its table's settings", () => {
   });
 
   it("Dragon's Lair names the ante, the timers and the hand size", () => {
-    expect(game('dragons-lair').help({})).toMatch(/antes\n50 obsidian coins[^]*60 seconds[^]*10 seconds[^]*down to 4 cards[^]*after 10 turns/);
-    expect(game('dragons-lair').help({ ante: 20, rounds: 6 })).toMatch(/antes\n20 obsidian coins[^]*after 6 turns/);
+    expect(game('dragons-lair').help({})).toMatch(/antes 50 obsidian coins[^]*60 seconds[^]*10 seconds[^]*down to 4 cards[^]*after 10 turns/);
+    expect(game('dragons-lair').help({ ante: 20, rounds: 6 })).toMatch(/antes 20 obsidian coins[^]*after 6 turns/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainFor } from '../support/plain.js';
+import { render } from '../../src/telnet/render.js';
 import { type BetSpec, HARD_NAMES, HARD_NUMBERS } from '../../src/games/lich-bones/bets.js';
 import {
   type Fraction,
@@ -240,11 +241,15 @@ describe('formatOddsHelp', () => {
 
   it('explains X:Y and shows the rounding with an example', () => {
     expect(text).toContain('X:Y pays X coins for every Y staked, and the stake comes back too.');
-    expect(text).toContain('Winnings are rounded down to whole coins: 5,000 on ATTACK 4 at 5:11\nwins 2,272 8/11, paid as 2,272.');
+    expect(text).toContain('Winnings are rounded down to whole coins: 5,000 on ATTACK 4 at 5:11 wins 2,272 8/11, paid as 2,272.');
   });
 
-  it('fits an 80-column terminal', () => {
-    expect(lines.filter((l) => l.length > 80)).toEqual([]);
+  it('fits an 80-column terminal once the output path wraps it, each row of the table on one line', () => {
+    const shown = render(formatOddsHelp(DEFAULT_SETTINGS), { colour: 0, screenReader: false, ascii: false, width: 80 }).split('\n');
+    expect(shown.filter((l) => l.length > 80)).toEqual([]);
+    const rows = lines.filter((l) => l.startsWith(' ') && l.includes('%'));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(shown).toContain(row);
   });
 
   it('tells a screen reader each bet in a sentence instead of columns', () => {
@@ -261,6 +266,6 @@ describe('formatOddsHelp', () => {
       payouts: { ...DEFAULT_PAYOUTS, attack: { 4: { win: 2, per: 1 }, 5: { win: 2, per: 1 }, 6: { win: 2, per: 1 }, 8: { win: 2, per: 1 }, 9: { win: 2, per: 1 }, 10: { win: 2, per: 1 } } },
     }), 'sight');
     expect(host).toMatch(/ATTACK 6\/8 +2:1 +\+36\.36% \(\+4\/11\)/);
-    expect(host).toContain('Winnings are rounded down to whole coins: 101 on CHEER HERO on 5 at 3:2\nwins 151 1/2, paid as 151.');
+    expect(host).toContain('Winnings are rounded down to whole coins: 101 on CHEER HERO on 5 at 3:2 wins 151 1/2, paid as 151.');
   });
 });

@@ -3,7 +3,7 @@
  * two-dice probabilities and the table's payout settings, for `help odds`.
  */
 import { formatCoins } from '../../rooms/amount.js';
-import { drawn } from '../../telnet/markup.js';
+import { drawn, hanging } from '../../telnet/markup.js';
 import { DRAIN_NUMBERS, HARD_NAMES, HARD_NUMBERS, POINT_NUMBERS } from './bets.js';
 import type { LichBonesSettings, Ratio } from './rules.js';
 import { winnings } from './settlement.js';
@@ -176,16 +176,16 @@ export function formatOddsHelp(settings: LichBonesSettings): string {
   ]);
   const header = ['Bet', 'Pays', 'Returns per coin'];
   const widths = [0, 1].map((i) => Math.max(header[i].length, ...lines.map((l) => l[i].length)));
-  const table = [header, ...lines].map((l) => ` ${l[0].padEnd(widths[0])}  ${l[1].padEnd(widths[1])}  ${l[2]}`);
+  // On a narrow screen a row's wrapped part hangs under the Pays column.
+  const table = [header, ...lines].map((l) => hanging(` ${l[0].padEnd(widths[0])}`, `${l[1].padEnd(widths[1])}  ${l[2]}`, widths[0] + 3));
   // A screen reader hears one sentence a bet instead of the columns.
   const sentences = lines.map(([bet, pays, returns]) => `${bet} pays ${pays} and returns ${returns} per coin.`);
+  // One paragraph a line: the output path wraps them to the player's screen.
   return [
-    'Lich Bones: what each bet pays and what it returns on average.',
-    'X:Y pays X coins for every Y staked, and the stake comes back too.',
+    'Lich Bones: what each bet pays and what it returns on average. X:Y pays X coins for every Y staked, and the stake comes back too.',
     drawn(table.join('\n'), sentences.join('\n')),
     roundingNote(settings),
-    'Returns are for bets that get decided, before rounding down; a bet returned',
-    'after the last round neither wins nor loses.',
+    'Returns are for bets that get decided, before rounding down; a bet returned after the last round neither wins nor loses.',
   ].join('\n');
 }
 
@@ -205,8 +205,7 @@ function roundingNote(settings: LichBonesSettings): string {
       const rest = sub(exact, frac(paid));
       if (rest.num !== 0n) {
         const rate = `${ratioText(ratio)}${bonusPercent > 0 ? ` +${bonusPercent}%` : ''}`;
-        return `Winnings are rounded down to whole coins: ${formatCoins(stake)} on ${name} at ${rate}\n` +
-          `wins ${formatCoins(paid)} ${rest.num}/${rest.den}, paid as ${formatCoins(paid)}.`;
+        return `Winnings are rounded down to whole coins: ${formatCoins(stake)} on ${name} at ${rate} wins ${formatCoins(paid)} ${rest.num}/${rest.den}, paid as ${formatCoins(paid)}.`;
       }
     }
   }

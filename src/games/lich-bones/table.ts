@@ -29,24 +29,19 @@ export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettin
 /** How the hand-outs are named in the host's record: one cool-down for every Lich Bones table. */
 const handoutKind = (kind: HandoutKind) => `lich-bones ${kind}`;
 
-const help = (s: LichBonesSettings) => `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players.
-A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).
-Everyone seated when a game starts gets ${coins(s.handout)}, and again when it ends if still seated from the
-first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.
-Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO,
-chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them.
-The HERO gets ${coins(s.heroBonus)} at every opening attack roll.
-Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins;
-any other number becomes the quest point. Then the point again before a 7 and the HERO wins;
-a 7 first and the LICH wins, and a new HERO is chosen at random.
-Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:
-  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}
-  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.
-  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice
-  your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N),
-  and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).
-whisper dreaven gold (or gold) shows your coins and your bets. Bets still on the table
-after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`;
+/** One paragraph a line: the output path wraps them to the player's screen. */
+const help = (s: LichBonesSettings) =>
+  [
+    `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
+    `Everyone seated when a game starts gets ${coins(s.handout)}, and again when it ends if still seated from the first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.`,
+    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them. The HERO gets ${coins(s.heroBonus)} at every opening attack roll.`,
+    'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
+    `Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:`,
+    `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
+    `  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.`,
+    '  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N), and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).',
+    `whisper dreaven gold (or gold) shows your coins and your bets. Bets still on the table after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`,
+  ].join('\n');
 
 export const lichBones: GameDefinition = {
   id: 'lich-bones',

@@ -15,20 +15,19 @@ import { coins, eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
 import { Deadline, secondsLeft } from '../deadline.js';
-import { paint } from '../../telnet/markup.js';
+import { hanging, paint } from '../../telnet/markup.js';
 
-const help = (settings: SpiceRunSettings) => `Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11.
-The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.
-Placement: on your turn, roll dice <table>; a 2 or 12 means roll again; on 3-11, bet <amount>
-puts coins on that square. Four wagers go down, turns alternating.
-Play: roll dice <table>, then play: a 2 gives the whole board to Player 2, a 12 to Player 1,
-and both end the game; 3-11 takes every wager on that square (possibly nothing). The game ends
-when the board is empty.
-Variants (Player 1 chooses before the first wager with variant <name>):
-  all-or-none    on 3-11 you bet on the square instead of playing; only 2 and 12 end the game.
-  take-and-give  on 3-11 you play (take the square) and then bet on it again.
-withdraw ends the game at any time and returns every wager to its owner; so does leaving the
-table, or letting your turn lapse for ${minutes(settings.turnMs)}.`;
+/** One paragraph a line: the output path wraps them to the player's screen. */
+const help = (settings: SpiceRunSettings) =>
+  [
+    'Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11. The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.',
+    'Placement: on your turn, roll dice <table>; a 2 or 12 means roll again; on 3-11, bet <amount> puts coins on that square. Four wagers go down, turns alternating.',
+    'Play: roll dice <table>, then play: a 2 gives the whole board to Player 2, a 12 to Player 1, and both end the game; 3-11 takes every wager on that square (possibly nothing). The game ends when the board is empty.',
+    'Variants (Player 1 chooses before the first wager with variant <name>):',
+    hanging('  all-or-none', 'on 3-11 you bet on the square instead of playing; only 2 and 12 end the game.', 17),
+    hanging('  take-and-give', 'on 3-11 you play (take the square) and then bet on it again.', 17),
+    `withdraw ends the game at any time and returns every wager to its owner; so does leaving the table, or letting your turn lapse for ${minutes(settings.turnMs)}.`,
+  ].join('\n');
 
 function minutes(ms: number): string {
   const m = ms / 60_000;
@@ -90,7 +89,7 @@ class SpiceRunTable implements GameTable {
       },
       {
         key: 'variant',
-        usage: 'variant standard|all-or-none|take-and-give',
+        usage: 'variant standard | all-or-none | take-and-give',
         group: 'Spice Run',
         needsArgs: true,
         help: 'Player 1 chooses the variant before the first wager.',

@@ -2,6 +2,8 @@ import { formatCoins, parseAmount } from '../amount.js';
 import { charAccount, escrowAccount } from '../../store/ledger.js';
 import type { TavernCommand } from '../tavern.js';
 import { findNpc } from './talking.js';
+import { coinsText, named } from '../palette.js';
+import { paint } from '../../telnet/markup.js';
 
 /** Coins: counting them, and giving them away. */
 
@@ -15,10 +17,10 @@ export const coinCommands: TavernCommand[] = [
     run(ctx) {
       const { tavern, actor } = ctx;
       const coins = tavern.ledger.balance(charAccount(actor.key));
-      const lines = [`You are carrying ${formatCoins(coins)} obsidian coins.`];
+      const lines = [`You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`];
       for (const t of tavern.tables.values()) {
         const staked = tavern.ledger.balance(escrowAccount(t.id, actor.key));
-        if (staked > 0) lines.push(`You have ${formatCoins(staked)} obsidian coins on ${t.data.name}.`);
+        if (staked > 0) lines.push(`You have ${coinsText(staked)} on ${t.data.name}.`);
       }
       ctx.reply(lines.join('\n'));
     },
@@ -56,21 +58,20 @@ export const coinCommands: TavernCommand[] = [
       }
       const have = tavern.ledger.balance(charAccount(actor.key));
       if (amount.value > have) {
-        ctx.reply(`You have only ${formatCoins(have)} obsidian coins.`);
+        ctx.reply(`You have only ${coinsText(have)}.`);
         return;
       }
       const r = tavern.ledger.transfer([
         { from: charAccount(actor.key), to: charAccount(target.key), amount: amount.value, why: `gift from ${actor.name} to ${target.name}` },
       ]);
       if (!r.ok) {
-        ctx.reply(`You have only ${formatCoins(have)} obsidian coins.`);
+        ctx.reply(`You have only ${coinsText(have)}.`);
         return;
       }
-      const n = formatCoins(amount.value);
-      const coins = amount.value === 1 ? 'obsidian coin' : 'obsidian coins';
-      ctx.reply(`You give ${n} ${coins} to ${target.name}.`);
-      tavern.tell(target, `${actor.name} gives you ${n} ${coins}.`);
-      tavern.toRoom(room.id, `${actor.name} gives some coins to ${target.name}.`, [actor, target]);
+      const coins = coinsText(amount.value);
+      ctx.reply(`You give ${coins} to ${named(target.name)}.`);
+      tavern.tell(target, `${named(actor.name)} gives you ${coins}.`);
+      tavern.toRoom(room.id, `${named(actor.name)} gives some coins to ${named(target.name)}.`, [actor, target]);
     },
   },
 ];

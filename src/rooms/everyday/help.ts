@@ -1,4 +1,4 @@
-import { hanging } from '../../telnet/markup.js';
+import { hanging, paint } from '../../telnet/markup.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import type { GameInfo } from '../tables.js';
 
@@ -36,9 +36,9 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
     const lines = [...groups].map(([g, words]) => hanging(`  ${g}:`, words.join(', '), 12));
     const gameLines = games.map((g) => `  help ${g.title.toLowerCase().replace(/'/g, '')}`);
     return [
-      'Commands (help <command> for more):',
+      `${paint('heading', 'Commands')} (help <command> for more):`,
       ...lines,
-      'Games (sit at a table to play; their verbs work while you are seated):',
+      `${paint('heading', 'Games')} (sit at a table to play; their verbs work while you are seated):`,
       ...gameLines,
     ].join('\n');
   }
@@ -46,7 +46,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
   if (game) {
     const table = [...tavern.tables.values()].find((tb) => tb.definition === game);
     const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
-    return [game.help(table?.data.settings ?? {}), ...(verbs.length ? ['Verbs at the table:', ...verbs] : [])].join('\n');
+    return [game.help(table?.data.settings ?? {}), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
   }
   for (const g of games) {
     const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
@@ -61,8 +61,9 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
     const found = set.find(t.split(/\s+/)[0]);
     if ('found' in found) {
       const c = found.found;
-      const aka = c.aliases?.length ? ` (also: ${c.aliases.join(', ')})` : '';
-      return `Usage: ${c.usage}${aka}\n${c.help}`;
+      // The usage and its other names hang under their column; the help is a paragraph.
+      const aka = c.aliases?.length ? [hanging('Also:', c.aliases.join(', '), 7)] : [];
+      return [hanging('Usage:', c.usage, 7), ...aka, c.help].join('\n');
     }
   }
   return `There is no help on "${topic}". Type help for the list.`;

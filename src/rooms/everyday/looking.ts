@@ -1,5 +1,5 @@
 import { formatCoins } from '../amount.js';
-import { wrap } from '../commands.js';
+import { exitWord, named, roomName } from '../palette.js';
 import { paint } from '../../telnet/markup.js';
 import { charAccount } from '../../store/ledger.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
@@ -9,23 +9,23 @@ import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData } 
 
 export function exitsLine(ctx: CommandContext): string {
   const dirs = DIRECTIONS.filter((d) => ctx.room.exits[d]);
-  return dirs.length ? `Exits: ${dirs.map((d) => paint('exit', d)).join(', ')}.` : 'There is no way out.';
+  return dirs.length ? `Exits: ${dirs.map(exitWord).join(', ')}.` : 'There is no way out.';
 }
 
 export function look(ctx: CommandContext, args: string): void {
   const { tavern, actor, room } = ctx;
-  const width = Math.min(Math.max(actor.session?.width ?? 80, 40), 100) - 2;
   const target = args.replace(/^(at|in|on)\s+/i, '').trim();
   if (!target) {
-    const lines = [paint('room', room.name), wrap(room.description, width)];
+    // Descriptions are paragraphs: the output path wraps them to the player's screen.
+    const lines = [roomName(room.name), room.description];
     for (const t of tavern.tablesIn(room.id)) {
-      const who = t.seats.map((p) => p.name);
+      const who = t.seats.map((p) => named(p.name));
       lines.push(`${capitalFirst(t.data.short)} is here${who.length ? `; seated: ${who.join(', ')}` : ''}.`);
     }
     for (const npc of room.npcs) lines.push(npc.short);
-    for (const p of tavern.playersIn(room.id)) if (p !== actor) lines.push(`${p.name} is here${p.seat ? `, seated at ${p.seat.data.name}` : ''}.`);
+    for (const p of tavern.playersIn(room.id)) if (p !== actor) lines.push(`${named(p.name)} is here${p.seat ? `, seated at ${p.seat.data.name}` : ''}.`);
     const away = [...tavern.players.values()].filter((p) => p.room === room.id && !p.session);
-    for (const p of away) lines.push(`${p.name} sits motionless, lost in thought.`);
+    for (const p of away) lines.push(`${named(p.name)} sits motionless, lost in thought.`);
     lines.push(exitsLine(ctx));
     ctx.reply(lines.join('\n'));
     return;
@@ -37,29 +37,29 @@ export function look(ctx: CommandContext, args: string): void {
     return;
   }
   if (['me', 'self'].includes(target.toLowerCase())) {
-    ctx.reply(`You are ${actor.name}, carrying ${formatCoins(tavern.ledger.balance(charAccount(actor.key)))} obsidian coins.`);
+    ctx.reply(`You are ${named(actor.name)}, carrying ${paint('coins', `${formatCoins(tavern.ledger.balance(charAccount(actor.key)))} obsidian coins`)}.`);
     return;
   }
   const dir = directionOf(target);
   if (dir) {
     const to = room.exits[dir];
-    ctx.reply(to ? `To the ${dir} lies ${tavern.world.rooms.get(to)!.name}.` : `There is nothing special ${dir === 'up' || dir === 'down' ? dir : `to the ${dir}`}.`);
+    ctx.reply(to ? `To the ${exitWord(dir)} lies ${roomName(tavern.world.rooms.get(to)!.name)}.` : `There is nothing special ${dir === 'up' || dir === 'down' ? dir : `to the ${dir}`}.`);
     return;
   }
   const table = tavern.findTable(room.id, target);
   if (table) {
-    ctx.reply(`${wrap(table.data.description, width)}\n${table.describe(actor)}`);
+    ctx.reply(`${table.data.description}\n${table.describe(actor)}`);
     return;
   }
   const person = tavern.findPlayer(target, tavern.playersIn(room.id));
   if (person) {
-    const seat = person.seat ? ` ${person.name} is seated at ${person.seat.data.name}.` : '';
-    ctx.reply(`${person.name} is a traveller of the wastes, sun-browned and watchful.${seat}`);
+    const seat = person.seat ? ` ${named(person.name)} is seated at ${person.seat.data.name}.` : '';
+    ctx.reply(`${named(person.name)} is a traveller of the wastes, sun-browned and watchful.${seat}`);
     return;
   }
   const thing = matchKeyword<ObjectData | NpcData>([...room.npcs, ...room.objects], (o) => o.keywords, target);
   if (thing) {
-    ctx.reply(wrap(thing.description, width));
+    ctx.reply(thing.description);
     return;
   }
   ctx.reply(`You see no "${target}" here.`);

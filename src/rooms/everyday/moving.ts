@@ -1,12 +1,14 @@
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world.js';
 import { exitsLine, look } from './looking.js';
+import { exitWord, named, roomName } from '../palette.js';
+import { drawn } from '../../telnet/markup.js';
 
 /** Moving: the six directions, `go`, and `exits`. */
 
 function arrivalFrom(dir: Direction): string {
   const from = OPPOSITE[dir];
-  return from === 'up' ? 'from above' : from === 'down' ? 'from below' : `from the ${from}`;
+  return from === 'up' ? 'from above' : from === 'down' ? 'from below' : `from the ${exitWord(from)}`;
 }
 
 function move(ctx: CommandContext, dir: Direction): void {
@@ -20,9 +22,9 @@ function move(ctx: CommandContext, dir: Direction): void {
     ctx.reply(`You are seated at ${actor.seat.data.name}; stand up first.`);
     return;
   }
-  tavern.toRoom(room.id, `${actor.name} leaves ${dir}.`, [actor]);
+  tavern.toRoom(room.id, `${named(actor.name)} leaves ${exitWord(dir)}.`, [actor]);
   tavern.moveTo(actor, to);
-  tavern.toRoom(to, `${actor.name} arrives ${arrivalFrom(dir)}.`, [actor]);
+  tavern.toRoom(to, `${named(actor.name)} arrives ${arrivalFrom(dir)}.`, [actor]);
   look({ ...ctx, room: tavern.roomOf(actor) }, '');
 }
 
@@ -55,10 +57,15 @@ export const movingCommands: TavernCommand[] = [
     group: 'Moving',
     help: 'List the ways out of the room and where they lead.',
     run(ctx) {
-      const lines = DIRECTIONS.filter((d) => ctx.room.exits[d]).map(
-        (d) => `  ${d.padEnd(6)} ${ctx.tavern.world.rooms.get(ctx.room.exits[d]!)!.name}`,
-      );
-      ctx.reply(lines.length ? `Ways out:\n${lines.join('\n')}` : 'There is no way out.');
+      const ways = DIRECTIONS.filter((d) => ctx.room.exits[d]).map((d) => ({ d, to: roomName(ctx.tavern.world.rooms.get(ctx.room.exits[d]!)!.name) }));
+      if (!ways.length) {
+        ctx.reply('There is no way out.');
+        return;
+      }
+      // In columns for the eye; in one sentence for a screen reader.
+      const columns = ways.map(({ d, to }) => `  ${exitWord(d)}${' '.repeat(7 - d.length)}${to}`).join('\n');
+      const sentence = `Ways out: ${ways.map(({ d, to }) => `${exitWord(d)} to ${to}`).join('; ')}.`;
+      ctx.reply(drawn(`Ways out:\n${columns}`, sentence));
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { matchKeyword, type NpcData } from '../world.js';
+import { named, quoted } from '../palette.js';
 
 /** Talking: speech, emotes, whispers, and who is here. */
 
@@ -17,8 +18,8 @@ export const talkingCommands: TavernCommand[] = [
     needsArgs: true,
     help: 'Say something aloud to everyone in the room.',
     run(ctx, args) {
-      ctx.reply(`You say, '${args}'`);
-      ctx.tavern.toRoom(ctx.room.id, `${ctx.actor.name} says, '${args}'`, [ctx.actor]);
+      ctx.reply(`You say, ${quoted(args)}`);
+      ctx.tavern.toRoom(ctx.room.id, `${named(ctx.actor.name)} says, ${quoted(args)}`, [ctx.actor]);
     },
   },
   {
@@ -29,8 +30,8 @@ export const talkingCommands: TavernCommand[] = [
     needsArgs: true,
     help: 'Show the room what you do: `emote grins` shows "Ana grins."',
     run(ctx, args) {
-      const text = `${ctx.actor.name} ${args}`;
-      ctx.tavern.toRoom(ctx.room.id, /[.!?]$/.test(text) ? text : `${text}.`);
+      const text = `${named(ctx.actor.name)} ${args}`;
+      ctx.tavern.toRoom(ctx.room.id, /[.!?]$/.test(args) ? text : `${text}.`);
     },
   },
   {
@@ -49,10 +50,10 @@ export const talkingCommands: TavernCommand[] = [
       const { tavern, actor, room } = ctx;
       const npc = findNpc(ctx, who);
       if (npc) {
-        ctx.reply(`You whisper to ${npc.name}, '${text}'`);
-        tavern.toRoom(room.id, `${actor.name} whispers something to ${npc.name}.`, [actor]);
+        ctx.reply(`You whisper to ${named(npc.name)}, ${quoted(text)}`);
+        tavern.toRoom(room.id, `${named(actor.name)} whispers something to ${named(npc.name)}.`, [actor]);
         const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
-        if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${npc.name} only nods politely.`);
+        if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${named(npc.name)} only nods politely.`);
         return;
       }
       const target = tavern.findPlayer(who, tavern.playersIn(room.id));
@@ -64,9 +65,9 @@ export const talkingCommands: TavernCommand[] = [
         ctx.reply('You mutter to yourself.');
         return;
       }
-      ctx.reply(`You whisper to ${target.name}, '${text}'`);
-      tavern.tell(target, `${actor.name} whispers to you, '${text}'`);
-      tavern.toRoom(room.id, `${actor.name} whispers something to ${target.name}.`, [actor, target]);
+      ctx.reply(`You whisper to ${named(target.name)}, ${quoted(text)}`);
+      tavern.tell(target, `${named(actor.name)} whispers to you, ${quoted(text)}`);
+      tavern.toRoom(room.id, `${named(actor.name)} whispers something to ${named(target.name)}.`, [actor, target]);
     },
   },
   {

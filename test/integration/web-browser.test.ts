@@ -1,7 +1,7 @@
 /**
  * The page in Chromium against the real server: a character made in the browser plays at the
- * sand table against a telnet player. The panel checks need the GMCP producers (issue 9): until
- * the server sends that data, those checks are reported pending, by name, never passed silently.
+ * sand table against a telnet player, and the panels follow the game from the server's GMCP
+ * data. The screenshot it keeps is the README's (docs/web.md says how it is made small).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
@@ -15,13 +15,6 @@ let browser: Browser;
 let bob: TestClient;
 /** The board panel's text before Bob's bet, to compare with after it. */
 let boardBefore: string | null = null;
-
-function pending(pkg: string, what: string, skip: (note: string) => never): void {
-  if (gotGmcp(browser.received, pkg)) return;
-  const note = `PENDING: the server sent no ${pkg} yet (the GMCP producers of issue 9), so "${what}" is not checked`;
-  console.warn(note);
-  skip(note);
-}
 
 /** The output pane's text from its block number `from` on, one line per block. */
 async function storySince(from: number): Promise<string> {
@@ -64,9 +57,11 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     expect(await browser.page.locator('#status').getAttribute('data-state')).toBe('connected');
   });
 
-  it('reads its coins in the purse panel', async ({ skip }) => {
-    pending('Char.Status', 'the purse panel shows 1,000 coins', skip);
+  it('reads its coins in the purse panel, and the room with its exits', async () => {
     await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
+    expect(gotGmcp(browser.received, 'Char.Status')).toBe(true);
+    expect(await browser.page.getByTestId('room-name').textContent()).toBe('The Obsidian Scorpion, Common Room');
+    expect(await browser.page.locator('.compass [data-exit]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-exit')))).toEqual(['north', 'up', 'east', 'south']);
   });
 
   it('sits at the sand table, and the game begins when a telnet player sits too', async () => {
@@ -78,9 +73,9 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     let roll = await type('roll dice sand', /You throw the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
     while (/roll again/.test(roll)) roll = await type('roll dice sand', /You throw the dice: \d and \d \(\d+\)[^]*(bet on square|roll again)/);
     await type('bet 40', /You place 40 obsidian coins on square \d+/);
-    boardBefore = (await browser.page.locator('[data-table="sand-table"] [data-testid="board"]').count())
-      ? await browser.page.locator('[data-table="sand-table"] [data-testid="board"]').textContent()
-      : null;
+    const board = browser.page.locator('[data-table="sand-table"] [data-testid="board"]');
+    await poll(() => board.textContent()).toMatch(/Wanda\s*40/);
+    boardBefore = await board.textContent();
   });
 
   it('hears the telnet player bet', async () => {
@@ -90,12 +85,12 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     await story(/Bob places 60 obsidian coins on square \d+/);
   });
 
-  it('sees the board panel change when the other player bets', async ({ skip }) => {
-    pending('Table.State', 'the board panel shows Bob\'s wager', skip);
+  it('sees the board panel change when the other player bets, and its own coins go down', async () => {
     const board = browser.page.locator('[data-table="sand-table"] [data-testid="board"]');
     await poll(() => board.textContent()).toMatch(/Bob\s*60/);
     expect(await board.textContent()).not.toBe(boardBefore);
     expect(await board.textContent()).toMatch(/Wanda\s*40/);
+    await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/960\s*obsidian coins/);
   });
 
   it('keeps a screenshot of the page in play', async () => {

@@ -18,7 +18,7 @@ import { hashSlots, threadPoolSize } from './threadpool.cjs';
 import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { games } from './games/index.js';
-import { handoutsInMemory, settingsProblems, Table, type TableServices } from './games/table.js';
+import { handoutsInStore, settingsProblems, Table, type TableServices } from './games/table.js';
 import { listenWeb, type WebOptions } from './web/server.js';
 import { webSession } from './web/session.js';
 
@@ -150,7 +150,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   }
   if (worldProblems.length) throw new Error(`${options.worldFile}:\n  ${worldProblems.join('\n  ')}`);
-  const services: TableServices = { random, handouts: handoutsInMemory() };
+  const services: TableServices = { random, handouts: handoutsInStore(store) };
   for (const room of world.rooms.values()) {
     for (const data of room.tables) tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
   }

@@ -7,7 +7,7 @@ import { type Dice, type RandomSource, rollDice } from '../random.js';
 import { type Step, escrow, player, refuse } from '../rules.js';
 import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, betLabel } from './bets.js';
 import { placeBet } from './betting.js';
-import { pay, settleBet, type Outcome } from './settlement.js';
+import { earlyBonusShare, pay, settleBet, type Outcome } from './settlement.js';
 
 /** Payout "X:Y": `win` coins of winnings for every `per` coins staked, plus the stake back. */
 export interface Ratio {
@@ -161,8 +161,11 @@ export type LichBonesEvent =
   /** `asked` differs from bet.amount when a CHEER was cut to its cap. */
   | { type: 'betPlaced'; bet: PlacedBet; asked: number }
   | { type: 'thrown'; throw: Throw; opening: boolean; point: PointNumber | null }
-  | { type: 'bonus'; hero: string; amount: number }
+  /** The HERO's bonus at an opening roll; `cooling`: none, as they had one too lately (a hand-out like the others). */
+  | { type: 'bonus'; hero: string; amount: number; cooling: boolean }
   | { type: 'outcome'; kind: OutcomeKind; winner: Side | null; total: number; point: PointNumber | null }
+  /** Early bets on both sides: the winners' early bonus is paid only on the `staked` less the `matched`. */
+  | { type: 'earlyBonusShared'; side: Side; staked: number; matched: number }
   | { type: 'settled'; bet: PlacedBet; result: Settlement; returned: number; winnings: number; lost: number }
   /** `late`: seated at the end, but not since the start, so no end hand-out. */
   | {
@@ -175,8 +178,8 @@ export type LichBonesEvent =
       late: string[];
     };
 
-/** The two hand-outs, each with its own cool-down. */
-export type HandoutKind = 'start' | 'end';
+/** The hand-outs, each with its own cool-down: at the start, at the end, and the HERO's bonus. */
+export type HandoutKind = 'start' | 'end' | 'bonus';
 
 export interface Ctx {
   random: RandomSource;
@@ -314,10 +317,7 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   const point = s.point;
   s.lastThrow = { by, hero, dice, total };
   out.events.push({ type: 'thrown', throw: s.lastThrow, opening: point === null, point });
-  if (point === null && s.settings.heroBonus > 0) {
-    pay(out, hero, s.settings.heroBonus, 'Lich Bones bonus for the opening attack roll');
-    out.events.push({ type: 'bonus', hero, amount: s.settings.heroBonus });
-  }
+  if (point === null && s.settings.heroBonus > 0) heroBonus(s, hero, ctx, out);
 
   const kind: OutcomeKind = point === null
     ? openingResult(total)
@@ -327,7 +327,8 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   s.point = kind === 'point-set' ? (total as PointNumber) : winner ? null : point;
   out.events.push({ type: 'outcome', kind, winner, total, point: kind === 'point-set' ? s.point : point });
 
-  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
+  const share = earlyBonusShare(s.bets, winner, out);
+  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out, share) === 'stays');
 
   if (s.round >= s.settings.rounds) {
     endGame(s, 'rounds-done', ctx, out);
@@ -356,6 +357,17 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx
   s.point = null;
   s.deadline = null;
   s.fromStart = [];
+}
+
+/**
+ * The HERO's bonus at an opening roll is a hand-out too (RULINGS.md lists it with them): at most
+ * one per cool-down per character, so a lone player who sits, starts and rolls cannot farm it.
+ */
+function heroBonus(s: LichBonesState, hero: string, ctx: Ctx, out: Outcome): void {
+  const last = ctx.lastHandout(hero, 'bonus');
+  const cooling = last !== null && ctx.now - last < s.settings.handoutCooldownMs;
+  if (!cooling) pay(out, hero, s.settings.heroBonus, 'Lich Bones bonus for the opening attack roll');
+  out.events.push({ type: 'bonus', hero, amount: cooling ? 0 : s.settings.heroBonus, cooling });
 }
 
 /**

@@ -30,7 +30,8 @@ function inWorld(tavern: Tavern, query: string): Player | undefined {
   return tavern.players.get(query.toLowerCase()) ?? tavern.findPlayer(query);
 }
 
-function admin(ctx: CommandContext, what: string): void {
+/** server.log: who did what, to whom. */
+function logAction(ctx: CommandContext, what: string): void {
   ctx.tavern.log(`admin ${ctx.actor.name}: ${what}`);
 }
 
@@ -52,7 +53,7 @@ export const adminCommands: TavernCommand[] = [
         // GMCP: the one call to swap for the speech helper of branch `life` once it lands.
         tavern.outbox.gmcp(p.session, 'Comm.Channel.Text', { channel: 'announce', talker: actor.name, text: line });
       }
-      admin(ctx, `announced "${text}"`);
+      logAction(ctx, `announced "${text}"`);
     },
   },
   {
@@ -70,7 +71,7 @@ export const adminCommands: TavernCommand[] = [
       if (target === actor) return ctx.reply('To leave, type quit.');
       ctx.reply(`You throw ${target.name} out of the tavern.`);
       tavern.quit(target, `${actor.name} has thrown you out of the tavern.`);
-      admin(ctx, `kicked ${target.name}`);
+      logAction(ctx, `kicked ${target.name}`);
     },
   },
   {
@@ -97,7 +98,7 @@ export const adminCommands: TavernCommand[] = [
       const here = tavern.players.get(key);
       ctx.reply(`${record.name} is banned${reason ? ` (${reason})` : ''}${here ? ', and thrown out' : ''}.`);
       if (here) tavern.quit(here, `${actor.name} has banned you from the tavern${reason ? ` (${reason})` : ''}.`);
-      admin(ctx, `banned ${record.name}${reason ? ` (${reason})` : ''}${here ? ', and kicked them' : ''}`);
+      logAction(ctx, `banned ${record.name}${reason ? ` (${reason})` : ''}${here ? ', and kicked them' : ''}`);
     },
   },
   {
@@ -115,7 +116,7 @@ export const adminCommands: TavernCommand[] = [
       if (!NAME.test(key) || !tavern.store.ban(key)) return ctx.reply(`${name} is not banned.`);
       tavern.store.record({ kind: 'unban', key });
       ctx.reply(`${name} may come back.`);
-      admin(ctx, `unbanned ${name}`);
+      logAction(ctx, `unbanned ${name}`);
     },
   },
   {
@@ -128,7 +129,7 @@ export const adminCommands: TavernCommand[] = [
     async run(ctx) {
       const audit = await ctx.tavern.ledger.audit();
       ctx.reply(auditText(audit));
-      admin(ctx, `audit: ${audit.problems.length ? `${audit.problems.length} problems: ${audit.problems.join('; ')}` : 'the books add up'}; minted ${audit.minted}, from the house ${audit.fromHouse}, in purses ${audit.inPurses}, in escrow ${audit.inEscrow}`);
+      logAction(ctx, `audit: ${audit.problems.length ? `${audit.problems.length} problems: ${audit.problems.join('; ')}` : 'the books add up'}; minted ${audit.minted}, from the house ${audit.fromHouse}, in purses ${audit.inPurses}, in escrow ${audit.inEscrow}`);
     },
   },
   {
@@ -139,7 +140,7 @@ export const adminCommands: TavernCommand[] = [
     exactOnly: true,
     help: 'Close the tavern: everyone is told, every wager goes back to its owner, everything is written, and the server exits.',
     run(ctx) {
-      admin(ctx, 'shut the server down');
+      logAction(ctx, 'shut the server down');
       ctx.tavern.onShutdown(ctx.actor);
     },
   },

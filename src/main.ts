@@ -11,7 +11,8 @@ const USAGE = `Usage: npm start -- [options]
   --host ADDR    address to listen on (default 0.0.0.0)
   --data DIR     where the database and the log are kept (default ./data/runtime; created if missing)
   --world FILE   the world to serve (default the shipped tavern, data/world.json)
-  --seed N       fixed random source, for testing: the same commands give the same dice
+  --seed N       for testing: every table's server seeds (and the HERO, a wizard's pick) follow from N,
+                 so the same commands give the same dice; such seeds are never secret
   --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
   --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --creates-per-hour N  new characters one address may make per hour (default 5, or the world's createsPerHour; 0: no limit)

@@ -17,6 +17,8 @@ import { Door } from './rooms/door.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';
 import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
+import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
+import { FairTable } from './games/fair-table.js';
 import { games } from './games/index.js';
 import { handoutsInStore, settingsProblems, Table, type TableServices } from './games/table.js';
 import { listenWeb, type WebOptions } from './web/server.js';
@@ -136,7 +138,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = await FileStore.open({ dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints });
   const ledger = new Ledger(store);
   const world = await loadWorld(options.worldFile);
-  const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
+  // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
+  const ordinary = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
+  const seeds = options.seed === undefined ? cryptoSeeds : derivedSeeds(options.seed);
   const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games), {
     ...defaultTavernSettings,
     ...world.settings,
@@ -158,9 +162,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   }
   if (worldProblems.length) throw new Error(`${options.worldFile}:\n  ${worldProblems.join('\n  ')}`);
-  const services: TableServices = { random, handouts: handoutsInStore(store) };
+  const handouts = handoutsInStore(store);
   for (const room of world.rooms.values()) {
-    for (const data of room.tables) tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
+    for (const data of room.tables) {
+      // Each table its own seeds; one left by the last run is revealed now, before anyone is told anything.
+      const { random, retired } = FairTable.open(store, data.id, { ordinary, seeds });
+      if (retired) log(`restart: revealed the seed of ${data.id} (commitment ${retired.commitment}, ${retired.draws} draws); game ${random.data.game} has a new one`);
+      const services: TableServices = { random, handouts };
+      tavern.tables.set(data.id, new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
+    }
   }
   for (const r of tavern.returnEscrow('after a restart')) log(`restart: returned ${r.amount} coins from ${r.table} to ${r.key}`);
   await store.flush();

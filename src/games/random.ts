@@ -10,11 +10,14 @@ export interface RandomSource {
    * of its stream. The helpers below mark their draws; a source without `draw` serves them
    * from `int` as any other choice.
    */
-  draw?<T>(run: (random: RandomSource) => T): T;
+  draw?<T>(run: (random: RandomSource) => T, kind: DrawKind): T;
 }
 
-function oneDraw<T>(random: RandomSource, run: (random: RandomSource) => T): T {
-  return random.draw ? random.draw(run) : run(random);
+/** What a draw is: a throw of two dice, one die, or a shuffle. */
+export type DrawKind = 'dice' | 'die' | 'shuffle';
+
+function oneDraw<T>(random: RandomSource, kind: DrawKind, run: (random: RandomSource) => T): T {
+  return random.draw ? random.draw(run, kind) : run(random);
 }
 
 /** The production source: node:crypto. */
@@ -70,12 +73,12 @@ const face = (random: RandomSource) => random.int(6) + 1;
 
 /** One die, one draw (Dragon's Lair's treasure). */
 export function rollDie(random: RandomSource): number {
-  return oneDraw(random, face);
+  return oneDraw(random, 'die', face);
 }
 
 /** Two dice, one draw: the first die, then the second. */
 export function rollDice(random: RandomSource): Dice {
-  return oneDraw(random, (r): Dice => [face(r), face(r)]);
+  return oneDraw(random, 'dice', (r): Dice => [face(r), face(r)]);
 }
 
 /** Dice as the fixed values fixedRandom wants: dice(3, 4) throws a 3 and a 4. */
@@ -85,7 +88,7 @@ export function diceValues(...faces: number[]): number[] {
 
 /** Fisher-Yates, returning a new array; one draw, whatever the number of items. */
 export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
-  return oneDraw(random, (r) => {
+  return oneDraw(random, 'shuffle', (r) => {
     const out = items.slice();
     for (let i = out.length - 1; i > 0; i--) {
       const j = r.int(i + 1);

@@ -7,6 +7,7 @@ import type { CommandContext, Player } from '../rooms/tavern.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
 import type { RandomSource } from './random.js';
+import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
 import type { CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
 
@@ -45,7 +46,8 @@ export function handoutsInStore(store: Pick<Store, 'handouts' | 'record'>): Hand
 
 /** What the server hands every table besides the tavern. */
 export interface TableServices {
-  readonly random: RandomSource;
+  /** The table's own provably fair source: draws from its seeds, other choices from the ordinary source. */
+  readonly random: FairTable;
   readonly handouts: HandoutRecord;
 }
 
@@ -76,6 +78,8 @@ export interface TableHost {
   thrown(dice: readonly number[]): void;
   /** The table's public state changed (GMCP sends Table.State to the room). */
   changed(): void;
+  /** A game is over: the seed of its draws is revealed, and the next game's committed (RULINGS.md). */
+  gameOver(): void;
   /** A player's own hand changed (GMCP sends them Table.Hand). */
   handChanged(name: string): void;
   /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
@@ -175,7 +179,7 @@ export class Table implements TavernTable {
   readonly seats: Player[] = [];
   private readonly game: GameTable;
   readonly commands: CommandSet<CommandContext>;
-  private lastDice: readonly number[] | null = null;
+  private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
   onNews: ((news: TableNews) => void) | null = null;
   private readonly timers = new Set<Timer>();
 
@@ -257,9 +261,23 @@ export class Table implements TavernTable {
 
   describeDice(): string {
     if (!this.lastDice) return `No dice have been thrown at ${this.data.name} yet.`;
-    const [a, b] = this.lastDice;
-    if (b === undefined) return `The die on ${this.data.name} shows ${a}.`;
-    return `The dice on ${this.data.name} show ${a} and ${b} (${a + b}).`;
+    const [a, b] = this.lastDice.dice;
+    const from = this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '';
+    if (b === undefined) return `The die on ${this.data.name} shows ${a}${from}.`;
+    return `The dice on ${this.data.name} show ${a} and ${b} (${a + b})${from}.`;
+  }
+
+  describeFairness(): string {
+    return fairnessText(this.services.random.data, this.data.name);
+  }
+
+  setClientSeed(p: Player, seed: string): string | null {
+    if (p.seat !== this) return `Only the players seated at ${this.data.name} may set its client seed.`;
+    const set = this.services.random.setClientSeed(seed);
+    if (!set.ok) return set.reason;
+    this.say(clientSeedSet(p.name, seed, this.services.random.data, this.data.name));
+    this.onNews?.({ kind: 'state' });
+    return null;
   }
 
   stateFor(viewer: Player): TableState {
@@ -268,6 +286,7 @@ export class Table implements TavernTable {
       game: this.definition.id,
       name: this.data.name,
       ...this.game.tableState(viewer.name),
+      fair: this.services.random.state,
       now: this.tavern.clock.now(),
     };
   }
@@ -281,6 +300,14 @@ export class Table implements TavernTable {
     for (const t of this.timers) t.cancel();
     this.timers.clear();
     this.game.dispose();
+  }
+
+  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
+  private say(message: Message): void {
+    for (const p of this.tavern.playersIn(this.roomId)) {
+      const text = message(new Voice(p.name));
+      if (text) this.tavern.tell(p, text);
+    }
   }
 
   private account(party: Party): string {
@@ -324,21 +351,21 @@ export class Table implements TavernTable {
         const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
         return { ok: false, reason: `${who} only ${coins(has)}; that needs ${coins(has + r.short)}.` };
       },
-      say: (message) => {
-        for (const p of tavern.playersIn(this.roomId)) {
-          const text = message(new Voice(p.name));
-          if (text) tavern.tell(p, text);
-        }
-      },
+      say: (message) => this.say(message),
       toPlayer: (name, text) => {
         const p = byName(name);
         if (p) tavern.tell(p, text);
       },
       thrown: (dice) => {
-        this.lastDice = [...dice];
+        this.lastDice = { dice: [...dice], draw: this.services.random.nameThrow(dice) };
         this.onNews?.({ kind: 'dice', dice: { table: this.id, dice: [...dice], total: dice.reduce((a, b) => a + b, 0) } });
       },
       changed: () => this.onNews?.({ kind: 'state' }),
+      gameOver: () => {
+        const revealed = this.services.random.retire();
+        this.say(seedRevealed(revealed, this.services.random.data, this.data));
+        this.onNews?.({ kind: 'state' });
+      },
       handChanged: (name) => this.onNews?.({ kind: 'hand', player: name }),
       setTimer: (ms, fn) => {
         const t = tavern.clock.setTimer(ms, () => {

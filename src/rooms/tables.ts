@@ -41,6 +41,10 @@ export interface TavernTable {
   describe(viewer: Player): string;
   /** `look dice <table>`. */
   describeDice(): string;
+  /** `fair <table>`: the commitment, the client seed and nonce, the last seed revealed (RULINGS.md). */
+  describeFairness(): string;
+  /** `fair seed <word>`: sets the client seed and tells the room, or says why not. */
+  setClientSeed(p: Player, seed: string): string | null;
   /** `roll dice <table>`. */
   roll(p: Player, reply: (text: string) => void): void;
   /** A whisper to the table's dealer; false when nobody deals here. */
@@ -78,6 +82,8 @@ export interface TableState {
   turn: string | null;
   /** When the current wait ends (epoch ms by the server's clock), or null. */
   deadline: number | null;
+  /** The table's provably fair commitment, client seed and the next draw's nonce. */
+  fair: { commitment: string; clientSeed: string; nonce: number };
   /** The server's clock when this was made, so a client can count down. */
   now: number;
   [field: string]: unknown;

@@ -22,6 +22,11 @@ export const MARK_OPEN = '\x0e';
 export const MARK_CLOSE = '\x0f';
 /** Where a line's wrapped continuation lines start (vertical tab: no player can type it). */
 export const HANG = '\x0b';
+/**
+ * At the start of a line: never wrap it, however wide (form feed: no player can type it). For
+ * the few lines scripts read whole, like `revealed <64 hex> for commitment <64 hex>`.
+ */
+export const WHOLE = '\x0c';
 
 const CODES = {
   room: 'r',
@@ -61,6 +66,11 @@ export function hanging(head: string, body: string, column = 0): string {
 /** The style a mark's letter stands for, or undefined for a letter that is none. */
 export function styleOfCode(code: string): Style | undefined {
   return STYLE_OF.get(code);
+}
+
+/** A line the output path never wraps. */
+export function whole(line: string): string {
+  return `${WHOLE}${line}`;
 }
 
 /** The text with every mark removed (both `art` and `spoken` kept): for logs and tests. */

@@ -28,11 +28,11 @@ export function render(text: string, profile: RenderProfile): string {
 
 /**
  * Control characters have no business in text (world data, a game's message): only line ends,
- * the marks and the hang mark stay. A tab becomes a space. So no ESC byte reaches the colour
+ * the marks, the hang mark and the whole-line mark stay. A tab becomes a space. So no ESC byte reaches the colour
  * stage, which alone may add one.
  */
 export function clean(text: string): string {
-  return text.replace(/\t/g, ' ').replace(/[\x00-\x09\x0c\x0d\x10-\x1f\x7f-\x9f]/g, '');
+  return text.replace(/\t/g, ' ').replace(/[\x00-\x09\x0d\x10-\x1f\x7f-\x9f]/g, '');
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
-import { HANG } from './markup.js';
+import { HANG, WHOLE } from './markup.js';
 
 /** Below this many columns left for the text, a hanging column is given up (see wrapLine). */
 const MIN_BODY_WIDTH = 20;
@@ -19,7 +19,7 @@ export const MIN_WIDTH = 20;
 export function wrapLines(text: string, width: number): string {
   const columns = Math.max(width, MIN_WIDTH);
   // Most deliveries are a few short ASCII lines: nothing to measure.
-  if (!text.includes(HANG) && /^[\x00-\x7f]*$/.test(text) && text.split('\n').every((l) => l.length <= columns)) return text;
+  if (!text.includes(HANG) && !text.includes(WHOLE) && /^[\x00-\x7f]*$/.test(text) && text.split('\n').every((l) => l.length <= columns)) return text;
   return text
     .split('\n')
     .map((line) => wrapLine(line, columns))
@@ -27,6 +27,7 @@ export function wrapLines(text: string, width: number): string {
 }
 
 function wrapLine(line: string, width: number): string {
+  if (line.startsWith(WHOLE)) return line.slice(WHOLE.length);
   const mark = line.indexOf(HANG);
   if (mark < 0 && stringWidth(line) <= width) return line;
   let head: string;

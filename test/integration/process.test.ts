@@ -88,6 +88,7 @@ describe('the server program', () => {
     expect(help.output()).toMatch(/--web-port N/);
     expect(help.output()).toMatch(/--creates-per-hour N/);
     expect(help.output()).toMatch(/--admin NAME/);
+    expect(help.output()).toMatch(/--seed N +for testing: every table's server seeds/);
   }, 60_000);
 
   it('serves the web client on --web-port, and says where', async () => {

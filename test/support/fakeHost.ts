@@ -92,6 +92,10 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     return { ok: true as const };
   }
 
+  /** How many games the table said were over (each retires the seed of its draws). */
+  gamesOver = 0;
+  gameOver = () => void this.gamesOver++;
+
   /** What the table told its host for GMCP: how often its state changed, whose hands, which throws. */
   stateChanges = 0;
   readonly handChanges: string[] = [];

@@ -193,4 +193,22 @@ describe("Dragon's Lair table", () => {
     expect(host.news('Zed')).toMatch(/Ana ran out of time and loses 2c \(leprechaun 2\)\.\nBob ran out of time and loses ac \(leprechaun 1\)\./);
     expect(look(game, 'Ana')).toMatch(/turn 2 of 10, pass 1 of 2\. Bob deals/);
   });
+
+  it('checks the antes before it shuffles, so the deal is always nonces 0 and 1; the end of the game retires its seed', () => {
+    const host = new FakeHost(['Ana', 'Bob']);
+    const game = dragonsLair.create(host);
+    host.sit(game, 'Ana');
+    host.sit(game, 'Bob');
+    host.purses.set('player:Bob', 49);
+    // Nothing is queued: a shuffle would throw. A start the ledger would refuse must not draw.
+    expect(type(game, host, 'Ana', 'start')).toBe('Bob has only 49 obsidian coins, and the ante is 50: the game cannot start.');
+    expect(type(game, host, 'Bob', 'start')).toBe('You have only 49 obsidian coins, and the ante is 50: the game cannot start.');
+    host.purses.set('player:Bob', 50);
+    host.queue(...stackedDeck(cs('10h', '8h', '9h', '5d', '2c', '7s', '4d', 'ac'), cs('jc', 'qs')));
+    expect(type(game, host, 'Ana', 'start')).toBe('');
+    expect(host.gamesOver).toBe(0);
+    host.seats.splice(host.seats.indexOf('Bob'), 1);
+    game.onStand('Bob', 'stand');
+    expect(host.gamesOver).toBe(1);
+  });
 });

@@ -98,21 +98,19 @@ describe('the Lich Bones table', () => {
     expect(story).toMatch(/Time! Betting is closed\. Dreaven throws for the quest point 6 for Ana, the HERO: 3 and 4 \(7\)\./);
     expect(story).toMatch(/Seven! The LICH's bony claws/);
     // The room hears one line of totals, not a line per bet.
-    // Ana's early HERO matched Bob's early LICH: no early 10% for him.
-    expect(story).toMatch(/Dreaven: "Early bets stood on both sides: the HERO early bets matched every coin of the LICH ones, so no 10% early bonus is paid\."/);
-    expect(story).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and Bob wins 13,333 obsidian coins\./);
+    expect(story).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and Bob wins 13,833 obsidian coins\./);
     expect(story).not.toMatch(/CHEER/);
     const bob = host.news('Bob');
-    expect(bob).toMatch(/Dreaven pays your LICH: 5,000 obsidian coins won/);
+    expect(bob).toMatch(/Dreaven pays your LICH: 5,500 obsidian coins won/); // the early 10%
     expect(bob).toMatch(/Dreaven pays your CHEER LICH: 8,333 obsidian coins won/); // 5:6, rounded down
-    expect(bob).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and you win 13,333 obsidian coins\./);
+    expect(bob).toMatch(/Dreaven settles 3 bets: Ana loses 5,000 obsidian coins and you win 13,833 obsidian coins\./);
     expect(host.news('Ana')).toMatch(/Dreaven sweeps away your HERO: 5,000 obsidian coins lost\./);
     // Your own coins won and lost are marked, for colour; nobody else's.
-    expect(host.marked.get('Bob')!.join('\n')).toContain(paint('won', '5,000 obsidian coins won'));
-    expect(host.marked.get('Bob')!.join('\n')).toContain(paint('won', 'you win 13,333 obsidian coins'));
-    expect(host.marked.get('Zed')!.join('\n')).not.toContain(paint('won', 'Bob wins 13,333 obsidian coins'));
+    expect(host.marked.get('Bob')!.join('\n')).toContain(paint('won', '5,500 obsidian coins won'));
+    expect(host.marked.get('Bob')!.join('\n')).toContain(paint('won', 'you win 13,833 obsidian coins'));
+    expect(host.marked.get('Zed')!.join('\n')).not.toContain(paint('won', 'Bob wins 13,833 obsidian coins'));
     expect(story).toMatch(/Dreaven calls for a new champion\. Bob is the HERO!\nRound 3 of 16/);
-    expect(host.balance('Bob')).toBe(20_000 + 5000 + 8333);
+    expect(host.balance('Bob')).toBe(20_000 + 5500 + 8333);
     expect(host.throws.at(-1)).toEqual([3, 4]);
     expect(look(game, 'Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
   });
@@ -124,7 +122,9 @@ describe('the Lich Bones table', () => {
     game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
     game.commands.find((c) => c.key === 'bet')!.run({ player: 'Ana', reply: () => undefined }, 'hero 5000');
     host.queue(...diceValues(4, 4));
+    expect(host.gamesOver).toBe(0);
     game.roll!('Ana', () => undefined);
+    expect(host.gamesOver).toBe(1);
     expect(host.news('Ana')).toMatch(/Dreaven returns your HERO: 5,000 obsidian coins back\.\nThe last round is fought/);
     expect(said(host)).toMatch(/Dreaven returns the bet still on the table to its owner\.\nThe last round is fought/);
     expect(host.balance('Ana')).toBe(20_000 + 1000 + 20_000);
@@ -240,7 +240,7 @@ describe('the Lich Bones table', () => {
     host.queue(0); // P000 is the HERO
     game.commands.find((c) => c.key === 'start')!.run({ player: 'P000', reply: () => undefined }, '');
     for (const [i, name] of names.entries()) {
-      game.whisper!(name, i % 4 === 3 ? 'lich 5000' : 'hero 5000', () => undefined);
+      game.whisper!(name, i % 2 ? 'lich 5000' : 'hero 5000', () => undefined);
       game.whisper!(name, 'beseech 5000', () => undefined);
     }
     // In a crowd only the bettor hears their bet called.
@@ -253,14 +253,12 @@ describe('the Lich Bones table', () => {
     game.roll!('P000', () => undefined);
     const room = host.news('Zed').split('\n');
     expect(room.length).toBeLessThanOrEqual(6);
-    // 750,000 on early HERO, 250,000 on early LICH: the 10% is paid on the 500,000 unmatched, 333 a bet.
-    expect(room).toContain('Dreaven: "Early bets stood on both sides: the 10% early bonus is paid only on the 500,000 obsidian coins of HERO early bets that the LICH ones did not match."');
-    expect(room).toContain('Dreaven settles 400 bets for 200 players: 150 win 49,950 obsidian coins between them, 50 lose 500,000 obsidian coins.');
+    expect(room).toContain('Dreaven settles 400 bets for 200 players: 100 win 50,000 obsidian coins between them, 100 lose 1,000,000 obsidian coins.');
     const mine = host.news('P007').split('\n');
     expect(mine.length).toBeLessThanOrEqual(7);
     expect(mine).toContain('Dreaven sweeps away your LICH: 5,000 obsidian coins lost. Dreaven sweeps away your BESEECH: 5,000 obsidian coins lost.');
-    expect(mine).toContain('Dreaven settles 400 bets for 200 players: 150 win 49,950 obsidian coins between them, 50 lose 500,000 obsidian coins; you lose 10,000 obsidian coins.');
-    expect(host.balance('P008')).toBe(20_000 + 5_333 - 5_000);
+    expect(mine).toContain('Dreaven settles 400 bets for 200 players: 100 win 50,000 obsidian coins between them, 100 lose 1,000,000 obsidian coins; you lose 10,000 obsidian coins.');
+    expect(host.balance('P008')).toBe(20_000 + 5_500 - 5_000);
   });
 
   it('stops its timer when disposed', () => {

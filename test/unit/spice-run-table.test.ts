@@ -63,8 +63,11 @@ describe('the Spice Run table', () => {
     expect(host.news('Ana')).toBe('10 seconds left for your turn, or the game is withdrawn. It is your turn to roll the dice to place a wager. Type roll dice.');
     expect(host.news('Bob')).toBe('');
     expect(look(game, 'Bob')).toMatch(/Ana has 10 seconds left for this turn; then the game is withdrawn/);
+    expect(host.gamesOver).toBe(0);
     host.clock.advance(10_000);
     expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);
+    // The game is over, so the seed of its draws retires (RULINGS.md).
+    expect(host.gamesOver).toBe(1);
   });
 
   it('gives GMCP a Table.State of the board, the roll waiting and whose turn it is, and each throw', () => {

@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { toAscii } from '../../src/telnet/charset.js';
-import { hanging, HANG, paint, type Style } from '../../src/telnet/markup.js';
+import { hanging, HANG, paint, whole, WHOLE, type Style } from '../../src/telnet/markup.js';
 import { chooseContent, clean, colourise, render, type RenderProfile } from '../../src/telnet/render.js';
 import { wrapLines } from '../../src/telnet/wrap.js';
 
@@ -143,6 +143,14 @@ describe('the wrapping stage', () => {
     expect(lines[0]).toBe('日本語 日本語 日本語');
   });
 
+  it('never wraps a whole-line mark\'s line, and wraps the lines around it', () => {
+    const long = `  revealed ${'a'.repeat(64)} for commitment ${'b'.repeat(64)}`;
+    const out = render(`${whole(long)}\n${'word '.repeat(30).trim()}`, { colour: 0, screenReader: false, ascii: true, width: 80 }).split('\n');
+    expect(out[0]).toBe(long);
+    expect(out.slice(1).every((l) => l.length <= 80)).toBe(true);
+    expect(out.length).toBeGreaterThan(2);
+  });
+
   it('cuts a word longer than the line, and treats a screen narrower than 20 as 20', () => {
     const out = wrapLines('x'.repeat(50), 10).split('\n');
     expect(out).toEqual(['x'.repeat(20), 'x'.repeat(20), 'x'.repeat(10)]);
@@ -157,7 +165,7 @@ describe('the wrapping stage', () => {
 });
 
 describe('clean', () => {
-  it('keeps line ends, marks and the hang mark; drops every other control character', () => {
-    expect(clean(`a\tb\r\n\x0er\x0f${HANG}\x00\x1b\x7f\x9bc`)).toBe(`a b\n\x0er\x0f${HANG}c`);
+  it('keeps line ends, marks, the hang mark and the whole-line mark; drops every other control character', () => {
+    expect(clean(`a\tb\r\n\x0er\x0f${HANG}${WHOLE}\x00\x1b\x7f\x9bc`)).toBe(`a b\n\x0er\x0f${HANG}${WHOLE}c`);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarks } from '../../src/web/marks.js';
-import { paint } from '../../src/telnet/markup.js';
+import { hanging, paint, whole } from '../../src/telnet/markup.js';
 
 describe('the page\'s reading of the marks', () => {
   it('turns marks into nested styled runs', () => {
@@ -17,6 +17,10 @@ describe('the page\'s reading of the marks', () => {
       { style: 'art', children: ['[ 3 | 4 ]'] },
       { style: 'spoken', children: ['Squares 3 and 4.'] },
     ]);
+  });
+
+  it('drops the hints for fixed-width wrapping: the page wraps its own pane', () => {
+    expect(parseMarks(`${hanging('  look', 'Look around.', 10)}\n${whole('revealed abc')}`)).toEqual(['  look    Look around.\nrevealed abc']);
   });
 
   it('loses no text on broken marks', () => {

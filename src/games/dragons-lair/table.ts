@@ -14,6 +14,7 @@ import {
   type TableHost,
 } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
+import { formatCoins } from '../../rooms/amount.js';
 import { cardName, parseCard, type Card } from './cards.js';
 import {
   apply,
@@ -99,7 +100,7 @@ class DragonsLairTable implements GameTable {
         // Costs every seated player the ante, so it is never guessed from a prefix like `st`.
         exactOnly: true,
         help: `Start a game once 2 to 5 players are seated; each antes ${this.settings.ante} obsidian coins.`,
-        run: (ctx) => this.act({ type: 'start', player: ctx.player }, ctx.reply),
+        run: (ctx) => this.start(ctx),
       },
       {
         key: 'play',
@@ -207,6 +208,22 @@ class DragonsLairTable implements GameTable {
     return { random: this.host.random, now: this.host.clock.now() };
   }
 
+  /**
+   * The antes are checked before the rules shuffle: a start the ledger would refuse must not
+   * use up the game's first draws (its deal is nonces 0 and 1, RULINGS.md).
+   */
+  private start(ctx: GameCommandContext): void {
+    const { ante, minPlayers } = this.settings;
+    const seated = this.state.seats.map((x) => x.name);
+    const short = this.inGame() || seated.length < minPlayers ? undefined : seated.find((n) => this.host.balance(n) < ante);
+    if (short) {
+      const has = this.host.balance(short);
+      const who = short === ctx.player ? 'You have' : `${short} has`;
+      return ctx.reply(`${who} only ${formatCoins(has)} obsidian coin${has === 1 ? '' : 's'}, and the ante is ${formatCoins(ante)}: the game cannot start.`);
+    }
+    this.act({ type: 'start', player: ctx.player }, ctx.reply);
+  }
+
   private play(ctx: GameCommandContext, args: string): void {
     const words = args.trim().split(/\s+/);
     // The card may take up to three words (`7 of hearts`); the longest reading wins.
@@ -264,6 +281,7 @@ class DragonsLairTable implements GameTable {
     const before = this.state;
     this.state = r.state;
     this.narrate(r.events);
+    if (r.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
     this.schedule();
     this.tellChanges(before);
   }

@@ -186,8 +186,6 @@ export function formatOddsHelp(settings: LichBonesSettings): string {
     roundingNote(settings),
     'Returns are for bets that get decided, before rounding down; a bet returned',
     'after the last round neither wins nor loses.',
-    `The early +${settings.earlyBonusPercent}% is paid only on the early stakes the other side's early bets`,
-    'do not match: HERO and LICH bets that cover each other win only what they lose.',
   ].join('\n');
 }
 

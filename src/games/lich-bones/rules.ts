@@ -7,7 +7,7 @@ import { type Dice, type RandomSource, rollDice } from '../random.js';
 import { type Step, escrow, player, refuse } from '../rules.js';
 import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, betLabel } from './bets.js';
 import { placeBet } from './betting.js';
-import { earlyBonusShare, pay, settleBet, type Outcome } from './settlement.js';
+import { pay, settleBet, type Outcome } from './settlement.js';
 
 /** Payout "X:Y": `win` coins of winnings for every `per` coins staked, plus the stake back. */
 export interface Ratio {
@@ -164,8 +164,6 @@ export type LichBonesEvent =
   /** The HERO's bonus at an opening roll; `cooling`: none, as they had one too lately (a hand-out like the others). */
   | { type: 'bonus'; hero: string; amount: number; cooling: boolean }
   | { type: 'outcome'; kind: OutcomeKind; winner: Side | null; total: number; point: PointNumber | null }
-  /** Early bets on both sides: the winners' early bonus is paid only on the `staked` less the `matched`. */
-  | { type: 'earlyBonusShared'; side: Side; staked: number; matched: number }
   | { type: 'settled'; bet: PlacedBet; result: Settlement; returned: number; winnings: number; lost: number }
   /** `late`: seated at the end, but not since the start, so no end hand-out. */
   | {
@@ -327,8 +325,7 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   s.point = kind === 'point-set' ? (total as PointNumber) : winner ? null : point;
   out.events.push({ type: 'outcome', kind, winner, total, point: kind === 'point-set' ? s.point : point });
 
-  const share = earlyBonusShare(s.bets, winner, out);
-  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out, share) === 'stays');
+  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
 
   if (s.round >= s.settings.rounds) {
     endGame(s, 'rounds-done', ctx, out);

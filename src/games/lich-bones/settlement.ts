@@ -21,44 +21,11 @@ export interface Outcome {
   moves: CoinMove[];
 }
 
-/** The part of the early bonus paid: `unmatched` of every `of` coins of the winning side's early stakes. */
-export interface BonusShare {
-  unmatched: number;
-  of: number;
-}
-
-const WHOLE: BonusShare = { unmatched: 1, of: 1 };
-
-/**
- * Winnings for a stake at a ratio, plus a bonus percent of the stake (or of its unmatched
- * share), added up and rounded down once.
- */
-export function winnings(stake: number, ratio: Ratio, bonusPercent = 0, share: BonusShare = WHOLE): number {
+/** Winnings for a stake at a ratio, plus a bonus percent of the stake, rounded down. */
+export function winnings(stake: number, ratio: Ratio, bonusPercent = 0): number {
   const s = BigInt(stake);
-  const [per, of] = [BigInt(ratio.per), BigInt(share.of)];
-  const exact = (s * BigInt(ratio.win) * 100n * of + s * BigInt(bonusPercent) * per * BigInt(share.unmatched)) / (per * 100n * of);
+  const exact = (s * BigInt(ratio.win) * 100n + s * BigInt(bonusPercent) * BigInt(ratio.per)) / (BigInt(ratio.per) * 100n);
   return Number(exact);
-}
-
-const isEarly = (b: PlacedBet) => (b.spec.kind === 'hero' || b.spec.kind === 'lich') && b.placedOn === null;
-
-/**
- * At a decision, how much of the early bonus the winning side's early bets get (docs/rulings.md):
- * only what the other side's early stakes do not match, so early HERO and LICH bets that cover
- * each other (two characters of one player) win nothing but what they lose. Told when it bites.
- */
-export function earlyBonusShare(bets: readonly PlacedBet[], winner: Side | null, out: Outcome): BonusShare {
-  if (winner === null) return WHOLE;
-  let won = 0;
-  let lost = 0;
-  for (const b of bets.filter(isEarly)) {
-    if (b.spec.kind === winner) won += b.amount;
-    else lost += b.amount;
-  }
-  if (won === 0 || lost === 0) return WHOLE;
-  const unmatched = Math.max(won - lost, 0);
-  out.events.push({ type: 'earlyBonusShared', side: winner, staked: won, matched: Math.min(lost, won) });
-  return { unmatched, of: won };
 }
 
 /** Settles one bet against a throw; `point` is the quest point the throw was made on. */
@@ -69,7 +36,6 @@ export function settleBet(
   point: PointNumber | null,
   winner: Side | null,
   out: Outcome,
-  share: BonusShare = WHOLE,
 ): 'stays' | 'off' {
   const total = dice[0] + dice[1];
   const spec = bet.spec;
@@ -78,7 +44,7 @@ export function settleBet(
     case 'lich': {
       if (winner === null) return 'stays';
       const locked = bet.locked as { ratio: Ratio; bonusPercent: number };
-      return winner === spec.kind ? win(bet, locked.ratio, out, locked.bonusPercent, share) : lose(bet, out);
+      return winner === spec.kind ? win(bet, locked.ratio, out, locked.bonusPercent) : lose(bet, out);
     }
     case 'cheer': {
       if (winner === null) return 'stays';
@@ -122,8 +88,8 @@ export function settleBet(
   }
 }
 
-function win(bet: PlacedBet, ratio: Ratio, out: Outcome, bonusPercent = 0, share = WHOLE): 'off' {
-  const won = winnings(bet.amount, ratio, bonusPercent, share);
+function win(bet: PlacedBet, ratio: Ratio, out: Outcome, bonusPercent = 0): 'off' {
+  const won = winnings(bet.amount, ratio, bonusPercent);
   out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones ${betLabel(bet)} won: stake back` });
   pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
   out.events.push({ type: 'settled', bet, result: 'won', returned: bet.amount, winnings: won, lost: 0 });

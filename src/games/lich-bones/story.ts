@@ -115,15 +115,6 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${coins(e.amount)} for the opening attack roll.`);
     case 'outcome':
       return all(() => outcomeText(e.kind, e.total, e.point));
-    case 'earlyBonusShared': {
-      const [won, lost] = e.side === 'hero' ? ['HERO', 'LICH'] : ['LICH', 'HERO'];
-      const bonus = `${s.settings.earlyBonusPercent}% early bonus`;
-      const unmatched = e.staked - e.matched;
-      const paid = unmatched === 0
-        ? `the ${lost} early bets matched every coin of the ${won} ones, so no ${bonus} is paid`
-        : `the ${bonus} is paid only on the ${coins(unmatched)} of ${won} early bets that the ${lost} ones did not match`;
-      return all(() => `${DEALER}: "Early bets stood on both sides: ${paid}."`);
-    }
     case 'gameOver':
       if (e.why === 'table-empty') return all(() => `The table is empty, so ${DEALER} ends the game: every bet goes back to its owner.`);
       {

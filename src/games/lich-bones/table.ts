@@ -42,7 +42,6 @@ a 7 first and the LICH wins, and a new HERO is chosen at random.
 Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:
   whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}
   hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.
-  The ${s.earlyBonusPercent}% is paid on the early stakes that the other side's early bets do not match.
   With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice
   your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N),
   and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).
@@ -170,6 +169,7 @@ class LichBonesTable implements GameTable {
       if ('all' in said) this.host.say(said.all);
       else this.host.toPlayer(said.to, said.text);
     }
+    if (step.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
     this.schedule();
     return true;
   }

@@ -217,5 +217,6 @@ class SpiceRunTable implements GameTable {
     this.state = null;
     for (const p of players) this.host.unseat(p, 'The game is over; you get up from the sand.');
     this.host.say(() => 'The sand grid is free again for the next two players.');
+    this.host.gameOver();
   }
 }

@@ -1,0 +1,161 @@
+import type { Store } from '../store/index.js';
+import type { TableData } from '../rooms/world.js';
+import { paint, whole } from '../telnet/markup.js';
+import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
+import type { DrawKind, RandomSource } from './random.js';
+import type { Message } from './voice.js';
+
+/**
+ * A table's random source as the server hands it over (TableServices.random): the table's
+ * FairSource, its data kept in the store, and what players are shown of it (`fair`, the nonce
+ * of a throw in `look dice`, Table.State's `fair`).
+ *
+ * Every change (a commitment, a draw's nonce, a client seed, a retirement) is recorded the
+ * moment it happens, in the same step as whatever caused it. Players hear of a step only after
+ * the outbox has flushed the store (rooms/outbox.ts), so no commitment is shown and no throw
+ * told before its seed and nonce are on disk; and a nonce, once journaled, never comes back.
+ */
+
+/** What this needs of the store. */
+export type SeedStore = Pick<Store, 'fairness' | 'record'>;
+
+export interface FairTableOptions {
+  /** Serves every choice that is not a draw (the HERO, a wizard's pick). */
+  ordinary: RandomSource;
+  seeds: SeedMaker;
+}
+
+/** Which draw a throw came from: the seed's game number and the nonce. */
+export interface DrawRef {
+  game: number;
+  nonce: number;
+}
+
+/** Table.State's `fair` (docs/gmcp.md). */
+export interface FairState {
+  commitment: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/** How many throws are remembered for `thrown` to name (a step throws at most a few). */
+const RECENT_THROWS = 8;
+
+export class FairTable implements RandomSource {
+  /** The latest throws (dice or one die), oldest first, not yet named by the table. */
+  private throws: { ref: DrawRef; faces: string }[] = [];
+
+  private constructor(private readonly source: FairSource) {}
+
+  /**
+   * The table's seeds from the store. A seed found there is retired at once, revealed with the
+   * next one committed: whatever game used it ended with the server (docs/rulings.md: at every
+   * start). A table with none commits its first. Returns the seed retired, if any.
+   */
+  static open(store: SeedStore, table: string, options: FairTableOptions): { random: FairTable; retired: RevealedSeed | null } {
+    const fair = { ...options, onChange: (data: FairData) => store.record({ kind: 'fair', fair: data }) };
+    const saved = store.fairness(table);
+    if (!saved) return { random: new FairTable(FairSource.open(table, fair)), retired: null };
+    const source = FairSource.restore(saved, fair);
+    const retired = source.retire();
+    return { random: new FairTable(source), retired };
+  }
+
+  int(n: number): number {
+    return this.source.int(n);
+  }
+
+  draw<T>(run: (random: RandomSource) => T, kind: DrawKind): T {
+    const { game, nonce } = this.source.data;
+    const result = this.source.draw(run);
+    if (kind !== 'shuffle') {
+      const faces = typeof result === 'number' ? [result] : (result as number[]);
+      this.throws = [...this.throws.slice(1 - RECENT_THROWS), { ref: { game, nonce }, faces: faces.join() }];
+    }
+    return result;
+  }
+
+  /**
+   * The draw of a throw the table is telling: the oldest unnamed throw with these faces (the
+   * games tell their throws in the order they drew them; any older unnamed one was never told).
+   */
+  nameThrow(faces: readonly number[]): DrawRef | null {
+    const i = this.throws.findIndex((t) => t.faces === faces.join());
+    if (i < 0) return null;
+    const [named] = this.throws.splice(0, i + 1).slice(-1);
+    return named.ref;
+  }
+
+  get data(): FairData {
+    return this.source.data;
+  }
+
+  get state(): FairState {
+    const { commitment, clientSeed, nonce } = this.source.data;
+    return { commitment, clientSeed, nonce };
+  }
+
+  setClientSeed(text: string): Refusal {
+    return this.source.setClientSeed(text);
+  }
+
+  /** The game is over: its seed is revealed and the next game's committed. */
+  retire(): RevealedSeed {
+    return this.source.retire();
+  }
+}
+
+// ---- what players are shown ---------------------------------------------------------------
+
+/** A seed's draws, nonces 0 to n - 1, in words. */
+function drawsText(draws: number): string {
+  if (draws === 0) return 'no draws';
+  return draws === 1 ? 'one draw (nonce 0)' : `${draws} draws (nonces 0 to ${draws - 1})`;
+}
+
+/**
+ * `fair <table>`: the commitment, the client seed and nonce, and the last seed revealed. The
+ * lines scripts read (CONTRACT.md) start with what they look for, so that at 80 columns the
+ * commitment line still holds its 64 digits whole.
+ */
+export function fairnessText(data: FairData, label: string): string {
+  const lines = [
+    `Provably fair draws at ${label}, game ${data.game} (help fair):`,
+    `  commitment ${data.commitment}`,
+    `  client seed ${data.clientSeed} nonce ${data.nonce}`,
+  ];
+  const r = data.revealed;
+  if (!r) {
+    lines.push(`No seed has been revealed here yet: game ${data.game}'s is revealed when that game ends.`);
+  } else {
+    lines.push(
+      `Game ${data.game - 1} is over: its client seed was ${r.clientSeed} and it made ${drawsText(r.draws)}. Its seed:`,
+      whole(`  revealed ${r.serverSeed} for commitment ${r.commitment}`),
+    );
+  }
+  const seedNow = data.nonce === 0 ? `seated players may set its client seed (fair seed <word>) until its first draw` : 'its client seed is fixed, since it has drawn';
+  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. help fair tells how to check a game.`));
+  return lines.join('\n');
+}
+
+/** `look dice`'s note on where a throw came from. */
+export function throwText(ref: DrawRef): string {
+  return `that throw was nonce ${ref.nonce} of game ${ref.game}`;
+}
+
+/** Told to the room when a seated player sets the client seed. */
+export function clientSeedSet(name: string, seed: string, data: FairData, label: string): Message {
+  return (v) => `${v.does(name, 'set')} the client seed of game ${data.game} at ${label} to ${seed}: every draw of that game is made from it.`;
+}
+
+/** The word that names a table in commands: from its name where it can (`sand`, `lair`). */
+function tableWord(table: Pick<TableData, 'name' | 'keywords'>): string {
+  const named = table.name.toLowerCase().split(/\s+/).filter((w) => w !== 'table' && table.keywords.includes(w));
+  return named[0] ?? table.keywords.find((k) => k !== 'table') ?? 'table';
+}
+
+/** Told to the room at the end of a game. */
+export function seedRevealed(revealed: RevealedSeed, data: FairData, table: Pick<TableData, 'name' | 'keywords'>): Message {
+  return () =>
+    paint('hint', `The seed of game ${data.game - 1} is revealed: it made ${drawsText(revealed.draws)}. Type fair ${tableWord(table)} to see it, and the commitment of game ${data.game}.`);
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
 import { describeError } from './store/files.js';
+import { ADMIN_NAME } from './rooms/world.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
@@ -15,9 +16,10 @@ const USAGE = `Usage: npm start -- [options]
   --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
   --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --creates-per-hour N  new characters one address may make per hour (default 5, or the world's createsPerHour; 0: no limit)
+  --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -31,7 +33,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour'],
+  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -62,6 +64,9 @@ for (const origin of webOrigins) {
   if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) fail(`--web-origins: "${origin}" is not an http:// or https:// origin.`);
 }
 const createsPerHour = argv['creates-per-hour'] === undefined ? undefined : wholeNumber('creates-per-hour', argv['creates-per-hour'], 1_000_000);
+// --admin may be repeated: one name each time.
+const admins = [argv.admin ?? []].flat().map(String);
+for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
 
 const dataDir = argv.data ?? 'data/runtime';
 
@@ -98,11 +103,13 @@ try {
     dataDir,
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
-    settings: createsPerHour === undefined ? {} : { createsPerHour },
+    settings: { ...(createsPerHour === undefined ? {} : { createsPerHour }), admins },
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
     // A full disk or a failing one: the players were told, the log says why; exit with one line.
     onFatal: () => process.exit(1),
+    // An admin's shutdown has stopped everything as SIGTERM does: exit as cleanly.
+    onShutdown: () => process.exit(0),
   });
   let stopping = false;
   const stop = (signal: string) => {

@@ -20,8 +20,9 @@ import { cryptoRandom, seededRandom } from './games/random.js';
 import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
 import { FairTable } from './games/fair-table.js';
 import { games } from './games/index.js';
-import { handoutsInMemory, settingsProblems, Table, type TableServices } from './games/table.js';
+import { handoutsInStore, settingsProblems, Table, type TableServices } from './games/table.js';
 import { listenWeb, type WebOptions } from './web/server.js';
+import { formatCoins } from './rooms/amount.js';
 import { webSession } from './web/session.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
@@ -54,6 +55,8 @@ export interface ServerOptions {
   checkpoints?: 'worker' | 'inline';
   /** The store failed (a full disk): every connection is closed; the program should exit 1. */
   onFatal?: (e: Error) => void;
+  /** An admin's `shutdown` has stopped the server (as stop() does); the program should exit 0. */
+  onShutdown?: () => void;
 }
 
 export interface RunningServer {
@@ -142,7 +145,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...defaultTavernSettings,
     ...world.settings,
     ...options.settings,
+    admins: [...world.admins, ...(options.settings?.admins ?? [])],
   });
+  tavern.log = log;
+  for (const name of tavern.settings.admins) {
+    if (!(await store.nameTaken(name.toLowerCase()))) log(`admin ${name} has no character yet: create it before anyone else takes the name`);
+  }
   const slots = options.hashSlots ?? hashSlots();
   const door = new Door(clock, { hashSlots: slots, createsPerHour: tavern.settings.createsPerHour });
   const worldProblems: string[] = [];
@@ -154,7 +162,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   }
   if (worldProblems.length) throw new Error(`${options.worldFile}:\n  ${worldProblems.join('\n  ')}`);
-  const handouts = handoutsInMemory();
+  const handouts = handoutsInStore(store);
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
       // Each table its own seeds; one left by the last run is revealed now, before anyone is told anything.
@@ -164,7 +172,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
     }
   }
-  for (const note of tavern.returnStrandedEscrow()) log(`restart: ${note}`);
+  for (const r of tavern.returnEscrow('after a restart')) log(`restart: returned ${r.amount} coins from ${r.table} to ${r.key}`);
   await store.flush();
 
   const connections = new Set<Connection>();
@@ -190,7 +198,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     c.on('line', (line) => {
       queue = queue
         .then(() => {
-          if (c.closed) return;
+          if (c.closed || stopping) return;
           // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
           if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
           if (player && player.session === session) return tavern.handleLine(player, line);
@@ -252,25 +260,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log(`web client on http://${options.host}:${webPort}/`);
   }
 
-  return {
-    host: options.host,
-    port,
-    webPort,
-    tavern,
-    async stop(reason = 'The tavern is closing for the night (the server is shutting down).') {
-      if (stopping) return;
-      stopping = true;
-      for (const p of tavern.players.values()) tavern.tell(p, reason);
-      for (const login of atTheDoor) login.turnAway(reason);
-      for (const t of tavern.tables.values()) t.dispose();
-      const at = new Date(clock.now()).toISOString();
-      for (const p of tavern.players.values()) store.record({ kind: 'seen', key: p.key, at });
-      await tavern.release();
-      await store.close();
-      for (const c of connections) c.close();
-      await Promise.all([server, web].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
-    },
+  const closeTavern = async (reason: string): Promise<void> => {
+    stopping = true;
+    for (const p of tavern.players.values()) tavern.tell(p, reason);
+    for (const login of atTheDoor) login.turnAway(reason);
+    for (const t of tavern.tables.values()) t.dispose();
+    // Every wager goes back now, not at the next start: the players hear it before the door closes.
+    for (const r of tavern.returnEscrow('at closing')) {
+      const owner = tavern.players.get(r.key);
+      if (owner) tavern.tell(owner, `Your ${formatCoins(r.amount)} obsidian coins on ${tavern.tables.get(r.table)?.data.name ?? r.table} come back to you.`);
+      log(`closing: returned ${r.amount} coins from ${r.table} to ${r.key}`);
+    }
+    const at = new Date(clock.now()).toISOString();
+    for (const p of tavern.players.values()) store.record({ kind: 'seen', key: p.key, at });
+    await tavern.release();
+    await store.close();
+    for (const c of connections) c.close();
+    await Promise.all([server, web].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
   };
+  // One stop, however many ask (a signal during an admin's shutdown waits for the same one).
+  let stopped: Promise<void> | null = null;
+  const stop = (reason = 'The tavern is closing for the night (the server is shutting down).') =>
+    (stopped ??= stopping ? Promise.resolve() : closeTavern(reason));
+  tavern.onShutdown = (by) => {
+    void stop(`${by.name} closes the tavern for the night (the server is shutting down).`).then(() => options.onShutdown?.());
+  };
+
+  return { host: options.host, port, webPort, tavern, stop };
 }
 
 function portOf(server: Server | HttpServer, asked: number): number {

@@ -1,6 +1,7 @@
 import type { Clock, Timer } from '../rooms/clock.js';
 import { CommandSet, type Command } from '../rooms/commands.js';
 import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
+import type { Store } from '../store/index.js';
 import type { GameInfo, LeaveCause, TableHand, TableNews, TableState, TableStatePlayer, TableVenue, TavernTable } from '../rooms/tables.js';
 import type { CommandContext, Player } from '../rooms/tavern.js';
 import type { TableData } from '../rooms/world.js';
@@ -28,7 +29,7 @@ export type GameCommand = Command<GameCommandContext>;
 /**
  * When each character last received each kind of hand-out, by the clock (RULINGS.md: "at most one
  * hand-out of each kind per cool-down, per character, across every table"). The server keeps one
- * for all tables; it sits behind this interface so the store can keep it across restarts.
+ * for all tables, in the store, so a restart does not start the cool-downs again.
  */
 export interface HandoutRecord {
   /** When `name` last got a hand-out of `kind`, in clock ms, or null. */
@@ -36,13 +37,11 @@ export interface HandoutRecord {
   note(name: string, kind: string, at: number): void;
 }
 
-/** A HandoutRecord in memory (it starts empty at every start of the server). */
-export function handoutsInMemory(): HandoutRecord {
-  const times = new Map<string, number>();
-  const key = (name: string, kind: string) => `${kind}\u0000${name.toLowerCase()}`;
+/** The HandoutRecord kept in the store: a note is a `handout` entry, written with the coins it went with. */
+export function handoutsInStore(store: Pick<Store, 'handouts' | 'record'>): HandoutRecord {
   return {
-    last: (name, kind) => times.get(key(name, kind)) ?? null,
-    note: (name, kind, at) => void times.set(key(name, kind), at),
+    last: (name, kind) => store.handouts(name.toLowerCase())[kind] ?? null,
+    note: (name, kind, at) => store.record({ kind: 'handout', key: name.toLowerCase(), handout: kind, at }),
   };
 }
 

@@ -17,7 +17,10 @@ export interface Command<Ctx> {
   exactOnly?: boolean;
   /** A table verb that onlookers in the room may use too, without a seat. */
   forOnlookers?: boolean;
-  run(ctx: Ctx, args: string): void;
+  /** For admins only: to anyone else it does not exist (not found, not in help). */
+  adminOnly?: boolean;
+  /** A command that must ask the store (a character not in play, every balance) returns a promise; the prompt waits for it. */
+  run(ctx: Ctx, args: string): void | Promise<void>;
 }
 
 export type Lookup<Ctx> =
@@ -45,13 +48,13 @@ export class CommandSet<Ctx> {
     return this.commands;
   }
 
-  /** By key or alias first, then by a prefix that fits exactly one command. */
-  find(word: string): Lookup<Ctx> {
+  /** By key or alias first, then by a prefix that fits exactly one command; only among the commands `visible` allows. */
+  find(word: string, visible: (c: Command<Ctx>) => boolean = () => true): Lookup<Ctx> {
     const w = word.toLowerCase();
-    const exact = this.commands.find((c) => c.key === w || c.aliases?.includes(w));
+    const exact = this.commands.find((c) => (c.key === w || c.aliases?.includes(w)) && visible(c));
     if (exact) return { found: exact };
     const byPrefix = this.commands.filter(
-      (c) => !c.exactOnly && [c.key, ...(c.aliases ?? [])].some((k) => k.startsWith(w)),
+      (c) => !c.exactOnly && visible(c) && [c.key, ...(c.aliases ?? [])].some((k) => k.startsWith(w)),
     );
     if (byPrefix.length === 1) return { found: byPrefix[0] };
     if (byPrefix.length > 1) return { ambiguous: byPrefix.map((c) => c.key).sort() };

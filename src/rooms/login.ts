@@ -6,6 +6,7 @@ import type { Player, Tavern } from './tavern.js';
 import { charAccount } from '../store/ledger.js';
 import { coinsText, named } from './palette.js';
 import type { CharacterRecord } from '../store/index.js';
+import { banRefusal } from './everyday/admin.js';
 
 export const MAX_PASSWORD_TRIES = 3;
 export const LOGIN_TIMEOUT_MS = 120_000;
@@ -174,7 +175,21 @@ export class Login {
     return false;
   }
 
+  /**
+   * A banned character is turned away with one line, once the password is right: the reason is
+   * for the character's owner, not for anyone who types the name.
+   */
+  private refuseIfBanned(key: string): boolean {
+    const refusal = banRefusal(this.tavern, key);
+    if (refusal) {
+      this.tavern.log(`login refused: ${key} is banned`);
+      this.turnAway(refusal);
+    }
+    return refusal !== null;
+  }
+
   private enter(record: Readonly<CharacterRecord>): void {
+    if (this.refuseIfBanned(record.name.toLowerCase())) return;
     this.dispose();
     this.session.showInput();
     const p = this.tavern.enter(record, this.session);

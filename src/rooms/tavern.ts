@@ -16,9 +16,11 @@ export interface TavernSettings {
   graceMs: number;
   /** New characters per address per hour (RULINGS.md); 0: no limit. The world may set it, `--creates-per-hour` overrides. */
   createsPerHour: number;
+  /** Characters who may use the admin commands: the world's `admins` and each `--admin NAME`. */
+  admins: readonly string[];
 }
 
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5 };
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [] };
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
 export class Player {
@@ -76,6 +78,11 @@ export class Tavern implements TableVenue {
   onFatal: (e: Error) => void = (e) => {
     throw e;
   };
+  /** An admin typed `shutdown`: the server stops as on SIGTERM (set by the server). */
+  onShutdown: (by: Player) => void = () => undefined;
+  /** The server's log (server.log): admin actions go there. */
+  log: (line: string) => void = () => undefined;
+  private readonly admins: ReadonlySet<string>;
 
   constructor(
     readonly world: World,
@@ -89,6 +96,16 @@ export class Tavern implements TableVenue {
     this.panels = new Panels(this);
     ledger.onTransfer = (accounts) => this.panels.coinsMoved(accounts);
     this.commands = new CommandSet(commands);
+    this.admins = new Set(settings.admins.map((name) => name.toLowerCase()));
+  }
+
+  isAdmin(p: Player): boolean {
+    return this.admins.has(p.key);
+  }
+
+  /** Whether the player may see and use a command: admin commands exist for admins only. */
+  mayUse(p: Player, command: TavernCommand): boolean {
+    return !command.adminOnly || this.isAdmin(p);
   }
 
   /** Puts a table in its room; what it reports goes to the panels of the people there. */
@@ -215,15 +232,15 @@ export class Tavern implements TableVenue {
     void this.release();
   }
 
-  /** `quit`: stands up from any table and leaves the world. */
-  quit(p: Player): void {
+  /** `quit` (or `kick`, with its own last line): stands up from any table and leaves the world. */
+  quit(p: Player, farewell = 'The heat of the road swallows you. Farewell!'): void {
     p.seat?.stand(p, 'left');
     const session = p.session;
     p.session = null;
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     this.remove(p);
     if (session) {
-      this.outbox.add(session, 'The heat of the road swallows you. Farewell!');
+      this.outbox.add(session, farewell);
       void this.release().then(() => session.close());
     }
   }
@@ -240,12 +257,12 @@ export class Tavern implements TableVenue {
   async handleLine(p: Player, line: string): Promise<void> {
     const session = p.session;
     if (!session) return;
-    this.runCommand(p, line);
+    await this.runCommand(p, line);
     if (p.session === session) this.outbox.prompt(session);
     await this.release();
   }
 
-  private runCommand(p: Player, line: string): void {
+  private runCommand(p: Player, line: string): void | Promise<void> {
     const session = p.session;
     if (!session) return;
     const { word, args } = splitCommand(line);
@@ -258,7 +275,7 @@ export class Tavern implements TableVenue {
     };
     // Direction words always walk (or say why not): no table verb takes them. Nor does a table
     // verb's prefix take a tavern command typed in full (`l`, `i`).
-    const own = this.commands.find(word);
+    const own = this.commands.find(word, (c) => this.mayUse(p, c));
     const exact = 'found' in own && (own.found.key === word || !!own.found.aliases?.includes(word));
     const lookup: Lookup<CommandContext> = directionOf(word) || exact
       ? { unknown: true }
@@ -282,11 +299,14 @@ export class Tavern implements TableVenue {
       ctx.reply(`Usage: ${command.usage}`);
       return;
     }
-    try {
-      command.run(ctx, args);
-    } catch (e) {
+    const failed = (e: unknown) => {
       console.error(`command ${command.key} failed:`, e);
       ctx.reply(paint('warning', 'Something went wrong with that command; nothing was changed.'));
+    };
+    try {
+      return command.run(ctx, args)?.catch(failed);
+    } catch (e) {
+      failed(e);
     }
   }
 
@@ -299,15 +319,16 @@ export class Tavern implements TableVenue {
     return { unknown: true };
   }
 
-  /** On start: every coin left on a table by a crash goes back to its owner. */
-  returnStrandedEscrow(): string[] {
-    const notes: string[] = [];
-    const moves = this.ledger.accountsWithCoins('escrow:').map(([account, amount]) => {
+  /**
+   * Every coin on a table goes back to its owner, in one transaction: at start after a crash
+   * (`after a restart`), and when the server stops (`at closing`).
+   */
+  returnEscrow(when: string): { table: string; key: string; amount: number }[] {
+    const returned = this.ledger.accountsWithCoins('escrow:').map(([account, amount]) => {
       const [, table, key] = account.split(':');
-      notes.push(`returned ${amount} coins from ${table} to ${key}`);
-      return { from: account, to: charAccount(key), amount, why: `returned from ${table} after a restart` };
+      return { table, key, amount, move: { from: account, to: charAccount(key), amount, why: `returned from ${table} ${when}` } };
     });
-    this.ledger.transfer(moves);
-    return notes;
+    this.ledger.transfer(returned.map((r) => r.move));
+    return returned.map(({ table, key, amount }) => ({ table, key, amount }));
   }
 }

@@ -57,6 +57,8 @@ export interface World {
   /** Extra MSSP variables for MUD lists (CONTACT, WEBSITE, GENRE...): name -> value(s). */
   mssp: Record<string, string | string[]>;
   settings: WorldSettings;
+  /** Characters who may use the admin commands (CONTRACT.md, Admins), as written in the world file. */
+  admins: string[];
 }
 
 /** Reads and checks a world file; every problem found is reported at once. */
@@ -72,7 +74,7 @@ export async function loadWorld(path: string): Promise<World> {
 
 export function parseWorld(raw: unknown, source = 'world'): World {
   const problems: string[] = [];
-  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown };
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown };
   if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
   const rooms = new Map<string, Room>();
   const tableIds = new Set<string>();
@@ -125,8 +127,27 @@ export function parseWorld(raw: unknown, source = 'world'): World {
   if (!rooms.has(start)) problems.push(`the start room "${start}" does not exist`);
   const mssp = parseMssp(w.mssp, problems);
   const settings = parseSettings(w.settings, problems);
+  const admins = parseAdmins(w.admins, problems);
   if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
-  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings };
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins };
+}
+
+/** A character's name as an admin is named: 3 to 16 letters (accounts.ts has the full rule for new names). */
+export const ADMIN_NAME = /^[A-Za-z]{3,16}$/;
+
+/** `admins`: a list of character names, e.g. ["Ana", "Bex"]. */
+function parseAdmins(raw: unknown, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.push('admins must be a list of character names, e.g. ["Ana"]');
+    return [];
+  }
+  const admins: string[] = [];
+  for (const name of raw) {
+    if (typeof name !== 'string' || !ADMIN_NAME.test(name)) problems.push(`admins: ${JSON.stringify(name)} is not a character's name (3 to 16 letters)`);
+    else admins.push(name);
+  }
+  return admins;
 }
 
 /** `mssp`: an object of upper-case MSSP variable names to a string, a number or a list of strings. */

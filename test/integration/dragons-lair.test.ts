@@ -322,8 +322,9 @@ describe("Dragon's Lair: choices, refusals and leaving", () => {
     await players[1].client.command('start');
     await players[0].client.command('hold');
     expect(await Promise.all(players.map((p) => coins(p.client)))).toEqual([950, 950, 950]);
+    const stopped = ts;
     ts = await ts.restart();
-    for (const name of ['ana', 'bob', 'cyd']) expect(ts.logs.join('\n')).toContain(`returned 50 coins from lair-table to ${name}`);
+    for (const name of ['ana', 'bob', 'cyd']) expect(stopped.logs.join('\n')).toContain(`closing: returned 50 coins from lair-table to ${name}`);
     const back = await Promise.all(['Ana', 'Bob', 'Cyd'].map((n) => ts.login(n)));
     expect(await Promise.all(back.map(coins))).toEqual([1000, 1000, 1000]);
     await back[0].command('east');

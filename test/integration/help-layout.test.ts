@@ -39,7 +39,8 @@ async function ask(line: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ts = await startTestServer();
+  // An admin, so the admin commands' help is laid out and checked too.
+  ts = await startTestServer({ settings: { admins: ['Reader'] } });
   const { tavern } = ts.server;
   player = tavern.enter((await tavern.createCharacter('Reader', 'x'))!, session);
   const topics = ['help', 'help odds'];

@@ -75,6 +75,8 @@ describe('the server program', () => {
       ['--port', '4000', '--web-port', '4000'],
       ['--web-origins', 'ftp://files.example'],
       ['--creates-per-hour', '-1'],
+      ['--admin', 'Ana1'],
+      ['--admin', 'Ana', '--admin', ''],
     ].map((args) => run(args));
     for (const p of bad) {
       expect(await p.exited).toBe(2);
@@ -85,6 +87,7 @@ describe('the server program', () => {
     expect(help.output()).toMatch(/--data DIR/);
     expect(help.output()).toMatch(/--web-port N/);
     expect(help.output()).toMatch(/--creates-per-hour N/);
+    expect(help.output()).toMatch(/--admin NAME/);
     expect(help.output()).toMatch(/--seed N +for testing: every table's server seeds/);
   }, 60_000);
 

@@ -197,8 +197,9 @@ describe('Spice Run over telnet', () => {
     await placeWager(a, 120);
     await placeWager(b, 80);
     expect(await coins(a)).toBe(880);
+    const stopped = ts;
     ts = await ts.restart();
-    expect(ts.logs.join('\n')).toMatch(/returned 120 coins from sand-table to ana/);
+    expect(stopped.logs.join('\n')).toMatch(/closing: returned 120 coins from sand-table to ana/);
     const a2 = await ts.login('Ana');
     const b2 = await ts.login('Bob');
     expect(await coins(a2)).toBe(1000);

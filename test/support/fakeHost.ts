@@ -1,8 +1,18 @@
-import { handoutsInMemory, type HandoutRecord, type TableHost } from '../../src/games/table.js';
+import type { HandoutRecord, TableHost } from '../../src/games/table.js';
 import type { CoinMove, Party } from '../../src/games/rules.js';
 import { Voice, type Message } from '../../src/games/voice.js';
 import { FakeClock } from './fakeClock.js';
 import { plainFor } from './plain.js';
+
+/** A HandoutRecord in memory, for tables without a store. */
+export function handoutsInMemory(): HandoutRecord {
+  const times = new Map<string, number>();
+  const key = (name: string, kind: string) => `${kind}\u0000${name.toLowerCase()}`;
+  return {
+    last: (name, kind) => times.get(key(name, kind)) ?? null,
+    note: (name, kind, at) => void times.set(key(name, kind), at),
+  };
+}
 
 /**
  * What every fake table host shares: purses in a map that refuse to go below zero (the house

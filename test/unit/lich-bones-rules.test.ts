@@ -40,6 +40,7 @@ class Table {
     for (const e of step.events) {
       if (e.type === 'started') for (const p of e.paid) this.handouts.set(`start ${p}`, this.now);
       if (e.type === 'gameOver') for (const p of e.paid) this.handouts.set(`end ${p}`, this.now);
+      if (e.type === 'bonus' && !e.cooling) this.handouts.set(`bonus ${e.hero}`, this.now);
     }
     return this;
   }
@@ -219,17 +220,51 @@ describe('throws', () => {
     expect(t.state).toMatchObject({ hero: 'Cy', point: null });
   });
 
-  it('the HERO gets the bonus at each opening attack roll, whoever throws it, and not with a point set', () => {
+  it('the HERO gets the bonus at an opening attack roll, whoever throws it, and not with a point set', () => {
     const t = Table.started(['Ana', 'Bo'], 1);
     t.roll([2, 2]);
     expect(plain(t.moves)).toEqual([{ from: house, to: player('Bo'), amount: 1_000 }]);
-    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 1_000 }]);
+    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 1_000, cooling: false }]);
     t.roll([2, 3]);
     expect(t.moves).toEqual([]);
+    expect(t.of('bonus')).toEqual([]);
     t.roll([1, 3]); // point made: the next throw is an opening roll again
     t.now = t.state.deadline as number;
     t.do({ type: 'timeout' }, fixedRandom(diceValues(6, 6)));
-    expect(plain(t.moves)).toEqual([{ from: house, to: player('Bo'), amount: 1_000 }]);
+    // ...but the bonus is a hand-out: Bo had one a moment ago.
+    expect(t.moves).toEqual([]);
+    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 0, cooling: true }]);
+  });
+
+  it('a lone player who sits, starts and rolls gets one HERO bonus per 30 minutes, at any table', () => {
+    const t = Table.started(['Ana'], 0, { ...DEFAULT_SETTINGS, rounds: 16, handout: 0 });
+    const bonuses = () => t.moves.filter((m) => m.why.includes('bonus')).reduce((n, m) => n + m.amount, 0);
+    let paid = 0;
+    // Sevens on every opening roll: sixteen opening rolls in a row.
+    for (let round = 1; round <= 16; round++) {
+      t.roll([3, 4]);
+      paid += bonuses();
+    }
+    expect(paid).toBe(1_000);
+    // Again and again, on the same clock: nothing more.
+    for (let game = 0; game < 3; game++) {
+      t.now += 60_000;
+      t.do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
+      for (let round = 1; round <= 16; round++) {
+        t.roll([5, 6]);
+        expect(bonuses()).toBe(0);
+      }
+    }
+    // Another table shares the record (the host keeps one for all): no bonus there either.
+    const other = new Table({ ...DEFAULT_SETTINGS, handout: 0 });
+    other.now = t.now;
+    for (const [k, v] of t.handouts) other.handouts.set(k, v);
+    other.do({ type: 'sit', player: 'Ana' }).do({ type: 'start', player: 'Ana' }, fixedRandom([0])).roll([3, 4]);
+    expect(other.moves).toEqual([]);
+    // Half an hour after the first, it pays again.
+    t.now = T0 + 30 * 60_000;
+    t.do({ type: 'start', player: 'Ana' }, fixedRandom([0])).roll([3, 4]);
+    expect(bonuses()).toBe(1_000);
   });
 
   it('a HERO who leaves is replaced at random; their bets stay and are paid as usual', () => {
@@ -344,7 +379,7 @@ describe('hand-outs cannot be farmed (RULINGS.md, "Coins come from somewhere")',
     t.do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
     expect(handedOut(t)).toEqual([]);
     t.roll([4, 4]);
-    expect(handedOut(t)).toEqual([['Ana', 1_000]]);
+    expect(handedOut(t)).toEqual([]); // the HERO bonus is on its own cool-down
     expect(t.of('gameOver')[0]).toMatchObject({ paid: [], cooling: ['Ana'] });
   });
 

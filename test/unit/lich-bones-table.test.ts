@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lichBones, lichBonesSettings } from '../../src/games/lich-bones/table.js';
-import { handoutsInMemory, type GameTable, type TableHost } from '../../src/games/table.js';
+import type { GameTable, TableHost } from '../../src/games/table.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
-import { FakeHostBase } from '../support/fakeHost.js';
+import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';
 import { paint } from '../../src/telnet/markup.js';
 import { plainFor } from '../support/plain.js';
 

@@ -44,6 +44,14 @@ describe('the world data', () => {
       expect(message).toContain(problem);
     }
   });
+
+  it('takes a list of admins by name, and refuses anything else in it', () => {
+    const world = (admins: unknown) => ({ start: 'a', rooms: [{ id: 'a', name: 'A', description: 'x' }], admins });
+    expect(parseWorld(world(undefined)).admins).toEqual([]);
+    expect(parseWorld(world(['Ana', 'bex'])).admins).toEqual(['Ana', 'bex']);
+    expect(() => parseWorld(world('Ana'))).toThrow(/admins must be a list of character names/);
+    expect(() => parseWorld(world(['Ana', 'B', 'Ana Bex', 7]))).toThrow(/admins: "B" is not a character's name[^]*"Ana Bex" is not[^]*7 is not/);
+  });
 });
 
 describe("a table's settings", () => {

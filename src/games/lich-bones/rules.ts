@@ -161,7 +161,8 @@ export type LichBonesEvent =
   /** `asked` differs from bet.amount when a CHEER was cut to its cap. */
   | { type: 'betPlaced'; bet: PlacedBet; asked: number }
   | { type: 'thrown'; throw: Throw; opening: boolean; point: PointNumber | null }
-  | { type: 'bonus'; hero: string; amount: number }
+  /** The HERO's bonus at an opening roll; `cooling`: none, as they had one too lately (a hand-out like the others). */
+  | { type: 'bonus'; hero: string; amount: number; cooling: boolean }
   | { type: 'outcome'; kind: OutcomeKind; winner: Side | null; total: number; point: PointNumber | null }
   | { type: 'settled'; bet: PlacedBet; result: Settlement; returned: number; winnings: number; lost: number }
   /** `late`: seated at the end, but not since the start, so no end hand-out. */
@@ -175,8 +176,8 @@ export type LichBonesEvent =
       late: string[];
     };
 
-/** The two hand-outs, each with its own cool-down. */
-export type HandoutKind = 'start' | 'end';
+/** The hand-outs, each with its own cool-down: at the start, at the end, and the HERO's bonus. */
+export type HandoutKind = 'start' | 'end' | 'bonus';
 
 export interface Ctx {
   random: RandomSource;
@@ -314,10 +315,7 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
   const point = s.point;
   s.lastThrow = { by, hero, dice, total };
   out.events.push({ type: 'thrown', throw: s.lastThrow, opening: point === null, point });
-  if (point === null && s.settings.heroBonus > 0) {
-    pay(out, hero, s.settings.heroBonus, 'Lich Bones bonus for the opening attack roll');
-    out.events.push({ type: 'bonus', hero, amount: s.settings.heroBonus });
-  }
+  if (point === null && s.settings.heroBonus > 0) heroBonus(s, hero, ctx, out);
 
   const kind: OutcomeKind = point === null
     ? openingResult(total)
@@ -356,6 +354,17 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx
   s.point = null;
   s.deadline = null;
   s.fromStart = [];
+}
+
+/**
+ * The HERO's bonus at an opening roll is a hand-out too (RULINGS.md lists it with them): at most
+ * one per cool-down per character, so a lone player who sits, starts and rolls cannot farm it.
+ */
+function heroBonus(s: LichBonesState, hero: string, ctx: Ctx, out: Outcome): void {
+  const last = ctx.lastHandout(hero, 'bonus');
+  const cooling = last !== null && ctx.now - last < s.settings.handoutCooldownMs;
+  if (!cooling) pay(out, hero, s.settings.heroBonus, 'Lich Bones bonus for the opening attack roll');
+  out.events.push({ type: 'bonus', hero, amount: cooling ? 0 : s.settings.heroBonus, cooling });
 }
 
 /**

@@ -111,6 +111,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all((v) => (v.is(t.hero) ? `You throw ${what}: ${dice}.` : `${t.hero}, the HERO, throws ${what}: ${dice}.`));
     }
     case 'bonus':
+      if (e.cooling) return [{ to: e.hero, text: `${DEALER} keeps the HERO's bonus this time: you had one less than ${duration(s.settings.handoutCooldownMs)} ago.` }];
       return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${coins(e.amount)} for the opening attack roll.`);
     case 'outcome':
       return all(() => outcomeText(e.kind, e.total, e.point));

@@ -34,7 +34,7 @@ const help = (s: LichBonesSettings) =>
   [
     `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
     `Everyone seated when a game starts gets ${coins(s.handout)}, and again when it ends if still seated from the first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.`,
-    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them. The HERO gets ${coins(s.heroBonus)} at every opening attack roll.`,
+    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them. The HERO gets ${coins(s.heroBonus)} at an opening attack roll, at most once per ${duration(s.handoutCooldownMs)}.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
     `Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:`,
     `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
@@ -159,6 +159,7 @@ class LichBonesTable implements GameTable {
       if (e.type === 'started' || e.type === 'gameOver') {
         for (const name of e.paid) this.host.handouts.note(name, handoutKind(e.type === 'started' ? 'start' : 'end'), now);
       }
+      if (e.type === 'bonus' && !e.cooling) this.host.handouts.note(e.hero, handoutKind('bonus'), now);
     }
     const story = tell(step.events, { state: this.state, tableWord: this.tableWord, timeLeft: (at) => this.timeLeft(at) });
     for (const said of story) {

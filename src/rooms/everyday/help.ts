@@ -30,6 +30,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
   if (!t) {
     const groups = new Map<string, string[]>();
     for (const c of tavern.commands.all()) {
+      if (!tavern.mayUse(actor, c)) continue;
       const words = [c.key, ...(c.aliases ?? [])].join('/');
       groups.set(c.group, [...(groups.get(c.group) ?? []), words]);
     }
@@ -58,7 +59,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
   const sets = [actor.seat?.commands, tavern.commands, ...[...tavern.tables.values()].map((tb) => tb.commands)];
   for (const set of sets) {
     if (!set) continue;
-    const found = set.find(t.split(/\s+/)[0]);
+    const found = set.find(t.split(/\s+/)[0], (c) => tavern.mayUse(actor, c));
     if ('found' in found) {
       const c = found.found;
       // The usage and its other names hang under their column; the help is a paragraph.

@@ -1,5 +1,6 @@
 import type { TavernCommand } from '../tavern.js';
 import type { GameInfo } from '../tables.js';
+import { adminCommands } from './admin.js';
 import { coinCommands } from './coins.js';
 import { fairCommands } from './fair.js';
 import { helpCommands } from './help.js';
@@ -11,5 +12,5 @@ import { talkingCommands } from './talking.js';
 
 /** The everyday verbs of the tavern, one file a group; each command declares its own help. */
 export function everydayCommands(games: GameInfo[]): TavernCommand[] {
-  return [...lookingCommands, ...movingCommands, ...talkingCommands, ...coinCommands, ...tableCommands, ...fairCommands, ...settingCommands, ...helpCommands(games)];
+  return [...lookingCommands, ...movingCommands, ...talkingCommands, ...coinCommands, ...tableCommands, ...fairCommands, ...settingCommands, ...helpCommands(games), ...adminCommands];
 }

@@ -1,0 +1,164 @@
+import { formatCoins } from '../amount.js';
+import { capitalise } from '../accounts.js';
+import { paint } from '../../telnet/markup.js';
+import type { Audit } from '../../store/index.js';
+import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
+
+/**
+ * The host's tools (CONTRACT.md, Admins), for the characters the world's `admins` and
+ * `--admin NAME` name. To anyone else these commands do not exist: the ordinary unknown-command
+ * answer, nothing in `help`. Each must be typed in full, and each is written to server.log:
+ * who did what, to whom.
+ */
+
+/** The longest ban reason kept (the journal keeps it with the ban). */
+const MAX_REASON = 200;
+
+/** The one line a banned character gets at the door, or null when they are not banned. */
+export function banRefusal(tavern: Tavern, key: string): string | null {
+  const ban = tavern.store.ban(key);
+  if (!ban) return null;
+  const name = tavern.store.character(key)?.name ?? capitalise(key);
+  return `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.`;
+}
+
+/** A character's name as typed: letters only. */
+const NAME = /^[A-Za-z]{1,32}$/;
+
+/** Someone in the world by name: anyone by their full name (even a seat kept after a lost connection), or a unique prefix of someone connected. */
+function inWorld(tavern: Tavern, query: string): Player | undefined {
+  return tavern.players.get(query.toLowerCase()) ?? tavern.findPlayer(query);
+}
+
+/** server.log: who did what, to whom. */
+function logAction(ctx: CommandContext, what: string): void {
+  ctx.tavern.log(`admin ${ctx.actor.name}: ${what}`);
+}
+
+export const adminCommands: TavernCommand[] = [
+  {
+    key: 'announce',
+    usage: 'announce <text>',
+    group: 'Admin',
+    adminOnly: true,
+    exactOnly: true,
+    needsArgs: true,
+    help: 'Tell everyone in the tavern something, wherever they are.',
+    run(ctx, text) {
+      const { tavern, actor } = ctx;
+      const line = `[Announcement] ${actor.name}: ${text}`;
+      for (const p of tavern.players.values()) {
+        if (!p.session) continue;
+        tavern.tell(p, paint('channel', line));
+        // GMCP: the one call to swap for the speech helper of branch `life` once it lands.
+        tavern.outbox.gmcp(p.session, 'Comm.Channel.Text', { channel: 'announce', talker: actor.name, text: line });
+      }
+      logAction(ctx, `announced "${text}"`);
+    },
+  },
+  {
+    key: 'kick',
+    usage: 'kick <name>',
+    group: 'Admin',
+    adminOnly: true,
+    exactOnly: true,
+    needsArgs: true,
+    help: 'Close someone\'s connection. A seated player leaves the table as if they had quit.',
+    run(ctx, args) {
+      const { tavern, actor } = ctx;
+      const target = inWorld(tavern, args.trim());
+      if (!target) return ctx.reply(`There is nobody called "${args.trim()}" in the tavern.`);
+      if (target === actor) return ctx.reply('To leave, type quit.');
+      ctx.reply(`You throw ${target.name} out of the tavern.`);
+      tavern.quit(target, `${actor.name} has thrown you out of the tavern.`);
+      logAction(ctx, `kicked ${target.name}`);
+    },
+  },
+  {
+    key: 'ban',
+    usage: 'ban <name> [<reason>]',
+    group: 'Admin',
+    adminOnly: true,
+    exactOnly: true,
+    needsArgs: true,
+    help: 'Keep a character out: they are refused at the door, and thrown out now if they are here. unban lets them back.',
+    async run(ctx, args) {
+      const { tavern, actor } = ctx;
+      const [, query, reason] = /^(\S+)\s*(.*)$/s.exec(args.trim())!;
+      const key = query.toLowerCase();
+      if (!NAME.test(query)) return ctx.reply(`There is no character called ${query}.`);
+      if (reason.length > MAX_REASON) return ctx.reply(`A reason is at most ${MAX_REASON} characters.`);
+      const record = tavern.store.character(key) ?? (await tavern.store.fetchCharacter(key));
+      if (!record) return ctx.reply(`There is no character called ${capitalise(query)}.`);
+      if (key === actor.key) return ctx.reply('You cannot ban yourself.');
+      if (tavern.settings.admins.some((a) => a.toLowerCase() === key)) return ctx.reply(`${record.name} is an admin: take them off the admins list first.`);
+      const ban = tavern.store.ban(key);
+      if (ban) return ctx.reply(`${record.name} is already banned (by ${ban.by}, ${ban.at.slice(0, 10)}${ban.reason ? `: ${ban.reason}` : ''}).`);
+      tavern.store.record({ kind: 'ban', key, by: actor.name, reason, at: new Date(tavern.clock.now()).toISOString() });
+      const here = tavern.players.get(key);
+      ctx.reply(`${record.name} is banned${reason ? ` (${reason})` : ''}${here ? ', and thrown out' : ''}.`);
+      if (here) tavern.quit(here, `${actor.name} has banned you from the tavern${reason ? ` (${reason})` : ''}.`);
+      logAction(ctx, `banned ${record.name}${reason ? ` (${reason})` : ''}${here ? ', and kicked them' : ''}`);
+    },
+  },
+  {
+    key: 'unban',
+    usage: 'unban <name>',
+    group: 'Admin',
+    adminOnly: true,
+    exactOnly: true,
+    needsArgs: true,
+    help: 'Let a banned character back in.',
+    run(ctx, args) {
+      const { tavern } = ctx;
+      const key = args.trim().toLowerCase();
+      const name = tavern.store.character(key)?.name ?? capitalise(args.trim());
+      if (!NAME.test(key) || !tavern.store.ban(key)) return ctx.reply(`${name} is not banned.`);
+      tavern.store.record({ kind: 'unban', key });
+      ctx.reply(`${name} may come back.`);
+      logAction(ctx, `unbanned ${name}`);
+    },
+  },
+  {
+    key: 'audit',
+    usage: 'audit',
+    group: 'Admin',
+    adminOnly: true,
+    exactOnly: true,
+    help: 'Check that every account in the ledger adds up, and count where the coins came from and where they are.',
+    async run(ctx) {
+      const audit = await ctx.tavern.ledger.audit();
+      ctx.reply(auditText(audit));
+      logAction(ctx, `audit: ${audit.problems.length ? `${audit.problems.length} problems: ${audit.problems.join('; ')}` : 'the books add up'}; minted ${audit.minted}, from the house ${audit.fromHouse}, in purses ${audit.inPurses}, in escrow ${audit.inEscrow}`);
+    },
+  },
+  {
+    key: 'shutdown',
+    usage: 'shutdown',
+    group: 'Admin',
+    adminOnly: true,
+    exactOnly: true,
+    help: 'Close the tavern: everyone is told, every wager goes back to its owner, everything is written, and the server exits.',
+    run(ctx) {
+      logAction(ctx, 'shut the server down');
+      ctx.tavern.onShutdown(ctx.actor);
+    },
+  },
+];
+
+/** What `audit` prints: whether the books add up, then the totals. */
+export function auditText(a: Audit): string {
+  const c = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+  const verdict = a.problems.length
+    ? paint('warning', `The books do NOT add up (${a.problems.length} problem${a.problems.length === 1 ? '' : 's'}):`) + a.problems.map((p) => `\n  ${p}`).join('')
+    : 'The books add up: every account balances and all of them together sum to zero.';
+  const house = a.fromHouse >= 0
+    ? `The house has put ${c(a.fromHouse)} into the world (hand-outs and winnings, less what it won).`
+    : `The house has taken ${c(-a.fromHouse)} out of the world (it won more than it paid).`;
+  return [
+    verdict,
+    `The mint has put ${c(a.minted)} into the world (starting purses).`,
+    house,
+    `In purses: ${c(a.inPurses)}. On the tables: ${c(a.inEscrow)}.`,
+  ].join('\n');
+}

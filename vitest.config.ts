@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // The PostgreSQL the tests use: TEST_POSTGRES, or a private cluster started for the run.
+    globalSetup: ['test/support/postgres-setup.ts'],
   },
 });

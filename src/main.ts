@@ -5,11 +5,14 @@ import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
 import { describeError } from './store/files.js';
 import { ADMIN_NAME } from './rooms/world.js';
+import { parseStoreSpec } from './store/open.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
   --host ADDR    address to listen on (default 0.0.0.0)
   --data DIR     where the database and the log are kept (default ./data/runtime; created if missing)
+  --store WHERE  the database: FILE (a file store's db.json, default <data>/db.json, or its folder),
+                 postgres://user:password@host:port/database, or postgres (the PGHOST... variables)
   --world FILE   the world to serve (default the shipped tavern, data/world.json)
   --seed N       for testing: every table's server seeds (and the HERO, a wizard's pick) follow from N,
                  so the same commands give the same dice; such seeds are never secret
@@ -19,7 +22,7 @@ const USAGE = `Usage: npm start -- [options]
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -33,7 +36,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin'],
+  string: ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -44,7 +47,7 @@ if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of ['port', 'host', 'data', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour']) {
+for (const key of ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour']) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
@@ -69,6 +72,8 @@ const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
 
 const dataDir = argv.data ?? 'data/runtime';
+const storeProblem = parseStoreSpec(argv.store, dataDir);
+if (typeof storeProblem === 'string') fail(`${storeProblem}.`);
 
 /** Opens server.log, or exits with one line naming what cannot be written. */
 function openLog(): (line: string) => void {
@@ -101,6 +106,7 @@ try {
     host,
     port,
     dataDir,
+    store: argv.store,
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
     settings: { ...(createsPerHour === undefined ? {} : { createsPerHour }), admins },

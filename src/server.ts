@@ -8,7 +8,7 @@ import { listenTelnet } from './telnet/server.js';
 import type { TelnetConnection } from './telnet/connection.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
-import { FileStore, Ledger } from './store/index.js';
+import { Ledger, openStore, parseStoreSpec } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
 import { everydayCommands } from './rooms/everyday/index.js';
@@ -41,6 +41,8 @@ export interface ServerOptions {
   host: string;
   port: number;
   dataDir: string;
+  /** `--store`: a file store's db.json or folder, or a postgres:// address (default: files in dataDir). */
+  store?: string;
   worldFile: string;
   seed?: number;
   clock?: Clock;
@@ -135,7 +137,11 @@ function sessionOf(c: TelnetConnection): Session {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? systemClock;
-  const store = await FileStore.open({ dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints });
+  const spec = parseStoreSpec(options.store, options.dataDir);
+  if (typeof spec === 'string') throw new Error(spec);
+  // A database connection that breaks takes this server's characters with it: stop, as on a full disk.
+  let lost: (e: Error) => void = () => undefined;
+  const store = await openStore(spec, { dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints, onLost: (e) => lost(e) });
   const ledger = new Ledger(store);
   const world = await loadWorld(options.worldFile);
   // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
@@ -172,6 +178,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
     }
   }
+  lost = (e) => tavern.onFatal(e);
   for (const r of tavern.returnEscrow('after a restart')) log(`restart: returned ${r.amount} coins from ${r.table} to ${r.key}`);
   await store.flush();
 

@@ -150,7 +150,10 @@ export class Login {
       return taken;
     }
     allowed.reservation.confirm();
-    if (this.done) return null;
+    if (this.done) {
+      this.tavern.store.letGo(record.name.toLowerCase());
+      return null;
+    }
     // Through the outbox, so the welcome (and its coins) is only told once it is on disk.
     const coins = this.tavern.ledger.balance(charAccount(record.name.toLowerCase()));
     this.tavern.outbox.add(this.session, `Welcome to the Obsidian Scorpion, ${named(record.name)}. You carry ${coinsText(coins)}.`);
@@ -166,8 +169,15 @@ export class Login {
     const verdict = await this.door.checkPassword({ address: this.address, account: key, password, stored }, this.gone.signal, tell);
     if (this.done || verdict.kind === 'gone') return false;
     if (verdict.kind === 'right') {
+      // Servers that share a database play a character one at a time.
+      const refusal = await this.tavern.store.claim(key);
+      if (this.done || refusal) {
+        if (!refusal && !this.tavern.players.has(key)) this.tavern.store.letGo(key);
+        if (refusal) this.turnAway(refusal);
+        return false;
+      }
       if (verdict.newHash) this.replaceHash(key, stored, verdict.newHash);
-      this.enter(record);
+      this.enter(this.tavern.store.character(key) ?? record);
       return true;
     }
     this.failures += 1;

@@ -248,6 +248,7 @@ export class Tavern implements TableVenue {
   private remove(p: Player): void {
     p.graceTimer?.cancel();
     this.players.delete(p.key);
+    this.store.letGo(p.key);
     this.toRoom(p.room, `${named(p.name)} has left.`);
   }
 

@@ -118,6 +118,13 @@ export class FileStore implements Store {
     return this.character(key)!;
   }
 
+  /** One server per folder: every character is this server's to play. */
+  claim(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  letGo(): void {}
+
   balance(account: string): number {
     return this.state.balances.get(account) ?? 0;
   }
@@ -128,6 +135,11 @@ export class FileStore implements Store {
 
   allBalances(): Promise<ReadonlyMap<string, number>> {
     return Promise.resolve(this.state.balances);
+  }
+
+  /** The balances are the journal applied entry by entry (at start and since), so they cannot disagree with it. */
+  ledgerProblems(): Promise<string[]> {
+    return Promise.resolve([]);
   }
 
   ban(key: string) {

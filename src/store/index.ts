@@ -1,6 +1,8 @@
-/** The durable store: one interface (store.ts), the file engine behind it, and the ledger over it. */
+/** The durable store: one interface (store.ts), the file and PostgreSQL engines behind it, and the ledger over it. */
 export type { Store, NewCharacter } from './store.js';
 export type { Ban, CharacterRecord, Entry, Move, Prefs, TableFairness } from './entries.js';
 export { FileStore, type FileStoreOptions } from './file-store.js';
+export { PgStore, type PgStoreOptions } from './pg/pg-store.js';
+export { openStore, parseStoreSpec, describeSpec, type StoreSpec } from './open.js';
 export { StoreFailure } from './files.js';
 export { Ledger, charAccount, escrowAccount, HOUSE, MINT, type Audit, type Transfer, type TransferResult } from './ledger.js';

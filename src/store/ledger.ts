@@ -87,6 +87,7 @@ export class Ledger {
       if (owner !== null && (await this.store.nameTaken(owner)) === false) report.problems.push(`${account} holds ${n} coins but there is no such character`);
     }
     if (total !== 0) report.problems.push(`the accounts sum to ${total}, not 0`);
+    report.problems.push(...(await this.store.ledgerProblems()));
     return report;
   }
 }

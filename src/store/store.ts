@@ -1,10 +1,13 @@
 import type { Ban, CharacterRecord, Entry, TableFairness } from './entries.js';
 
 /**
- * The store, whatever engine is behind it (the file engine here; PostgreSQL later). Callers see
- * one contract:
+ * The store, whatever engine is behind it (the file engine, or PostgreSQL). Callers see one
+ * contract:
  * - reads of what is in play are synchronous (the characters logged in, the accounts, bans and
  *   table seeds), because they come from memory;
+ * - a character is played by one server at a time: `claim` it once the password is right, and
+ *   `letGo` of it when it leaves the world (with one file store per server this always succeeds;
+ *   servers sharing a database take turns);
  * - anything that may have to ask a database another process writes is asynchronous (fetching
  *   a character at login, checking a name, making a character);
  * - a change is `record`ed: it applies to the live state at once, or throws and changes
@@ -13,19 +16,29 @@ import type { Ban, CharacterRecord, Entry, TableFairness } from './entries.js';
  *   Nothing may be told to a player before the flush that covers it has resolved.
  */
 export interface Store {
-  /** A character in play (the file engine keeps every character in play). */
+  /** A character in play here (the file engine keeps every character in play; the database engine those claimed). */
   character(key: string): Readonly<CharacterRecord> | undefined;
-  /** Looks a character up for logging in, and brings it into play; undefined when there is none. */
+  /** Looks a character up for logging in (its latest record, and whether it is banned); undefined when there is none. */
   fetchCharacter(key: string): Promise<Readonly<CharacterRecord> | undefined>;
   nameTaken(key: string): Promise<boolean>;
-  /** Makes a character with its starting purse from the mint; null when the name is taken. */
+  /** Makes a character with its starting purse from the mint, claimed by this server; null when the name is taken. */
   createCharacter(c: NewCharacter): Promise<Readonly<CharacterRecord> | null>;
+  /**
+   * Makes this server the one that plays the character, with its latest record and coins in
+   * memory (`character(key)`); resolves to null, or to the one line that says why not (another
+   * server sharing the database plays it now). Claiming a character held already is a no-op.
+   */
+  claim(key: string): Promise<string | null>;
+  /** The character has left the world here; another server may have it once nothing of it is left on a table here. */
+  letGo(key: string): void;
 
   balance(account: string): number;
   /** Accounts in memory holding coins whose names begin with `prefix` (escrow left by a crash). */
   accounts(prefix: string): [string, number][];
   /** Every account's balance, for the audit (the database engine asks the database). */
   allBalances(): Promise<ReadonlyMap<string, number>>;
+  /** Accounts whose balance is not the sum of the journal's coin movements (the truth), for the audit. */
+  ledgerProblems(): Promise<string[]>;
   ban(key: string): Readonly<Ban> | undefined;
   handouts(key: string): Readonly<Record<string, number>>;
   /** A table's provably fair seeds, kept so that a crash neither loses nor reuses one. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FileStore, Ledger, charAccount, escrowAccount, HOUSE } from '../../src/store/index.js';
+import { FileStore, Ledger } from '../../src/store/index.js';
+import { canonical, randomChange, rng } from '../support/storeChanges.js';
 import { Crash, FakeFiles, type CrashMode } from '../support/fakeFiles.js';
 
 /**
@@ -13,20 +14,6 @@ import { Crash, FakeFiles, type CrashMode } from '../support/fakeFiles.js';
  */
 
 const DIR = '/data';
-const NAMES = ['ana', 'bob', 'cyd', 'dee', 'eli'];
-const TABLE = 'sand-table';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const open = (files: FakeFiles) =>
   FileStore.open({
     dataDir: DIR,
@@ -37,62 +24,6 @@ const open = (files: FakeFiles) =>
     now: () => 1_700_000_000_000,
     schedule: () => ({ cancel() {} }),
   });
-
-/** Everything the store holds, as one comparable text, read through its interface only. */
-function canonical(store: FileStore): string {
-  return JSON.stringify({
-    characters: NAMES.map((k) => store.character(k) ?? null),
-    balances: store.accounts('').sort(),
-    bans: NAMES.map((k) => store.ban(k) ?? null),
-    handouts: NAMES.map((k) => store.handouts(k)),
-    table: store.fairness(TABLE) ?? null,
-  });
-}
-
-/** One random change that fits the state, through the ledger or the store as the server makes them. */
-async function randomChange(store: FileStore, ledger: Ledger, r: () => number, n: number): Promise<void> {
-  const existing = NAMES.filter((k) => store.character(k));
-  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
-  const roll = r();
-  if (!existing.length || (roll < 0.12 && existing.length < NAMES.length)) {
-    const name = pick(NAMES.filter((k) => !store.character(k)));
-    await store.createCharacter({ name: name[0].toUpperCase() + name.slice(1), passwordHash: `hash-${n}`, room: 'common-room', purse: 1000 });
-    return;
-  }
-  const a = pick(existing);
-  const b = pick(existing.filter((k) => k !== a)) ?? a;
-  const purse = ledger.balance(charAccount(a));
-  const staked = ledger.balance(escrowAccount(TABLE, a));
-  if (roll < 0.45 && b !== a && purse > 0) {
-    ledger.transfer([{ from: charAccount(a), to: charAccount(b), amount: 1 + Math.floor(r() * Math.min(purse, 97)), why: `gift ${n}` }]);
-  } else if (roll < 0.6 && purse > 0) {
-    ledger.transfer([{ from: charAccount(a), to: escrowAccount(TABLE, a), amount: 1 + Math.floor(r() * Math.min(purse, 89)), why: `wager ${n}` }]);
-  } else if (roll < 0.7 && staked > 0) {
-    // A settlement: the stake back and the winnings from the house, in one transaction.
-    ledger.transfer([
-      { from: escrowAccount(TABLE, a), to: charAccount(a), amount: staked, why: `stake back ${n}` },
-      { from: HOUSE, to: charAccount(a), amount: 1 + n, why: `winnings ${n}` },
-    ]);
-  } else if (roll < 0.78) {
-    store.record({ kind: 'room', key: a, room: `room-${n}` });
-  } else if (roll < 0.84) {
-    store.record({ kind: 'prefs', key: a, prefs: { colour: r() < 0.5, description: `desc ${n}` } });
-  } else if (roll < 0.88) {
-    if (store.ban(a)) store.record({ kind: 'unban', key: a });
-    else store.record({ kind: 'ban', key: a, by: 'admin', reason: `reason ${n}`, at: 'now' });
-  } else if (roll < 0.92) {
-    store.record({ kind: 'handout', key: a, handout: 'start', at: n });
-  } else {
-    // A table's seeds: a draw (the nonce), or the seed retired and the next one committed.
-    const was = store.fairness(TABLE);
-    const seed = () => (n * 1_000_003 + Math.floor(r() * 1e9)).toString(16).padStart(64, '0');
-    if (was && roll < 0.97) store.record({ kind: 'fair', fair: { ...was, nonce: was.nonce + 1 } });
-    else {
-      const revealed = was ? { serverSeed: was.serverSeed, commitment: was.commitment, clientSeed: was.clientSeed, draws: was.nonce } : null;
-      store.record({ kind: 'fair', fair: { table: TABLE, game: (was?.game ?? 0) + 1, serverSeed: seed(), commitment: seed(), clientSeed: `${TABLE}:${n}`, nonce: 0, revealed } });
-    }
-  }
-}
 
 interface Run {
   /** canonical() after 0, 1, 2... changes of this run. */

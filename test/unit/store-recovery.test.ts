@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appendFile, copyFile, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileStore, Ledger, charAccount, escrowAccount, HOUSE, type FileStoreOptions } from '../../src/store/index.js';
+import { FileStore, Ledger, charAccount, escrowAccount, type FileStoreOptions } from '../../src/store/index.js';
 import { FakeFiles } from '../support/fakeFiles.js';
 
 let dir: string;
@@ -52,37 +52,8 @@ async function expectRefusal(pattern: RegExp): Promise<void> {
   expect(await files()).toEqual(before);
 }
 
+/** The file engine's own files and recovery rules (what every engine promises is in store-contract.test.ts). */
 describe('the file store', () => {
-  it('keeps one transaction as one journal entry, and refuses the whole of one that would overdraw', async () => {
-    await folder();
-    const { store, ledger } = await open();
-    const before = (await lines()).length;
-    const r = ledger.transfer([
-      { from: charAccount('bob'), to: charAccount('ana'), amount: 500, why: 'gift' },
-      { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 2000, why: 'wager' },
-    ]);
-    expect(r).toMatchObject({ ok: false, account: charAccount('ana'), short: 600 });
-    expect(ledger.balance(charAccount('bob'))).toBe(1050);
-    ledger.transfer([
-      { from: charAccount('ana'), to: escrowAccount('t', 'ana'), amount: 300, why: 'wager' },
-      { from: escrowAccount('t', 'ana'), to: charAccount('bob'), amount: 300, why: 'collected' },
-    ]);
-    await store.flush();
-    const written = (await lines()).slice(before).map((l) => JSON.parse(l));
-    expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ kind: 'coins', moves: [{ amount: 300 }, { amount: 300 }] });
-    expect(() => ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 1.5, why: 'bad' }])).toThrow(/bad amount/);
-    await store.close();
-  });
-
-  it('audits where the coins came from: the mint, the house, purses and escrow', async () => {
-    await folder();
-    const { store, ledger } = await open();
-    ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 20_000, why: 'hand-out' }]);
-    expect(await ledger.audit()).toEqual({ minted: 2000, fromHouse: 20_000, inPurses: 21_950, inEscrow: 50, problems: [] });
-    await store.close();
-  });
-
   it('starts from the checkpoint and replays only the journal after it', async () => {
     await folder();
     const logs: string[] = [];

@@ -1,0 +1,113 @@
+import type pg from 'pg';
+import type { Ban, CharacterRecord, Prefs, TableFairness } from '../entries.js';
+
+/** The SQL the PostgreSQL engine runs, and what its rows mean. The schema is in migrations/. */
+
+/** A pool or a client: anything that runs a query. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+/** One journal row to write: when, and the entry as JSON. */
+export interface JournalRow {
+  time: string;
+  json: string;
+}
+
+/** Appends entries in order, in one statement (the triggers apply them, the coins of all of them at once). */
+export async function appendEntries(c: Queryable, server: number, rows: readonly JournalRow[]): Promise<void> {
+  await c.query(
+    `INSERT INTO journal (time, server, entry)
+     SELECT t, $3, e FROM unnest($1::timestamptz[], $2::jsonb[]) WITH ORDINALITY AS x(t, e, n) ORDER BY n`,
+    [rows.map((r) => r.time), rows.map((r) => r.json), server],
+  );
+}
+
+/** A character as the database has it: the record, every account of it that holds coins, its hand-outs and ban. */
+export interface StoredCharacter {
+  id: number;
+  record: CharacterRecord;
+  balances: [string, number][];
+  handouts: Record<string, number>;
+  ban: Ban | null;
+}
+
+interface CharacterRow {
+  id: number;
+  name: string;
+  password_hash: string;
+  room: string;
+  created: string;
+  last_seen: string;
+  prefs: Prefs;
+  balances: Record<string, number>;
+  handouts: Record<string, number>;
+  ban: Ban | null;
+}
+
+export async function loadCharacter(c: Queryable, key: string): Promise<StoredCharacter | null> {
+  const { rows } = await c.query<CharacterRow>(
+    `SELECT c.id, c.name, c.password_hash, c.room, c.created, c.last_seen, c.prefs,
+       (SELECT coalesce(jsonb_object_agg(account, balance), '{}') FROM balances WHERE owner = c.key AND balance <> 0) AS balances,
+       (SELECT coalesce(jsonb_object_agg(handout, at), '{}') FROM handouts WHERE key = c.key) AS handouts,
+       (SELECT jsonb_build_object('by', by_name, 'at', at, 'reason', reason) FROM bans WHERE key = c.key) AS ban
+     FROM characters c WHERE c.key = $1`,
+    [key],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    record: { name: r.name, passwordHash: r.password_hash, room: r.room, created: r.created, lastSeen: r.last_seen, prefs: r.prefs },
+    balances: Object.entries(r.balances),
+    handouts: r.handouts,
+    ban: r.ban,
+  };
+}
+
+/** What a server keeps in memory from its start: every ban, its own tables' seeds, the two sources' balances. */
+export async function loadStart(c: Queryable, server: number): Promise<{ bans: [string, Ban][]; tables: TableFairness[]; sources: [string, number][] }> {
+  const bans = await c.query<{ key: string; by_name: string; at: string; reason: string }>('SELECT key, by_name, at, reason FROM bans');
+  const tables = await c.query<{ data: TableFairness }>('SELECT data FROM fairness WHERE server = $1', [server]);
+  return {
+    bans: bans.rows.map((b) => [b.key, { by: b.by_name, at: b.at, reason: b.reason }]),
+    tables: tables.rows.map((t) => t.data),
+    sources: await sourceBalances(c),
+  };
+}
+
+/** The mint's and the house's balances, as of this statement. */
+export async function sourceBalances(c: Queryable): Promise<[string, number][]> {
+  const { rows } = await c.query<{ account: string; balance: string }>(`SELECT account, balance FROM balances WHERE account IN ('house', 'mint')`);
+  return rows.map((r) => [r.account, Number(r.balance)]);
+}
+
+/** Characters with coins on a table: after a crash, nobody may be playing them. */
+export async function charactersWithEscrow(c: Queryable): Promise<string[]> {
+  const { rows } = await c.query<{ owner: string }>(`SELECT DISTINCT owner FROM balances WHERE account LIKE 'escrow:%' AND balance <> 0 ORDER BY owner`);
+  return rows.map((r) => r.owner);
+}
+
+/**
+ * Every account whose balance differs from the sum of the journal's coin movements (each
+ * transaction's moves and each new character's purse from the mint), read in one snapshot.
+ */
+export async function journalDisagreements(c: Queryable, limit = 20): Promise<string[]> {
+  const { rows } = await c.query<{ account: string; journal: string; balance: string }>(
+    `WITH moves AS (
+       SELECT m->>'from' AS src, m->>'to' AS dst, (m->>'amount')::bigint AS amount
+         FROM journal, jsonb_array_elements(entry->'moves') m WHERE entry->>'kind' = 'coins'
+       UNION ALL
+       SELECT 'mint', 'char:' || lower(entry->>'name'), (entry->>'purse')::bigint
+         FROM journal WHERE entry->>'kind' = 'character'
+     ), sums AS (
+       SELECT account, sum(delta) AS n FROM (SELECT src AS account, -amount AS delta FROM moves UNION ALL SELECT dst, amount FROM moves) d GROUP BY account
+     )
+     SELECT coalesce(s.account, b.account) AS account, coalesce(s.n, 0) AS journal, coalesce(b.balance, 0) AS balance
+       FROM sums s FULL JOIN balances b ON b.account = s.account
+      WHERE coalesce(s.n, 0) <> coalesce(b.balance, 0)
+      ORDER BY 1 LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => `${r.account} holds ${r.balance} coins but the journal says ${r.journal}`);
+}

@@ -1,0 +1,102 @@
+import { Ledger, charAccount, escrowAccount, HOUSE, MINT, type NewCharacter, type Store } from '../../src/store/index.js';
+
+/**
+ * Random sequences of the changes a server makes (gifts, wagers, settlements, rooms, preferences,
+ * bans, hand-outs, table seeds), and the store's whole state as one comparable text: for the
+ * fault-injection tests of each engine (store-faults, store-pg-faults).
+ */
+
+export const NAMES = ['ana', 'bob', 'cyd', 'dee', 'eli'];
+export const TABLE = 'sand-table';
+
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** JSON with every object's keys in order, so that two equal states read the same whatever built them. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** Everything the store holds, as one comparable text, read through its interface only. */
+export function canonical(store: Store): string {
+  return stableJson({
+    characters: NAMES.map((k) => store.character(k) ?? null),
+    balances: store.accounts('').sort(),
+    bans: NAMES.map((k) => store.ban(k) ?? null),
+    handouts: NAMES.map((k) => store.handouts(k)),
+    table: store.fairness(TABLE) ?? null,
+  });
+}
+
+/** One random change that fits the state, through the ledger or the store as the server makes them. */
+export async function randomChange(store: Store, ledger: Ledger, r: () => number, n: number, onCreate?: (c: NewCharacter) => void): Promise<void> {
+  const existing = NAMES.filter((k) => store.character(k));
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const roll = r();
+  if (!existing.length || (roll < 0.12 && existing.length < NAMES.length)) {
+    const name = pick(NAMES.filter((k) => !store.character(k)));
+    const c = { name: name[0].toUpperCase() + name.slice(1), passwordHash: `hash-${n}`, room: 'common-room', purse: 1000 };
+    onCreate?.(c);
+    await store.createCharacter(c);
+    return;
+  }
+  const a = pick(existing);
+  const b = pick(existing.filter((k) => k !== a)) ?? a;
+  const purse = ledger.balance(charAccount(a));
+  const staked = ledger.balance(escrowAccount(TABLE, a));
+  if (roll < 0.45 && b !== a && purse > 0) {
+    ledger.transfer([{ from: charAccount(a), to: charAccount(b), amount: 1 + Math.floor(r() * Math.min(purse, 97)), why: `gift ${n}` }]);
+  } else if (roll < 0.6 && purse > 0) {
+    ledger.transfer([{ from: charAccount(a), to: escrowAccount(TABLE, a), amount: 1 + Math.floor(r() * Math.min(purse, 89)), why: `wager ${n}` }]);
+  } else if (roll < 0.7 && staked > 0) {
+    // A settlement: the stake back and the winnings from the house, in one transaction.
+    ledger.transfer([
+      { from: escrowAccount(TABLE, a), to: charAccount(a), amount: staked, why: `stake back ${n}` },
+      { from: HOUSE, to: charAccount(a), amount: 1 + n, why: `winnings ${n}` },
+    ]);
+  } else if (roll < 0.78) {
+    store.record({ kind: 'room', key: a, room: `room-${n}` });
+  } else if (roll < 0.84) {
+    store.record({ kind: 'prefs', key: a, prefs: { colour: r() < 0.5, description: `desc ${n}` } });
+  } else if (roll < 0.88) {
+    if (store.ban(a)) store.record({ kind: 'unban', key: a });
+    else store.record({ kind: 'ban', key: a, by: 'admin', reason: `reason ${n}`, at: 'now' });
+  } else if (roll < 0.92) {
+    store.record({ kind: 'handout', key: a, handout: 'start', at: n });
+  } else {
+    // A table's seeds: a draw (the nonce), or the seed retired and the next one committed.
+    const was = store.fairness(TABLE);
+    const seed = () => (n * 1_000_003 + Math.floor(r() * 1e9)).toString(16).padStart(64, '0');
+    if (was && roll < 0.97) store.record({ kind: 'fair', fair: { ...was, nonce: was.nonce + 1 } });
+    else {
+      const revealed = was ? { serverSeed: was.serverSeed, commitment: was.commitment, clientSeed: was.clientSeed, draws: was.nonce } : null;
+      store.record({ kind: 'fair', fair: { table: TABLE, game: (was?.game ?? 0) + 1, serverSeed: seed(), commitment: seed(), clientSeed: `${TABLE}:${n}`, nonce: 0, revealed } });
+    }
+  }
+}
+
+/**
+ * The state after a creation that was sent but never answered (the PostgreSQL engine brings a
+ * new character into memory only once it is committed, so a death can leave one in the
+ * database that the server never saw).
+ */
+export function withCreated(state: string, c: NewCharacter, created: string): string {
+  const s = JSON.parse(state) as { characters: unknown[]; balances: [string, number][] };
+  const key = c.name.toLowerCase();
+  s.characters[NAMES.indexOf(key)] = { name: c.name, passwordHash: c.passwordHash, room: c.room, created, lastSeen: created, prefs: {} };
+  const balances = new Map(s.balances);
+  balances.set(charAccount(key), (balances.get(charAccount(key)) ?? 0) + c.purse);
+  balances.set(MINT, (balances.get(MINT) ?? 0) - c.purse);
+  s.balances = [...balances].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  return stableJson(s);
+}

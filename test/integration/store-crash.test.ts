@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestClient } from '../support/client.js';
 import { listening, run, type Program } from '../support/program.js';
+import { freshDatabase, noPostgres } from '../support/postgres.js';
 
 /**
  * The store from outside, as a host sees it: real server processes over TCP, killed with
- * SIGKILL at random moments; a read-only data folder; a full disk.
+ * SIGKILL at random moments (on each engine); a read-only data folder; a full disk (files only).
  */
 
 const programs: Program[] = [];
@@ -87,10 +88,25 @@ function canMount(): string | null {
 const noMount = canMount();
 if (noMount) console.warn(`SKIPPED: the read-only folder and full disk tests: ${noMount}`);
 
-describe('the store, killed and starved', () => {
-  it('loses nothing anyone was told across 25 kills with SIGKILL at random moments, and the coins add up', async () => {
+/** The store each kill test runs on: `--store` arguments for a fresh world, or why it cannot run here. */
+const killEngines = [
+  { name: 'file', skip: null, store: async () => [] as string[] },
+  {
+    name: 'postgres',
+    skip: noPostgres,
+    store: async () => {
+      const db = await freshDatabase();
+      cleanups.push(() => void db.drop());
+      return ['--store', db.url];
+    },
+  },
+];
+
+describe.each(killEngines)('the store on $name, killed', (engine) => {
+  it.skipIf(!!engine.skip)('loses nothing anyone was told across 25 kills with SIGKILL at random moments, and the coins add up', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'store-kill-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const store = await engine.store();
     const NAMES = ['Ana', 'Bob', 'Cyd', 'Dee'];
     // What the players were told: each purse (counting wagers as returned, as a restart returns
     // them), and the wagers on the sand table.
@@ -104,7 +120,7 @@ describe('the store, killed and starved', () => {
     const next = (n: number) => ((random = (random * 1103515245 + 12345) % 2 ** 31), random % n);
 
     for (let round = 1; round <= 25; round++) {
-      const server = start(dir);
+      const server = start(dir, store);
       const port = await listening(server);
       const returned: Record<string, number> = {};
       for (const m of server.output().matchAll(/restart: returned (\d+) coins from sand-table to (\w+)/g)) returned[m[2][0].toUpperCase() + m[2].slice(1)] = Number(m[1]);
@@ -177,6 +193,9 @@ describe('the store, killed and starved', () => {
     expect(roundsWithWagersBack).toBeGreaterThan(5);
     expect(giftsTold).toBeGreaterThan(100);
   }, 240_000);
+});
+
+describe('the file store, starved', () => {
 
   it.skipIf(!!noMount)('refuses a read-only data folder with one line naming the path, and changes nothing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'store-ro-'));

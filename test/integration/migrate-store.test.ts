@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileStore, Ledger, charAccount, escrowAccount, HOUSE } from '../../src/store/index.js';
+import { hashPassword } from '../../src/rooms/accounts.js';
+import { TestClient } from '../support/client.js';
+import { journalEntries } from '../support/journal.js';
+import { listening, run, type Program } from '../support/program.js';
+import { freshDatabase, noPostgres, type TestDatabase } from '../support/postgres.js';
+
+/** `npm run migrate-store`: a file-store world moved into PostgreSQL, checked, and played on. */
+
+const cleanups: (() => Promise<unknown>)[] = [];
+const programs: Program[] = [];
+afterEach(async () => {
+  for (const p of programs.splice(0)) {
+    p.child.kill('SIGKILL');
+    await p.exited;
+  }
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'migrate-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function database(): Promise<TestDatabase> {
+  const db = await freshDatabase();
+  cleanups.push(() => db.drop());
+  return db;
+}
+
+/** A world with a history: gifts, a wager left on a table by a crash, settings, a ban, a hand-out, a table's seeds. */
+async function world(dir: string, segmentBytes?: number): Promise<void> {
+  const store = await FileStore.open({ dataDir: dir, checkpoints: 'inline', segmentBytes });
+  const ledger = new Ledger(store);
+  const passwordHash = await hashPassword('secret123');
+  for (const name of ['Ana', 'Bob', 'Cyd']) await store.createCharacter({ name, passwordHash, room: 'common-room', purse: 1000 });
+  for (let i = 1; i <= 5; i++) {
+    ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: i, why: 'gift' }]);
+    await store.flush();
+  }
+  ledger.transfer([{ from: HOUSE, to: charAccount('cyd'), amount: 20_000, why: 'hand-out' }]);
+  ledger.transfer([{ from: charAccount('bob'), to: escrowAccount('sand-table', 'bob'), amount: 50, why: 'wager' }]);
+  store.record({ kind: 'prefs', key: 'ana', prefs: { colour: false, description: 'tall and dusty' } });
+  store.record({ kind: 'ban', key: 'cyd', by: 'Root', reason: 'farming', at: '2030-01-01T00:00:00.000Z' });
+  store.record({ kind: 'handout', key: 'cyd', handout: 'start', at: 1234 });
+  store.record({ kind: 'fair', fair: { table: 'sand-table', game: 1, serverSeed: 'a'.repeat(64), commitment: 'c'.repeat(64), clientSeed: 'sand-table:1', nonce: 4, revealed: null } });
+  await store.close();
+}
+
+function migrate(from: string, to: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/store/migrate-store.ts', '--from', from, '--to', to], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+const rows = (db: TestDatabase, sql: string) => db.query(sql);
+
+describe.skipIf(!!noPostgres)('npm run migrate-store', () => {
+  it('moves a file world into an empty database, journal and all, checks it, and refuses to run into one that is not empty', async () => {
+    const dir = await folder();
+    await world(dir);
+    const db = await database();
+    const { code, out } = await migrate(dir, db.url);
+    expect(out, out).toMatch(
+      /^migrate-store: read .*: 3 characters, 1 ban, 1 table's seeds; 22,950 coins in purses and 50 on tables \(minted 3,000, paid by the house 20,000\); from the journal, entries 1 to 14\n/,
+    );
+    expect(out).toMatch(/\nmigrate-store: wrote 14 journal entries to PostgreSQL at postgres@.* in one transaction, as server "[^"]+" \(the name in .*server-name\)\n/);
+    expect(out).toMatch(/\nmigrate-store: checked before committing: all 6 balances agree with the folder, the ledger adds up to 0, and every balance is the sum of the journal\n/);
+    expect(out).toMatch(/\nmigrate-store: done; start the server with --data .* --store <that address>/);
+    expect(out.trim().split('\n')).toHaveLength(4);
+    expect(code).toBe(0);
+    // The same journal, entry for entry and number for number.
+    const journal = await rows(db, 'SELECT seq::int, entry FROM journal ORDER BY seq');
+    expect(journal).toEqual((await journalEntries(dir)).map(({ seq, time: _time, ...entry }) => ({ seq, entry })));
+    expect(await rows(db, `SELECT account, balance::int FROM balances WHERE balance <> 0 ORDER BY account`)).toEqual([
+      { account: 'char:ana', balance: 985 },
+      { account: 'char:bob', balance: 965 },
+      { account: 'char:cyd', balance: 21_000 },
+      { account: 'escrow:sand-table:bob', balance: 50 },
+      { account: 'house', balance: -20_000 },
+      { account: 'mint', balance: -3000 },
+    ]);
+
+    const again = await migrate(dir, db.url);
+    expect(again.out).toMatch(/migrate-store: the database already holds 3 characters and 14 journal entries; migrate-store only fills an empty one \(createdb a new database\); nothing was written\n$/);
+    expect(again.code).toBe(1);
+
+    // The server plays on from it: the wager left on the table goes back, the settings and the ban are there.
+    const server = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--store', db.url, '--seed', '3']);
+    programs.push(server);
+    const port = await listening(server);
+    expect(server.output()).toMatch(/restart: returned 50 coins from sand-table to bob/);
+    const c = await TestClient.connect(port);
+    await c.nextPrompt(20_000);
+    expect(await c.command('connect bob secret123')).toMatch(/Exits:/);
+    c.inGame = true;
+    expect(await c.command('i')).toMatch(/1,015 obsidian coins/);
+    expect(await rows(db, `SELECT prefs FROM characters WHERE key = 'ana'`)).toEqual([{ prefs: { colour: false, description: 'tall and dusty' } }]);
+    expect(await rows(db, `SELECT key, reason FROM bans`)).toEqual([{ key: 'cyd', reason: 'farming' }]);
+    c.close();
+  }, 60_000);
+
+  it('moves a world whose first journal segments were archived away: the checkpoint opens the journal, the rest follows', async () => {
+    const dir = await folder();
+    await world(dir, 300);
+    const segments = (await readdir(join(dir, 'journal'))).sort();
+    const checkpoint = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    expect(checkpoint.position.segment).toBe(segments.at(-1));
+    for (const s of segments.slice(0, -1)) await rm(join(dir, 'journal', s));
+    const db = await database();
+    const { code, out } = await migrate(dir, db.url);
+    expect(out).toMatch(/from the checkpoint at entry 14 \(as \d+ opening entries\), then the journal to entry 14\n/);
+    expect(code).toBe(0);
+    expect(await rows(db, `SELECT sum(balance)::int AS total, count(*)::int AS n FROM balances WHERE balance <> 0`)).toEqual([{ total: 0, n: 6 }]);
+  }, 60_000);
+
+  it('refuses a damaged folder with one line, and writes nothing', async () => {
+    const dir = await folder();
+    await world(dir);
+    await rm(join(dir, 'db.json'));
+    const segment = join(dir, 'journal', '000000000001.jsonl');
+    const lines = (await readFile(segment, 'utf8')).split('\n');
+    lines[3] = lines[3].replace('"amount":1', '"amount":100000');
+    await writeFile(segment, lines.join('\n'));
+    const db = await database();
+    const { code, out } = await migrate(dir, db.url);
+    expect(out).toMatch(/^migrate-store: .*000000000001\.jsonl: line 4 \(entry 4\) does not add up: char:ana would hold -99000 coins; the server will not start, and no file was changed; nothing was written\n$/);
+    expect(code).toBe(1);
+    expect(await rows(db, `SELECT to_regclass('journal') AS t`)).toEqual([{ t: null }]);
+  });
+});

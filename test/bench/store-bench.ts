@@ -1,31 +1,94 @@
 /**
- * The file store's write and start-up costs as the number of characters grows. A write is one
- * acknowledged transfer (recorded, appended, fsynced): it must not grow with the characters,
- * since the checkpoint is written by another thread and a write appends only its own entry.
- * Run: npm run bench:store
+ * The store's write and start-up costs as the number of characters grows. A write is one
+ * acknowledged transfer (recorded, then appended and fsynced, or committed): it must not grow
+ * with the characters. Start-up is opening the store until it can serve.
+ * Run: npm run bench:store                          (the file engine, in a temporary folder)
+ *      npm run bench:store -- --store postgres://... (PostgreSQL: one new database per size on that
+ *                                                    server, made and dropped here; needs CREATEDB)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { FileStore, Ledger, charAccount } from '../../src/store/index.js';
+import pg from 'pg';
+import yargsParser from 'yargs-parser';
+import { FileStore, Ledger, PgStore, charAccount, type Store } from '../../src/store/index.js';
+import { isPostgresSpec, pgSettings } from '../../src/store/pg/connection.js';
+import { appendEntries } from '../../src/store/pg/queries.js';
 
 const SIZES = [100, 1_000, 10_000, 100_000];
 const WRITES = 200;
 
-async function measure(characters: number): Promise<{ p50: number; startMs: number }> {
-  const dir = await mkdtemp(join(tmpdir(), 'store-bench-'));
-  try {
-    const first = await FileStore.open({ dataDir: dir });
-    for (let i = 0; i < characters; i++) {
-      await first.createCharacter({ name: `c${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)])}`, passwordHash: 'scrypt$x', room: 'common-room', purse: 1000 });
-      if (i % 10_000 === 9_999) await first.flush();
-    }
-    await first.close(); // writes the checkpoint
+/** A world of `n` characters on one engine: made, opened (timed), and removed. */
+interface World {
+  open(): Promise<Store>;
+  remove(): Promise<void>;
+}
 
+const nameOf = (i: number) => `c${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)])}`;
+const character = (i: number) => ({ name: nameOf(i), passwordHash: 'scrypt$x', room: 'common-room', purse: 1000 });
+
+async function fileWorld(characters: number): Promise<World> {
+  const dir = await mkdtemp(join(tmpdir(), 'store-bench-'));
+  const first = await FileStore.open({ dataDir: dir });
+  for (let i = 0; i < characters; i++) {
+    await first.createCharacter(character(i));
+    if (i % 10_000 === 9_999) await first.flush();
+  }
+  await first.close(); // writes the checkpoint
+  return { open: () => FileStore.open({ dataDir: dir }), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+function postgresWorlds(spec: string): (characters: number) => Promise<World> {
+  const settings = pgSettings(spec);
+  const admin = async <T>(f: (c: pg.Client) => Promise<T>, s: pg.ClientConfig = settings) => {
+    const c = new pg.Client(s);
+    await c.connect();
+    try {
+      return await f(c);
+    } finally {
+      await c.end();
+    }
+  };
+  return async (characters) => {
+    const database = `store_bench_${characters}_${process.pid}`;
+    await admin((c) => c.query(`CREATE DATABASE ${database}`));
+    const here = { ...settings, database };
+    if (here.connectionString) here.connectionString = withDatabase(here.connectionString, database);
+    const open = () => PgStore.open({ settings: here, server: 'bench' });
+    await (await open()).close(); // the schema, and the server's name
+    // The characters as createCharacter writes them (one journal entry each), in big transactions.
+    await admin(async (c) => {
+      for (let i = 0; i < characters; i += 10_000) {
+        const rows = [];
+        for (let j = i; j < Math.min(characters, i + 10_000); j++) rows.push({ time: new Date().toISOString(), json: JSON.stringify({ kind: 'character', created: new Date().toISOString(), ...character(j) }) });
+        await c.query('BEGIN');
+        await appendEntries(c, 1, rows);
+        await c.query('COMMIT');
+      }
+      await c.query('VACUUM ANALYZE');
+    }, here);
+    return { open, remove: () => admin((c) => c.query(`DROP DATABASE ${database} WITH (FORCE)`)).then(() => undefined) };
+  };
+}
+
+/** A URL with another database in it (the host may be in the query: ?host=/run/postgresql). */
+function withDatabase(url: string, database: string): string {
+  const m = /^(postgres(?:ql)?:\/\/[^/?]*)(\/[^?]*)?(\?.*)?$/.exec(url);
+  if (!m) throw new Error(`cannot read ${url}`);
+  return `${m[1]}/${database}${m[3] ?? ''}`;
+}
+
+async function measure(world: World, characters: number): Promise<{ p50: number; startMs: number }> {
+  try {
     const t0 = performance.now();
-    const store = await FileStore.open({ dataDir: dir });
+    const store = await world.open();
     const startMs = performance.now() - t0;
+    for (const key of ['cq', 'cr']) {
+      await store.fetchCharacter(key);
+      const refused = await store.claim(key);
+      if (refused) throw new Error(refused);
+    }
     const ledger = new Ledger(store);
     const [a, b] = ['cq', 'cr'].map(charAccount);
     const times: number[] = [];
@@ -40,13 +103,22 @@ async function measure(characters: number): Promise<{ p50: number; startMs: numb
     times.sort((x, y) => x - y);
     return { p50: times[Math.floor(times.length / 2)], startMs };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await world.remove();
   }
 }
 
+const argv = yargsParser(process.argv.slice(2), { string: ['store'] });
+const spec = argv.store as string | undefined;
+if (spec !== undefined && !isPostgresSpec(spec)) {
+  console.error('Usage: npm run bench:store [-- --store postgres://user:password@host:port/database]');
+  process.exit(2);
+}
+const makeWorld = spec ? postgresWorlds(spec) : fileWorld;
+console.log(`engine: ${spec ? 'PostgreSQL' : 'files'}`);
+
 const results = new Map<number, { p50: number; startMs: number }>();
 for (const n of SIZES) {
-  const r = await measure(n);
+  const r = await measure(await makeWorld(n), n);
   results.set(n, r);
   console.log(`characters ${n}: write p50 ${r.p50.toFixed(2)} ms (start ${r.startMs.toFixed(0)} ms)`);
 }

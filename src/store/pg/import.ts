@@ -58,7 +58,10 @@ export async function readFileWorld(dir: string, files: FileLayer = nodeFiles): 
 async function journalLines(files: FileLayer, dir: string, segments: string[], from: Position): Promise<FileWorld['entries']> {
   const out: FileWorld['entries'] = [];
   let seq = from.seq;
-  for (const name of segments.slice(Math.max(0, segments.indexOf(from.segment)))) {
+  // Not there yet: a checkpoint taken with nothing after it names the segment its next entry will begin.
+  const first = segments.indexOf(from.segment);
+  if (first < 0) return out;
+  for (const name of segments.slice(first)) {
     const data = (await files.read(join(dir, JOURNAL_DIR, name)))!;
     let pos = name === from.segment ? from.offset : 0;
     for (let nl = data.indexOf(10, pos); nl >= 0; pos = nl + 1, nl = data.indexOf(10, pos)) {

@@ -93,7 +93,7 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     expect(await bob.command('sit sand')).toMatch(/A game of Spice Run begins/);
     let r = await ana.command('roll dice sand');
     while (/roll again/.test(r)) r = await ana.command('roll dice sand');
-    expect(await ana.command('bet 30')).toMatch(/Ana places 30 obsidian coins on square/);
+    expect(await ana.command('bet 30')).toMatch(/You place 30 obsidian coins on square/);
     a.program.child.kill('SIGKILL');
     await a.program.exited;
 

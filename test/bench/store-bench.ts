@@ -79,6 +79,38 @@ function withDatabase(url: string, database: string): string {
   return `${m[1]}/${database}${m[3] ?? ''}`;
 }
 
+/** What any durable write costs on this server and disk, in the same run: one-row INSERTs, each committed on its own. */
+async function commitFloor(spec: string): Promise<number> {
+  const settings = pgSettings(spec);
+  const database = `store_bench_floor_${process.pid}`;
+  const run = async <T>(s: pg.ClientConfig, f: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client(s);
+    await c.connect();
+    try {
+      return await f(c);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(settings, (c) => c.query(`CREATE DATABASE ${database}`));
+  try {
+    const here = { ...settings, database, connectionString: settings.connectionString && withDatabase(settings.connectionString, database) };
+    return await run(here, async (c) => {
+      await c.query('CREATE TABLE floor (n int)');
+      const times: number[] = [];
+      for (let i = 0; i < WRITES + 50; i++) {
+        const t = performance.now();
+        await c.query('INSERT INTO floor VALUES ($1)', [i]);
+        if (i >= 50) times.push(performance.now() - t);
+      }
+      times.sort((x, y) => x - y);
+      return times[Math.floor(times.length / 2)];
+    });
+  } finally {
+    await run(settings, (c) => c.query(`DROP DATABASE ${database} WITH (FORCE)`));
+  }
+}
+
 async function measure(world: World, characters: number): Promise<{ p50: number; startMs: number }> {
   try {
     const t0 = performance.now();
@@ -115,6 +147,7 @@ if (spec !== undefined && !isPostgresSpec(spec)) {
 }
 const makeWorld = spec ? postgresWorlds(spec) : fileWorld;
 console.log(`engine: ${spec ? 'PostgreSQL' : 'files'}`);
+if (spec) console.log(`baseline: PostgreSQL's own durable commit (a one-row INSERT) p50 ${(await commitFloor(spec)).toFixed(2)} ms`);
 
 const results = new Map<number, { p50: number; startMs: number }>();
 for (const n of SIZES) {

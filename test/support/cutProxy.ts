@@ -3,14 +3,17 @@ import pg from 'pg';
 
 /**
  * A TCP proxy between a store and PostgreSQL that dies as the store's process would: at the
- * chosen message from the store (a query, a COMMIT...), it hands that one on, then closes every
- * connection at once. PostgreSQL sees the client gone; the store sees its connections drop.
+ * chosen message from the store (a query, a whole transaction, a COMMIT...), it hands that one
+ * on, whole or only its first half (a process killed in the middle of a write), then closes
+ * every connection at once. PostgreSQL sees the client gone; the store sees its connections drop.
  */
 export class CutProxy {
   /** Messages (socket writes) from the store handed on so far. */
   steps = 0;
   /** Die right after handing on this step; null: never. */
   cutAt: number | null = null;
+  /** Hand on only the first half of the last step. */
+  half = false;
   dead = false;
   private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
 
@@ -39,10 +42,11 @@ export class CutProxy {
     return `postgresql://${user}@127.0.0.1:${this.port}/${database}`;
   }
 
-  /** Starts over: alive, counting from zero, dying at `cutAt`. */
-  arm(cutAt: number | null): void {
+  /** Starts over: alive, counting from zero, dying at `cutAt` (in the middle of it, with `half`). */
+  arm(cutAt: number | null, half = false): void {
     this.steps = 0;
     this.cutAt = cutAt;
+    this.half = half;
     this.dead = false;
   }
 
@@ -62,8 +66,9 @@ export class CutProxy {
     client.on('data', (chunk) => {
       if (this.dead) return;
       this.steps += 1;
-      upstream.write(chunk);
-      if (this.steps === this.cutAt) this.die();
+      const last = this.steps === this.cutAt;
+      upstream.write(last && this.half ? chunk.subarray(0, Math.ceil(chunk.length / 2)) : chunk);
+      if (last) this.die();
     });
     upstream.on('data', (chunk) => {
       if (!this.dead) client.write(chunk);

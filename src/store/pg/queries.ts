@@ -76,10 +76,13 @@ export async function loadStart(c: Queryable, server: number): Promise<{ bans: [
   };
 }
 
+export const SOURCES_SQL = `SELECT account, balance FROM balances WHERE account IN ('house', 'mint')`;
+export type SourceRow = { account: string; balance: string };
+export const sourcesOf = (rows: SourceRow[]): [string, number][] => rows.map((r) => [r.account, Number(r.balance)]);
+
 /** The mint's and the house's balances, as of this statement. */
 export async function sourceBalances(c: Queryable): Promise<[string, number][]> {
-  const { rows } = await c.query<{ account: string; balance: string }>(`SELECT account, balance FROM balances WHERE account IN ('house', 'mint')`);
-  return rows.map((r) => [r.account, Number(r.balance)]);
+  return sourcesOf((await c.query<SourceRow>(SOURCES_SQL)).rows);
 }
 
 /** Characters with coins on a table: after a crash, nobody may be playing them. */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Entry } from '../entries.js';
 import type { StoreFailure } from '../files.js';
 import { LOCK } from './connection.js';
-import { appendEntries, sourceBalances, type JournalRow } from './queries.js';
+import { appendEntries, sourceBalances, sourcesOf, SOURCES_SQL, type JournalRow, type SourceRow } from './queries.js';
 
 export type NewCharacterEntry = Extract<Entry, { kind: 'character' }>;
 
@@ -146,6 +146,7 @@ export class PgWriter {
 
   /** One transaction: the rows, then each new character in a savepoint with its lease, then the sources as they now stand. */
   private async commit(c: pg.Client, rows: JournalRow[], creations: Creation[], last: number): Promise<void> {
+    if (!creations.length) return this.commitInOneTrip(c, rows, last);
     const made: { creation: Creation; id: number }[] = [];
     const refused: Creation[] = [];
     await c.query('BEGIN');
@@ -177,5 +178,23 @@ export class PgWriter {
     }
     for (const { creation, id } of made) creation.resolve(id);
     for (const creation of refused) creation.resolve(null);
+  }
+
+  /**
+   * The usual group, without new characters: the whole transaction in one message (BEGIN, the
+   * rows, the sources, COMMIT), so a write costs one round trip and the commit. An error stops
+   * the rest of the message, and the transaction is rolled back.
+   */
+  private async commitInOneTrip(c: pg.Client, rows: JournalRow[], last: number): Promise<void> {
+    const values = rows.map((r) => `(${c.escapeLiteral(r.time)}::timestamptz, ${this.server}, ${c.escapeLiteral(r.json)}::jsonb)`).join(',\n');
+    let results: pg.QueryResult[];
+    try {
+      results = (await c.query(`BEGIN; INSERT INTO journal (time, server, entry) VALUES ${values}; ${SOURCES_SQL}; COMMIT`)) as unknown as pg.QueryResult[];
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+    this.committed = last;
+    this.hooks.onCommit([], sourcesOf(results[2].rows as SourceRow[]));
   }
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore, Ledger, charAccount, escrowAccount, HOUSE } from '../../src/store/index.js';
 import { hashPassword } from '../../src/rooms/accounts.js';
+import { commitmentOf } from '../../src/games/fair.js';
 import { TestClient } from '../support/client.js';
 import { journalEntries } from '../support/journal.js';
 import { listening, run, type Program } from '../support/program.js';
@@ -49,7 +50,8 @@ async function world(dir: string, segmentBytes?: number): Promise<void> {
   store.record({ kind: 'prefs', key: 'ana', prefs: { colour: false, description: 'tall and dusty' } });
   store.record({ kind: 'ban', key: 'cyd', by: 'Root', reason: 'farming', at: '2030-01-01T00:00:00.000Z' });
   store.record({ kind: 'handout', key: 'cyd', handout: 'start', at: 1234 });
-  store.record({ kind: 'fair', fair: { table: 'sand-table', game: 1, serverSeed: 'a'.repeat(64), commitment: 'c'.repeat(64), clientSeed: 'sand-table:1', nonce: 4, revealed: null } });
+  const serverSeed = 'a'.repeat(64);
+  store.record({ kind: 'fair', fair: { table: 'sand-table', game: 1, serverSeed, commitment: commitmentOf(Buffer.from(serverSeed, 'hex')), clientSeed: 'sand-table:1', nonce: 4, revealed: null } });
   await store.close();
 }
 
@@ -107,6 +109,8 @@ describe.skipIf(!!noPostgres)('npm run migrate-store', () => {
     expect(await c.command('i')).toMatch(/1,015 obsidian coins/);
     expect(await rows(db, `SELECT prefs FROM characters WHERE key = 'ana'`)).toEqual([{ prefs: { colour: false, description: 'tall and dusty' } }]);
     expect(await rows(db, `SELECT key, reason FROM bans`)).toEqual([{ key: 'cyd', reason: 'farming' }]);
+    // The table's seed came along: the server's start revealed it and committed the next.
+    expect(await rows(db, `SELECT data->'game' AS game, data->'revealed'->'serverSeed' AS revealed FROM fairness WHERE table_id = 'sand-table'`)).toEqual([{ game: 2, revealed: 'a'.repeat(64) }]);
     c.close();
   }, 60_000);
 

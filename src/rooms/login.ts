@@ -199,7 +199,11 @@ export class Login {
   }
 
   private enter(record: Readonly<CharacterRecord>): void {
-    if (this.refuseIfBanned(record.name.toLowerCase())) return;
+    const key = record.name.toLowerCase();
+    if (this.refuseIfBanned(key)) {
+      if (!this.tavern.players.has(key)) this.tavern.store.letGo(key); // claimed for nothing
+      return;
+    }
     this.dispose();
     this.session.showInput();
     const p = this.tavern.enter(record, this.session);

@@ -26,7 +26,7 @@ afterEach(async () => {
 async function server(db: TestDatabase): Promise<{ program: Program; port: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'pg-server-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const program = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', '--store', db.url]);
+  const program = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', '--store', db.url, '--admin', 'Ana']);
   programs.push(program);
   return { program, port: await listening(program) };
 }
@@ -78,8 +78,13 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     expect(await ana.command('quit')).toMatch(/Farewell/);
     const anaOnB = (await login(b.port, 'Ana')).c;
     expect(await bobOnB.c.command('give 40 coins to ana')).toMatch(/You give 40 obsidian coins to Ana/);
+    // A ban on one server keeps the character out of the other too; the audit counts both.
+    expect(await anaOnB.command('ban bob farming')).toMatch(/Bob is banned \(farming\), and thrown out/);
     expect(await anaOnB.command('quit')).toMatch(/Farewell/);
-    expect(await coins((await login(a.port, 'Ana')).c)).toBe(940);
+    const anaOnA = (await login(a.port, 'Ana')).c;
+    expect(await coins(anaOnA)).toBe(940);
+    expect((await login(a.port, 'Bob')).reply).toMatch(/Bob is banned from the tavern \(farming\)/);
+    expect(await anaOnA.command('audit')).toMatch(/The books add up[^]*The mint has put 2,000 obsidian coins into the world/);
     expect(await books(db)).toEqual({ total: 0, problems: [] });
   }, 60_000);
 

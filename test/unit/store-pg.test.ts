@@ -214,6 +214,19 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       expect(a.balance(HOUSE)).toBe(-(paid(60) + paid(40) + paid(50)) - 1);
     });
 
+    it('keeps every server\'s bans current: a ban or an unban on one is in the other\'s memory once it commits', async () => {
+      const { a, b } = await twoServers();
+      expect(await b.nameTaken('bob')).toBe(true); // a character played elsewhere may be banned once it is looked up
+      b.record({ kind: 'ban', key: 'bob', by: 'Root', reason: 'farming', at: 't' });
+      await b.flush();
+      await until(() => a.ban('bob') !== undefined);
+      expect(a.ban('bob')).toEqual({ by: 'Root', reason: 'farming', at: 't' });
+      a.record({ kind: 'unban', key: 'bob' });
+      await a.flush();
+      await until(() => b.ban('bob') === undefined);
+      expect(() => b.record({ kind: 'ban', key: 'zed', by: 'Root', reason: '', at: 't' })).toThrow(/there is no character "zed"/);
+    });
+
     it('refuses a second server under the name of one running', async () => {
       await newWorld();
       await world!.open({ server: 'live' });

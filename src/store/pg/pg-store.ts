@@ -64,6 +64,12 @@ export class PgStore implements Store {
     };
     client.on('error', lost);
     client.on('end', () => lost(new Error('the connection ended')));
+    // A ban or unban on any server sharing the database, at its commit.
+    client.on('notification', (n) => {
+      if (n.channel !== BANS_CHANNEL || !n.payload) return;
+      const { key, ban } = JSON.parse(n.payload) as { key: string; ban: Ban | null };
+      this.noteBan(key, ban);
+    });
   }
 
   private get failure(): StoreFailure | null {
@@ -94,6 +100,7 @@ export class PgStore implements Store {
   }
 
   private async loadStart(serverId: number): Promise<void> {
+    await this.writer.client.query(`LISTEN ${BANS_CHANNEL}`); // before reading them, so that none is missed
     const start = await loadStart(this.writer.client, serverId);
     for (const [key, ban] of start.bans) this.state.bans.set(key, ban);
     for (const t of start.tables) this.state.tables.set(t.table, t);
@@ -380,6 +387,9 @@ export class PgStore implements Store {
     return new Date(this.options.now()).toISOString();
   }
 }
+
+/** Where the schema's trigger tells every server of a ban or an unban. */
+const BANS_CHANNEL = 'obsidian_scorpion_bans';
 
 /** The characters an entry touches. */
 function keysOf(e: Entry): string[] {

@@ -91,8 +91,11 @@ BEGIN
     WHEN 'ban' THEN
       INSERT INTO bans (key, by_name, at, reason) VALUES (k, e->>'by', e->>'at', e->>'reason')
       ON CONFLICT (key) DO UPDATE SET by_name = excluded.by_name, at = excluded.at, reason = excluded.reason;
+      -- Every server keeps the bans in memory: each hears of a change when it commits.
+      PERFORM pg_notify('obsidian_scorpion_bans', jsonb_build_object('key', k, 'ban', jsonb_build_object('by', e->>'by', 'at', e->>'at', 'reason', e->>'reason'))::text);
     WHEN 'unban' THEN
       DELETE FROM bans WHERE key = k;
+      PERFORM pg_notify('obsidian_scorpion_bans', jsonb_build_object('key', k, 'ban', NULL)::text);
       RETURN NULL;
     WHEN 'handout' THEN
       INSERT INTO handouts (key, handout, at) VALUES (k, e->>'handout', (e->>'at')::bigint)

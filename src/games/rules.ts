@@ -5,6 +5,8 @@
  * table must apply as one ledger transaction before it adopts the new state.
  */
 
+import { outcomeOf, type ResultOutcome } from '../store/results.js';
+
 /** Who holds coins, as rules see it. `escrow` is coins on this table that belong to `name`. */
 export type Party =
   | { kind: 'player'; name: string }
@@ -18,9 +20,41 @@ export interface CoinMove {
   why: string;
 }
 
+/**
+ * What came of one bet for its owner, said by the rules with the moves that settle it: the
+ * table writes it into the same ledger transaction, and `history` reads it from there. A step's
+ * results account for its moves exactly: per player, the stakes are what left their escrow and
+ * the payouts what reached their purse.
+ */
+export interface BetResult {
+  player: string;
+  /** The bet or wager as the game names it: `square 5`, `HERO bet`, `ante`. */
+  bet: string;
+  /** Coins of theirs that were at stake (0 for a hand-out). */
+  stake: number;
+  /** Coins that came to them from it. */
+  paid: number;
+  outcome: ResultOutcome;
+}
+
+/** A bet decided: won, lost or even, from what it staked and what it paid. */
+export function decided(player: string, bet: string, stake: number, paid: number): BetResult {
+  return { player, bet, stake, paid, outcome: outcomeOf(stake, paid) };
+}
+
+/** A bet given back undecided. */
+export function returned(player: string, bet: string, stake: number): BetResult {
+  return { player, bet, stake, paid: stake, outcome: 'returned' };
+}
+
+/** Coins a table gives without a stake (a hand-out, a bonus). */
+export function handout(player: string, what: string, amount: number): BetResult {
+  return { player, bet: what, stake: 0, paid: amount, outcome: 'handout' };
+}
+
 export type Refusal = { ok: false; reason: string };
 
-export type Step<S, E> = { ok: true; state: S; events: E[]; moves: CoinMove[] } | Refusal;
+export type Step<S, E> = { ok: true; state: S; events: E[]; moves: CoinMove[]; results?: BetResult[] } | Refusal;
 
 export const player = (name: string): Party => ({ kind: 'player', name });
 export const escrow = (name: string): Party => ({ kind: 'escrow', name });

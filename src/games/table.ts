@@ -8,7 +8,7 @@ import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
 import type { RandomSource } from './random.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
-import type { CoinMove, Party, Step } from './rules.js';
+import type { BetResult, CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
 import { paint } from '../telnet/markup.js';
 
@@ -68,9 +68,10 @@ export interface TableHost {
   balance(name: string): number;
   /**
    * Applies the moves as one ledger transaction, or refuses with a reason naming who is
-   * short (addressed as "you" when that is `actor`).
+   * short (addressed as "you" when that is `actor`). `results` (what came of the bets the moves
+   * settle) go into the same transaction, for `history`.
    */
-  transfer(moves: readonly CoinMove[], actor?: string): { ok: true } | { ok: false; reason: string };
+  transfer(moves: readonly CoinMove[], actor?: string, results?: readonly BetResult[]): { ok: true } | { ok: false; reason: string };
   /** Tells everyone in the table's room, players and onlookers, each in their own words. */
   say(message: Message): void;
   /** Tells one player (a private line: a card in the hand, say). */
@@ -146,7 +147,7 @@ export function settle<S, E>(
     refuse(step.reason);
     return null;
   }
-  const paid = host.transfer(step.moves, actor ?? undefined);
+  const paid = host.transfer(step.moves, actor ?? undefined, step.results);
   if (!paid.ok) {
     refuse(paid.reason);
     return null;
@@ -342,14 +343,17 @@ export class Table implements TavernTable {
       seated: () => this.seats.map((p) => p.name),
       isConnected: (name) => !!byName(name)?.session,
       balance: (name) => tavern.ledger.balance(charAccount(name.toLowerCase())),
-      transfer: (moves, actor) => {
+      transfer: (moves, actor, results = []) => {
         const transfers: Transfer[] = moves.map((m) => ({
           from: this.account(m.from),
           to: this.account(m.to),
           amount: m.amount,
           why: `${this.id}: ${m.why}`,
         }));
-        const r = tavern.ledger.transfer(transfers);
+        const r = tavern.ledger.transfer(
+          transfers,
+          results.map((b) => ({ key: b.player.toLowerCase(), table: this.id, game: this.definition.id, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })),
+        );
         if (r.ok) return r;
         const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
         const name = key ? tavern.store.character(key)?.name ?? key : 'The table';

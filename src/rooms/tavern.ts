@@ -1,6 +1,6 @@
 import type { Clock, Timer } from './clock.js';
 import { charAccount, type Ledger } from '../store/ledger.js';
-import type { CharacterRecord, Store } from '../store/index.js';
+import type { CharacterRecord, Store, TableResult } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
 import { directionOf, matchKeyword, type Room, type World } from './world.js';
@@ -322,14 +322,23 @@ export class Tavern implements TableVenue {
 
   /**
    * Every coin on a table goes back to its owner, in one transaction: at start after a crash
-   * (`after a restart`), and when the server stops (`at closing`).
+   * (`after a restart`), and when the server stops (`at closing`). History shows each as returned.
    */
   returnEscrow(when: string): { table: string; key: string; amount: number }[] {
     const returned = this.ledger.accountsWithCoins('escrow:').map(([account, amount]) => {
       const [, table, key] = account.split(':');
       return { table, key, amount, move: { from: account, to: charAccount(key), amount, why: `returned from ${table} ${when}` } };
     });
-    this.ledger.transfer(returned.map((r) => r.move));
+    const results: TableResult[] = returned.map(({ table, key, amount }) => ({
+      key,
+      table,
+      game: this.tables.get(table)?.definition.id ?? 'unknown',
+      bet: `coins on the table ${when}`,
+      stake: amount,
+      paid: amount,
+      outcome: 'returned',
+    }));
+    this.ledger.transfer(returned.map((r) => r.move), results);
     return returned.map(({ table, key, amount }) => ({ table, key, amount }));
   }
 }

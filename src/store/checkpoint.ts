@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { apply, balanceProblems, emptyState, fairnessProblem, isCount, recordProblem, type CharacterRecord, type State } from './entries.js';
 import { cannotWrite, type FileLayer } from './files.js';
 import { decodeLine, isSegmentName, type Position } from './journal.js';
+import { keepResults, resultProblem, RESULTS_KEPT, type TableResult } from './results.js';
 
 /**
  * The checkpoint (db.json, written with lowdb): the whole state as of one journal position. It
@@ -21,6 +22,8 @@ export interface Snapshot {
   bans: State['bans'] extends Map<string, infer B> ? Record<string, B> : never;
   handouts: Record<string, Record<string, number>>;
   tables: State['tables'] extends Map<string, infer T> ? Record<string, T> : never;
+  /** Each character's last table results, oldest first (absent in checkpoints from before them). */
+  results?: Record<string, TableResult[]>;
 }
 
 export function toSnapshot(state: State, position: Position): Snapshot {
@@ -32,6 +35,7 @@ export function toSnapshot(state: State, position: Position): Snapshot {
     bans: Object.fromEntries(state.bans),
     handouts: Object.fromEntries(state.handouts),
     tables: Object.fromEntries(state.tables),
+    results: Object.fromEntries(state.results),
   };
 }
 
@@ -68,6 +72,15 @@ export function fromSnapshot(raw: unknown): { state: State; position: Position }
     const problem = fairnessProblem(t);
     if (problem || (t as { table: string }).table !== table) return problem ?? `the seeds filed under table ${table} are another table's`;
     state.tables.set(table, structuredClone(t) as never);
+  }
+  if (raw.results !== undefined && !isObject(raw.results)) return 'its results are malformed';
+  for (const [key, list] of Object.entries((raw.results ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(list) || !state.characters.has(key)) return `the results of "${key}" are malformed`;
+    for (const r of list as unknown[]) {
+      const problem = resultProblem(r);
+      if (problem || (r as TableResult).key !== key) return problem ?? `the results filed under "${key}" are another character's`;
+    }
+    keepResults(state.results, (list as TableResult[]).slice(-RESULTS_KEPT));
   }
   const problems = balanceProblems(state);
   if (problems.length) return `its books do not balance: ${problems.slice(0, 3).join('; ')}`;

@@ -7,6 +7,10 @@
  * entry looks like on disk) and in `apply` (whether it fits the state, and what it changes).
  */
 
+import { keepResults, resultsProblem, type TableResult } from './results.js';
+
+export type { ResultOutcome, TableResult } from './results.js';
+
 /** A character's settings that matter after a restart. Unset means "as the client says". */
 export interface Prefs {
   colour?: boolean;
@@ -57,8 +61,11 @@ export interface Move {
 }
 
 export type Entry =
-  /** A coin transaction: every move of it, applied together or not at all. */
-  | { kind: 'coins'; moves: Move[] }
+  /**
+   * A coin transaction: every move of it, applied together or not at all. A transaction that
+   * settles bets at a table says what came of each (`results`), accounting for its moves exactly.
+   */
+  | { kind: 'coins'; moves: Move[]; results?: TableResult[] }
   /** A new character, with its starting purse from the mint (in the same entry, so a torn write cannot split them). */
   | { kind: 'character'; name: string; passwordHash: string; room: string; created: string; purse: number }
   | { kind: 'password'; key: string; passwordHash: string }
@@ -84,6 +91,8 @@ export interface State {
   /** Per character, per kind of hand-out, when the last one was paid (epoch ms). */
   handouts: Map<string, Record<string, number>>;
   tables: Map<string, TableFairness>;
+  /** Per character, their last table results (results.ts), oldest first. */
+  results: Map<string, TableResult[]>;
 }
 
 export const emptyState = (): State => ({
@@ -92,6 +101,7 @@ export const emptyState = (): State => ({
   bans: new Map(),
   handouts: new Map(),
   tables: new Map(),
+  results: new Map(),
 });
 
 /** The accounts that create coins and so may go below zero (RULINGS.md, "Coins come from somewhere"). */
@@ -158,7 +168,7 @@ export function shapeProblem(e: unknown): string | null {
         if (!isCount(m.amount) || m.amount === 0) return `a move of ${JSON.stringify(m.amount)} coins`;
         if (!isText(m.why)) return 'a move without a reason';
       }
-      return null;
+      return e.results === undefined ? null : resultsProblem(e.results, e.moves as Move[]);
     }
     case 'character':
       if (!isText(e.name, 32) || !KEY.test(e.name.toLowerCase())) return 'a character without a proper name';
@@ -210,6 +220,7 @@ export function apply(state: State, e: Entry): string | null {
         if (n === 0) state.balances.delete(account);
         else state.balances.set(account, n);
       }
+      if (e.results) keepResults(state.results, e.results);
       return null;
     }
     case 'character': {

@@ -154,6 +154,11 @@ export class FileStore implements Store {
     return this.state.tables.get(table);
   }
 
+  /** From the results the state keeps per character (in the checkpoint too): no journal is read. */
+  history(key: string, n: number) {
+    return Promise.resolve((this.state.results.get(key) ?? []).slice(-Math.max(0, n)).reverse());
+  }
+
   // --- changes -------------------------------------------------------------------------
 
   record(entry: Entry): void {

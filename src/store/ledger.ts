@@ -1,4 +1,4 @@
-import { accountOwner, HOUSE, MINT, SOURCES, type Move } from './entries.js';
+import { accountOwner, HOUSE, MINT, SOURCES, type Move, type TableResult } from './entries.js';
 import type { Store } from './store.js';
 
 /**
@@ -51,8 +51,9 @@ export class Ledger {
   /**
    * Applies every transfer as one transaction (one journal entry), or none. Refuses when an
    * account other than the mint or the house would go below zero, naming it and how much it is short.
+   * `results` say what came of the bets these transfers settle (they must account for the moves).
    */
-  transfer(transfers: readonly Transfer[]): TransferResult {
+  transfer(transfers: readonly Transfer[], results: readonly TableResult[] = []): TransferResult {
     const after = new Map<string, number>();
     const get = (a: string) => after.get(a) ?? this.balance(a);
     for (const t of transfers) {
@@ -67,7 +68,8 @@ export class Ledger {
       }
     }
     if (transfers.length === 0) return { ok: true };
-    this.store.record({ kind: 'coins', moves: transfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, why: t.why })) });
+    const moves = transfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, why: t.why }));
+    this.store.record(results.length ? { kind: 'coins', moves, results: [...results] } : { kind: 'coins', moves });
     this.onTransfer?.([...after.keys()]);
     return { ok: true };
   }

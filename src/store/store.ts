@@ -1,4 +1,4 @@
-import type { Ban, CharacterRecord, Entry, TableFairness } from './entries.js';
+import type { Ban, CharacterRecord, Entry, TableFairness, TableResult } from './entries.js';
 
 /**
  * The store, whatever engine is behind it (the file engine, or PostgreSQL). Callers see one
@@ -43,6 +43,12 @@ export interface Store {
   handouts(key: string): Readonly<Record<string, number>>;
   /** A table's provably fair seeds, kept so that a crash neither loses nor reuses one. */
   fairness(table: string): Readonly<TableFairness> | undefined;
+  /**
+   * A character's last `n` table results, newest first: the `results` of the coins entries that
+   * settled their bets (results.ts), as recorded. An engine keeps at least the last RESULTS_KEPT
+   * per character and may return fewer than `n` when there are no more.
+   */
+  history(key: string, n: number): Promise<readonly Readonly<TableResult>[]>;
 
   /** Applies one change now and queues it for the next commit; throws (changing nothing) if it does not fit. */
   record(entry: Entry): void;

@@ -1,5 +1,6 @@
 import type { HandoutRecord, TableHost } from '../../src/games/table.js';
-import type { CoinMove, Party } from '../../src/games/rules.js';
+import type { BetResult, CoinMove, Party } from '../../src/games/rules.js';
+import { resultsMismatch } from './results.js';
 import { Voice, type Message } from '../../src/games/voice.js';
 import { FakeClock } from './fakeClock.js';
 import { plainFor } from './plain.js';
@@ -79,8 +80,14 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     return lines.splice(0).join('\n');
   }
 
-  transfer(moves: readonly CoinMove[]) {
+  /** Every result the table's steps reported with their coins, in order (for `history`). */
+  readonly results: BetResult[] = [];
+
+  transfer(moves: readonly CoinMove[], _actor?: string, results: readonly BetResult[] = []) {
     const key = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${p.name}`);
+    // The results must account for the moves exactly, as the store insists: every game test checks it.
+    const problem = resultsMismatch(moves, results);
+    if (problem) throw new Error(`the step's results do not account for its moves: ${problem}`);
     const after = new Map(this.purses);
     for (const m of moves) {
       after.set(key(m.from), (after.get(key(m.from)) ?? 0) - m.amount);
@@ -89,6 +96,7 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     const short = [...after].find(([k, n]) => k !== 'house' && n < 0);
     if (short) return { ok: false as const, reason: `${short[0]} is short` };
     for (const [k, n] of after) this.purses.set(k, n);
+    this.results.push(...results);
     return { ok: true as const };
   }
 

@@ -18,6 +18,7 @@ import {
 } from '../../src/games/dragons-lair/rules.js';
 import { handOf as tableHandOf, tableStateOf, viewFor } from '../../src/games/dragons-lair/view.js';
 import type { CoinMove } from '../../src/games/rules.js';
+import { resultsMismatch } from '../support/results.js';
 
 const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed'];
 const ONLOOKER = 'Zed';
@@ -251,6 +252,7 @@ function playRandomGame(seed: number, seen: Map<string, number>): { steps: numbe
     if (!step.ok) throw new Error(`seed ${seed}: ${JSON.stringify(action)} refused: ${step.reason}`);
     try {
       checkStep(state, step.state, step.events, step.moves);
+      expect(resultsMismatch(step.moves, step.results)).toBeNull();
     } catch (e) {
       throw new Error(`seed ${seed}, step ${steps} ${JSON.stringify(action)}: ${(e as Error).message}`);
     }

@@ -12,6 +12,7 @@ import {
 } from '../../src/games/lich-bones/rules.js';
 import { type RandomSource, diceValues, fixedRandom, seededRandom } from '../../src/games/random.js';
 import { type CoinMove, type Party, escrow, house, player } from '../../src/games/rules.js';
+import { resultsMismatch } from '../support/results.js';
 
 const T0 = 1_000_000;
 type Dice = [number, number];
@@ -686,6 +687,8 @@ describe('a long randomized run', () => {
       const step = apply(state, action, { random: dice, now, lastHandout: () => null });
       if (!step.ok) return false;
       for (const e of step.events) if (e.type === 'settled') results.add(`${e.bet.spec.kind} ${e.result}`);
+      const mismatch = resultsMismatch(step.moves, step.results);
+      if (mismatch) problems.push(`${action.type}: ${mismatch}`);
       const after = { coins: new Map(coins), held: new Map(held), houseNet };
       for (const m of step.moves) {
         if (!Number.isSafeInteger(m.amount) || m.amount <= 0) problems.push(`bad amount in ${JSON.stringify(m)}`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diceValues, fixedRandom, seededRandom, type RandomSource } from '../../src/games/random.js';
 import type { CoinMove, Party } from '../../src/games/rules.js';
 import { unmarked } from '../../src/telnet/markup.js';
+import { resultsMismatch } from '../support/results.js';
 import {
   apply,
   boardTotal,
@@ -570,6 +571,7 @@ describe('Spice Run: coins balance', () => {
         expect(step.ok, step.ok ? '' : `${action.type}: ${step.reason}`).toBe(true);
         if (!step.ok) break;
         actionsSeen.add(action.type);
+        expect(resultsMismatch(step.moves, step.results)).toBeNull(); // history's record of it adds up
         applyMoves(balances, step.moves);
         s = step.state;
         const escrowed = (balances.get(`escrow:${ANA}`) ?? 0) + (balances.get(`escrow:${BO}`) ?? 0);

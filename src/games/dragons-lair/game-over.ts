@@ -2,7 +2,7 @@
  * Dragon's Lair, the end of a game: after the last turn, when the bank is empty, or when fewer
  * than two players are left, everyone is paid their game coins and an even share of the bank.
  */
-import { redistribute } from '../rules.js';
+import { decided, redistribute } from '../rules.js';
 import { newTable, presentSeats, type EndReason, type GameResult, type Work } from './state.js';
 
 export function endIfBankEmpty(w: Work): boolean {
@@ -22,6 +22,11 @@ export function gameOver(w: Work, reason: EndReason): void {
   );
   const result: GameResult = { reason, coins, bankLeft: s.bank, payouts };
   w.moves.push(...redistribute(s.antes, payouts, "Dragon's Lair settlement"));
+  for (const name of new Set([...Object.keys(s.antes), ...Object.keys(payouts)])) {
+    const stake = s.antes[name] ?? 0;
+    const paid = payouts[name] ?? 0;
+    if (stake > 0 || paid > 0) w.results.push(decided(name, 'ante', stake, paid));
+  }
   w.events.push({ type: 'gameOver', result });
   const next = newTable(s.settings);
   next.phase = 'over';

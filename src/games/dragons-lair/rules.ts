@@ -41,10 +41,10 @@ export * from './state.js';
 type DragonsLairStep = Step<DragonsLairState, DragonsLairEvent>;
 
 export function apply(state: DragonsLairState, action: DragonsLairAction, ctx: DragonsLairContext): DragonsLairStep {
-  const work: Work = { s: structuredClone(state), events: [], moves: [], ctx };
+  const work: Work = { s: structuredClone(state), events: [], moves: [], results: [], ctx };
   const refusal = handle(work, action);
   if (refusal) return refusal;
-  return { ok: true, state: work.s, events: work.events, moves: work.moves };
+  return { ok: true, state: work.s, events: work.events, moves: work.moves, results: work.results };
 }
 
 function handle(w: Work, action: DragonsLairAction): Refusal | undefined {

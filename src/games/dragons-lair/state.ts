@@ -4,7 +4,7 @@
  * it names.
  */
 import type { RandomSource } from '../random.js';
-import type { CoinMove } from '../rules.js';
+import type { BetResult, CoinMove } from '../rules.js';
 import type { Card } from './cards.js';
 
 export interface DragonsLairSettings {
@@ -222,6 +222,8 @@ export interface Work {
   s: DragonsLairState;
   events: DragonsLairEvent[];
   moves: CoinMove[];
+  /** What came of each player's ante, when the game's end settles them. */
+  results: BetResult[];
   ctx: DragonsLairContext;
 }
 

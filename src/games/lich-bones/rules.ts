@@ -4,10 +4,10 @@
  * the table applies as one ledger transaction. See rules/lich-bones.txt and RULINGS.md.
  */
 import { type Dice, type RandomSource, rollDice } from '../random.js';
-import { type Step, escrow, player, refuse } from '../rules.js';
+import { type Step, escrow, player, refuse, returned } from '../rules.js';
 import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, betLabel } from './bets.js';
 import { placeBet } from './betting.js';
-import { pay, settleBet, type Outcome } from './settlement.js';
+import { give, resultLabel, settleBet, type Outcome } from './settlement.js';
 
 /** Payout "X:Y": `win` coins of winnings for every `per` coins staked, plus the stake back. */
 export interface Ratio {
@@ -208,7 +208,7 @@ export function newTable(settings: LichBonesSettings = DEFAULT_SETTINGS): LichBo
 export function apply(state: LichBonesState, action: LichBonesAction, ctx: Ctx): LichBonesStep {
   // A fresh top level and fresh arrays are enough: placed bets and settings are never changed in place.
   const s: LichBonesState = { ...state, seated: [...state.seated], bets: [...state.bets] };
-  const out: Outcome = { events: [], moves: [] };
+  const out: Outcome = { events: [], moves: [], results: [] };
   let reason: string | null;
   switch (action.type) {
     case 'sit':
@@ -239,7 +239,7 @@ export function apply(state: LichBonesState, action: LichBonesAction, ctx: Ctx):
       break;
   }
   if (reason !== null) return refuse(reason);
-  return { ok: true, state: s, events: out.events, moves: out.moves };
+  return { ok: true, state: s, events: out.events, moves: out.moves, results: out.results };
 }
 
 /** The player's bets on the table, for `gold`. */
@@ -342,6 +342,7 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx
   for (const bet of s.bets) {
     out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones game over: ${betLabel(bet)} returned` });
     out.events.push({ type: 'settled', bet, result: 'returned', returned: bet.amount, winnings: 0, lost: 0 });
+    out.results.push(returned(bet.owner, resultLabel(bet), bet.amount));
   }
   const fromStart = new Set(s.fromStart);
   const { paid, cooling } = handOut(s, s.seated.filter((p) => fromStart.has(p)), 'end', ctx, out);
@@ -363,7 +364,7 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx
 function heroBonus(s: LichBonesState, hero: string, ctx: Ctx, out: Outcome): void {
   const last = ctx.lastHandout(hero, 'bonus');
   const cooling = last !== null && ctx.now - last < s.settings.handoutCooldownMs;
-  if (!cooling) pay(out, hero, s.settings.heroBonus, 'Lich Bones bonus for the opening attack roll');
+  if (!cooling) give(out, hero, s.settings.heroBonus, 'bonus for the opening attack roll');
   out.events.push({ type: 'bonus', hero, amount: cooling ? 0 : s.settings.heroBonus, cooling });
 }
 
@@ -383,7 +384,7 @@ function handOut(s: LichBonesState, players: readonly string[], kind: HandoutKin
       continue;
     }
     paid.push(p);
-    pay(out, p, handout, `Lich Bones hand-out at the ${kind} of the game`);
+    give(out, p, handout, `hand-out at the ${kind} of the game`);
   }
   return { paid, cooling };
 }

@@ -3,7 +3,7 @@
  * RULINGS.md reads them): what it wins, loses, or whether it stays on the table.
  */
 import type { Dice } from '../random.js';
-import { escrow, house, player, type CoinMove } from '../rules.js';
+import { decided, escrow, handout, house, player, type BetResult, type CoinMove } from '../rules.js';
 import { betLabel, DRAIN_NUMBERS, type PointNumber } from './bets.js';
 import type {
   FieldNumber,
@@ -15,11 +15,15 @@ import type {
   Side,
 } from './rules.js';
 
-/** What a step has done so far: its events and its coin moves. */
+/** What a step has done so far: its events, its coin moves, and what came of the bets they settle. */
 export interface Outcome {
   events: LichBonesEvent[];
   moves: CoinMove[];
+  results: BetResult[];
 }
+
+/** "HERO bet", "ATTACK 6 bet": a bet as `history` names it. */
+export const resultLabel = (bet: PlacedBet) => `${betLabel(bet)} bet`;
 
 /** Winnings for a stake at a ratio, plus a bonus percent of the stake, rounded down. */
 export function winnings(stake: number, ratio: Ratio, bonusPercent = 0): number {
@@ -83,6 +87,7 @@ export function settleBet(
       pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
       out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount - part, why: `Lich Bones ${betLabel(bet)} lost: the other three parts` });
       out.events.push({ type: 'settled', bet, result: 'won', returned: part, winnings: won, lost: bet.amount - part });
+      out.results.push(decided(bet.owner, resultLabel(bet), bet.amount, part + won));
       return 'off';
     }
   }
@@ -93,12 +98,14 @@ function win(bet: PlacedBet, ratio: Ratio, out: Outcome, bonusPercent = 0): 'off
   out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones ${betLabel(bet)} won: stake back` });
   pay(out, bet.owner, won, `Lich Bones ${betLabel(bet)} won`);
   out.events.push({ type: 'settled', bet, result: 'won', returned: bet.amount, winnings: won, lost: 0 });
+  out.results.push(decided(bet.owner, resultLabel(bet), bet.amount, bet.amount + won));
   return 'off';
 }
 
 function lose(bet: PlacedBet, out: Outcome): 'off' {
   out.moves.push({ from: escrow(bet.owner), to: house, amount: bet.amount, why: `Lich Bones ${betLabel(bet)} lost` });
   out.events.push({ type: 'settled', bet, result: 'lost', returned: 0, winnings: 0, lost: bet.amount });
+  out.results.push(decided(bet.owner, resultLabel(bet), bet.amount, 0));
   return 'off';
 }
 
@@ -108,4 +115,11 @@ function note(bet: PlacedBet, result: 'inactive' | 'carried', out: Outcome): voi
 
 export function pay(out: Outcome, to: string, amount: number, why: string): void {
   if (amount > 0) out.moves.push({ from: house, to: player(to), amount, why });
+}
+
+/** A hand-out or a bonus from the house: paid, and noted as what came to the player. */
+export function give(out: Outcome, to: string, amount: number, what: string): void {
+  if (amount <= 0) return;
+  pay(out, to, amount, `Lich Bones ${what}`);
+  out.results.push(handout(to, what, amount));
 }

@@ -4,7 +4,7 @@
  * Pure: the table feeds actions (and `timeout` when the turn deadline passes) and applies the moves.
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
-import { escrow, player, refuse, type CoinMove, type Step } from '../rules.js';
+import { decided, escrow, player, refuse, returned, type BetResult, type CoinMove, type Step } from '../rules.js';
 import { Voice } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 
@@ -193,6 +193,7 @@ class Draft {
   readonly state: SpiceRunState;
   readonly events: SpiceRunEvent[] = [];
   readonly moves: CoinMove[] = [];
+  readonly results: BetResult[] = [];
 
   constructor(
     original: SpiceRunState,
@@ -207,7 +208,7 @@ class Draft {
   }
 
   done(): SpiceRunStep {
-    return { ok: true, state: this.state, events: this.events, moves: this.moves };
+    return { ok: true, state: this.state, events: this.events, moves: this.moves, results: this.results };
   }
 
   restartClock(): void {
@@ -228,6 +229,16 @@ class Draft {
       this.state.tally[to].received += w.amount;
     }
     this.state.board = this.state.board.filter((w) => !wagers.includes(w));
+  }
+
+  /** Pays `wagers` to `taker` (a square, or the whole board): the taker wins them all, every other owner loses theirs. */
+  take(wagers: Wager[], taker: string, bet: string, why: string): void {
+    if (!wagers.length) return;
+    const stakes = new Map<string, number>([[taker, 0]]);
+    for (const w of wagers) stakes.set(w.owner, (stakes.get(w.owner) ?? 0) + w.amount);
+    const total = wagers.reduce((sum, w) => sum + w.amount, 0);
+    for (const [owner, stake] of stakes) this.results.push(decided(owner, bet, stake, owner === taker ? total : 0));
+    this.pay(wagers, taker, why);
   }
 
   end(reason: OverReason): void {
@@ -305,7 +316,7 @@ function play(draft: Draft): SpiceRunStep {
     const taker = sweepTaker(s, total);
     const wagers = s.board;
     draft.events.push({ type: 'sweep', roller, taker, total: boardTotal(s), wagers });
-    draft.pay(wagers, taker, `Spice Run: ${taker} takes the whole board on a ${total}`);
+    draft.take(wagers, taker, 'the whole board', `Spice Run: ${taker} takes the whole board on a ${total}`);
     draft.end('sweep');
     return draft.done();
   }
@@ -317,7 +328,7 @@ function play(draft: Draft): SpiceRunStep {
     wagers,
     total: wagers.reduce((sum, w) => sum + w.amount, 0),
   });
-  draft.pay(wagers, roller, `Spice Run: ${roller} takes square ${total}`);
+  draft.take(wagers, roller, `square ${total}`, `Spice Run: ${roller} takes square ${total}`);
   // Take-and-give bets again even on an emptied board: only 2 and 12 end it (RULINGS.md).
   if (s.variant === 'take-and-give') s.awaiting = 'bet-again';
   else if (s.board.length === 0) draft.end('board-empty');
@@ -347,7 +358,10 @@ function withdraw(draft: Draft, by: string, cause: WithdrawCause | 'no-coins'): 
     else refunds.push({ owner: w.owner, amount: w.amount });
   }
   draft.events.push({ type: 'withdrawn', player: by, cause, refunds });
-  for (const w of [...s.board]) draft.pay([w], w.owner, 'Spice Run withdrawn: wager returned');
+  for (const w of [...s.board]) {
+    draft.results.push(returned(w.owner, `square ${w.square}`, w.amount));
+    draft.pay([w], w.owner, 'Spice Run withdrawn: wager returned');
+  }
   draft.end('withdrawn');
   return draft.done();
 }

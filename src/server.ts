@@ -147,7 +147,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
   const ordinary = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
   const seeds = options.seed === undefined ? cryptoSeeds : derivedSeeds(options.seed);
-  const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games), {
+  const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games, world.socials), {
     ...defaultTavernSettings,
     ...world.settings,
     ...options.settings,

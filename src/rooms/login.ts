@@ -64,6 +64,11 @@ export class Login {
   /** One line at the door. The caller runs lines one after another, never two at once. */
   async handleLine(line: string): Promise<void> {
     if (this.done) return;
+    // `quit` leaves from any prompt (a password is never "quit": it is shorter than any allowed).
+    if (line.trim().toLowerCase() === 'quit') {
+      this.turnAway('Come back when the road brings you here. Farewell!');
+      return;
+    }
     const reply = await this.step_(line.trim());
     if (this.done) return;
     this.session.deliver({ text: reply ? [reply] : [], reply: true });
@@ -80,8 +85,11 @@ export class Login {
           this.session.hideInput();
           return `Choose a password for ${s.name} (at least 6 characters):`;
         }
-        this.step = { kind: 'greeting' };
-        return 'Then what name shall it be?';
+        if (/^no?$/i.test(text)) {
+          this.step = { kind: 'greeting' };
+          return 'Then what name shall it be?';
+        }
+        return `Please answer yes or no: make a new character called ${s.name}? (yes/no)`;
       }
       case 'new-password': {
         const problem = passwordProblem(text);

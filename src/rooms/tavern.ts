@@ -27,6 +27,8 @@ export class Player {
   session: Session | null = null;
   graceTimer: Timer | null = null;
   private seatedAt: TavernTable | null = null;
+  /** When the player last typed a line (by the tavern's clock), for `who`. */
+  lastInput = 0;
 
   constructor(
     readonly record: Readonly<CharacterRecord>,
@@ -55,6 +57,16 @@ export class Player {
   get room(): string {
     return this.record.room;
   }
+}
+
+/** How the room hears someone come in, by a way (`from the west`) or into the world (login). */
+export function arrives(name: string, from?: string): string {
+  return from ? `${named(name)} arrives ${from}.` : `${named(name)} arrives.`;
+}
+
+/** How the room hears someone go, by a way (`north`) or out of the world (quit). */
+export function leaves(name: string, way?: string): string {
+  return way ? `${named(name)} leaves ${way}.` : `${named(name)} leaves.`;
 }
 
 export interface CommandContext {
@@ -187,6 +199,7 @@ export class Tavern implements TableVenue {
       existing.graceTimer = null;
       applyPrefs(session, existing.record.prefs);
       if (old) old.close('Someone has logged in as you from elsewhere; this connection is closing.');
+      existing.lastInput = this.clock.now();
       if (old) {
         this.tell(existing, 'You take over your character from your other connection.');
       } else {
@@ -195,17 +208,18 @@ export class Tavern implements TableVenue {
         existing.seat?.playerBack(existing);
       }
       this.panels.arrived(existing);
-      this.runCommand(existing, 'look');
+      void this.runCommand(existing, 'look');
       return existing;
     }
     if (!this.world.rooms.has(record.room)) this.store.record({ kind: 'room', key, room: this.world.start });
     const p = new Player(record, (changed) => this.panels.statusChanged(changed));
     p.session = session;
     applyPrefs(session, record.prefs);
+    p.lastInput = this.clock.now();
     this.players.set(key, p);
-    this.toRoom(p.room, `${named(p.name)} has arrived.`, [p]);
+    this.toRoom(p.room, arrives(p.name), [p]);
     this.panels.arrived(p);
-    this.runCommand(p, 'look');
+    void this.runCommand(p, 'look');
     return p;
   }
 
@@ -239,17 +253,15 @@ export class Tavern implements TableVenue {
     p.session = null;
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     this.remove(p);
-    if (session) {
-      this.outbox.add(session, farewell);
-      void this.release().then(() => session.close());
-    }
+    // The farewell is a last word (no prompt after it), told once the leaving is on disk.
+    if (session) void this.release().then(() => session.close(farewell));
   }
 
   private remove(p: Player): void {
     p.graceTimer?.cancel();
     this.players.delete(p.key);
     this.store.letGo(p.key);
-    this.toRoom(p.room, `${named(p.name)} has left.`);
+    this.toRoom(p.room, leaves(p.name));
   }
 
   // --- commands -------------------------------------------------------------------------------
@@ -258,6 +270,7 @@ export class Tavern implements TableVenue {
   async handleLine(p: Player, line: string): Promise<void> {
     const session = p.session;
     if (!session) return;
+    p.lastInput = this.clock.now();
     await this.runCommand(p, line);
     if (p.session === session) this.outbox.prompt(session);
     await this.release();

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parseSocials, type Social } from './socials.js';
 
 export const DIRECTIONS = ['north', 'east', 'south', 'west', 'up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -59,6 +60,8 @@ export interface World {
   settings: WorldSettings;
   /** Characters who may use the admin commands (CONTRACT.md, Admins), as written in the world file. */
   admins: string[];
+  /** The social verbs (socials.ts): the shipped ones, with the world's own added or reworded. */
+  socials: Map<string, Social>;
 }
 
 /** Reads and checks a world file; every problem found is reported at once. */
@@ -74,7 +77,7 @@ export async function loadWorld(path: string): Promise<World> {
 
 export function parseWorld(raw: unknown, source = 'world'): World {
   const problems: string[] = [];
-  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown };
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown; socials?: unknown };
   if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
   const rooms = new Map<string, Room>();
   const tableIds = new Set<string>();
@@ -128,8 +131,9 @@ export function parseWorld(raw: unknown, source = 'world'): World {
   const mssp = parseMssp(w.mssp, problems);
   const settings = parseSettings(w.settings, problems);
   const admins = parseAdmins(w.admins, problems);
+  const socials = parseSocials(w.socials, problems);
   if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
-  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins };
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins, socials };
 }
 
 /** A character's name as an admin is named: 3 to 16 letters (accounts.ts has the full rule for new names). */

@@ -105,7 +105,7 @@ describe('admin commands over telnet', () => {
     await ts.login('Cyd');
     expect(await ana.command('ban Zed')).toBe('There is no character called Zed.');
     expect(await ana.command('ban Ana')).toBe('You cannot ban yourself.');
-    expect(await ana.command('ban bob cheating at dice')).toMatch(/^Bob is banned \(cheating at dice\), and thrown out\.\r?\nBob has left\.$/);
+    expect(await ana.command('ban bob cheating at dice')).toMatch(/^Bob is banned \(cheating at dice\), and thrown out\.\r?\nBob leaves\.$/);
     await bob.expect('Ana has banned you from the tavern (cheating at dice).');
     await bob.closedSoon();
     expect(await ana.command('ban Bob')).toMatch(/^Bob is already banned \(by Ana, \d{4}-\d\d-\d\d: cheating at dice\)\.$/);

@@ -32,8 +32,8 @@ async function timedLogin(name: string, from: string): Promise<number> {
 describe('logging in safely over TCP', () => {
   it('lets a player from another address in within a second of the idle time while many connections guess at one account', async () => {
     ts = await startTestServer();
-    await (await ts.login('Victim')).command('quit');
-    await (await ts.login('Legit', 'secret123', { from: '127.0.0.2' })).command('quit');
+    await (await ts.login('Victim')).quit();
+    await (await ts.login('Legit', 'secret123', { from: '127.0.0.2' })).quit();
 
     const idle: number[] = [];
     for (let i = 0; i < 3; i++) idle.push(await timedLogin('legit', '127.0.0.2'));
@@ -61,8 +61,8 @@ describe('logging in safely over TCP', () => {
 
   it('refuses a creation past the hour\'s limit from one address in one line, and only from that address', async () => {
     ts = await startTestServer({ settings: { createsPerHour: 2 } });
-    await (await ts.login('Ana', 'secret123', { from: '127.0.0.3' })).command('quit');
-    await (await ts.login('Bob', 'secret123', { from: '127.0.0.3' })).command('quit');
+    await (await ts.login('Ana', 'secret123', { from: '127.0.0.3' })).quit();
+    await (await ts.login('Bob', 'secret123', { from: '127.0.0.3' })).quit();
     const c = await ts.connect({ from: '127.0.0.3' });
     const refusal = await c.command('create Cyd secret123');
     expect(refusal.trim()).toBe('Only 2 new characters may be made from one address in an hour; try again in 60 minutes.');
@@ -76,7 +76,7 @@ describe('logging in safely over TCP', () => {
 
   it('upgrades a hash made at the old cost at the next good login, and saves it', async () => {
     ts = await startTestServer();
-    await (await ts.login('Ana')).command('quit');
+    await (await ts.login('Ana')).quit();
     const salt = randomBytes(16);
     const old = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('secret123', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
     const store = ts.server.tavern.store;

@@ -16,7 +16,7 @@ async function coins(c: TestClient): Promise<number> {
 async function seatTwo(): Promise<[TestClient, TestClient]> {
   const a = await ts.login('Ana');
   const b = await ts.login('Bob');
-  await a.expect('Bob has arrived.');
+  await a.expect('Bob arrives.');
   expect(await a.command('sit sand')).toMatch(/You take a seat at the sand table/);
   expect(await b.command('sit table')).toMatch(/A game of Spice Run begins: Ana is Player 1, you are Player 2/);
   await a.expect('A game of Spice Run begins: you are Player 1, Bob is Player 2');

@@ -32,7 +32,7 @@ describe('the tavern over telnet', () => {
 
   it('connects with the right password and refuses a wrong one; three wrong ones close the door', async () => {
     ts = await startTestServer();
-    (await ts.login('Ana')).command('quit');
+    (await ts.login('Ana')).quit();
     const c = await ts.connect();
     expect(await c.command('connect ana wrongpass')).toMatch(/Wrong password/);
     expect(await c.command('connect ana secret123')).toMatch(/Common Room/);
@@ -63,7 +63,7 @@ describe('the tavern over telnet', () => {
 
   it('keeps the echo off through a wrong password and turns it back on once in', async () => {
     ts = await startTestServer();
-    (await ts.login('Ana')).command('quit');
+    (await ts.login('Ana')).quit();
     const c = await ts.connect({ agree: true });
     expect(await c.command('ana')).toMatch(/Password/);
     const wont = () => c.commands.filter((x) => x[1] === 252 && x[2] === 1).length;
@@ -136,7 +136,7 @@ describe('the tavern over telnet', () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');
     const b = await ts.login('Bob');
-    await a.expect('Bob has arrived.');
+    await a.expect('Bob arrives.');
     expect(await a.command('say hello \x1b[31mthere\x07')).toContain("You say, 'hello [31mthere'");
     await b.expect("Ana says, 'hello [31mthere'");
     expect(b.all).not.toContain('\x1b');
@@ -150,7 +150,7 @@ describe('the tavern over telnet', () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');
     const b = await ts.login('Bob');
-    await a.expect('Bob has arrived.');
+    await a.expect('Bob arrives.');
     const c = await ts.login('Cat');
     await a.command('whisper bob the dice are loaded');
     await b.expect("Ana whispers to you, 'the dice are loaded'");
@@ -162,7 +162,7 @@ describe('the tavern over telnet', () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');
     const b = await ts.login('Bob');
-    await a.expect('Bob has arrived.');
+    await a.expect('Bob arrives.');
     expect(await a.command('north')).toContain('The Gaming Room');
     await b.expect('Ana leaves north.');
     expect(await a.command('s')).toContain('Common Room');
@@ -178,7 +178,7 @@ describe('the tavern over telnet', () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');
     await ts.login('Bob');
-    await a.expect('Bob has arrived.');
+    await a.expect('Bob arrives.');
     expect(await a.command('look bar')).toMatch(/agafari/);
     expect(await a.command('l ag')).toMatch(/agafari/);
     expect(await a.command('look bob')).toMatch(/Bob/);
@@ -195,7 +195,7 @@ describe('the tavern over telnet', () => {
     ts = await startTestServer();
     const a = await ts.login('Ana');
     const b = await ts.login('Bob');
-    await a.expect('Bob has arrived.');
+    await a.expect('Bob arrives.');
     expect(await a.command('give 250 coins to bob')).toMatch(/You give 250 obsidian coins to Bob/);
     await b.expect('Ana gives you 250 obsidian coins.');
     expect(await b.command('i')).toMatch(/1,250 obsidian coins/);

@@ -259,7 +259,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       `Exits: ${['north', 'east', 'south', 'up'].map((d) => paint('exit', d)).join(', ')}.`,
     ].join('\n'));
     link.connection.send({ type: 'prompt', text: '> ' });
-    say(`${paint('name', 'Bob')} has arrived.`);
+    say(`${paint('name', 'Bob')} arrives.`);
     say(`${paint('name', 'Bob')} takes a seat at the sand table.\n${paint('heading', 'A game of Spice Run begins')}: Wanda is Player 1, Bob is Player 2. ${paint('turn', "It is your turn")} to roll the dice to place a wager.`);
     say(`Wanda throws the dice: 6 and 1 (7).\n${paint('turn', 'It is your turn')} to bet on square 7.`);
     say(`Wanda places ${paint('coins', '40 obsidian coins')} on square 7. The board holds ${paint('coins', '40 obsidian coins')}.`);

@@ -48,7 +48,7 @@ describe('the web client over a real WebSocket', () => {
     expect(ts.logs).toContain(`web client on http://127.0.0.1:${ts.webPort}/`);
     const ana = await ts.loginWeb('Ana');
     const bob = await ts.login('Bob');
-    await ana.expect('Bob has arrived.');
+    await ana.expect('Bob arrives.');
     expect(await ana.command('sit sand')).toMatch(/You take a seat at the sand table/);
     expect(await bob.command('sit table')).toMatch(/A game of Spice Run begins: Ana is Player 1, you are Player 2/);
     const story = await playOut(ana, bob);
@@ -99,7 +99,7 @@ describe('the web client over a real WebSocket', () => {
     c.send('quit');
     await c.expect('Farewell!');
     await c.closedSoon();
-    expect(c.messages.at(-1)).toEqual({ type: 'close', text: '' });
+    expect(c.messages.at(-1)).toEqual({ type: 'close', text: 'The heat of the road swallows you. Farewell!' }); // a last word: no prompt after it
   });
 
   it('refuses bad frames with a reason and carries on; a frame past the hard cap drops the client', async () => {

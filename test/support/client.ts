@@ -127,6 +127,16 @@ export class TestClient {
     return this.nextPrompt();
   }
 
+  /** Leaves (from the game or any login prompt): the farewell is a last word, with no prompt after it. */
+  async quit(): Promise<string> {
+    this.consumed = this.text.length;
+    this.send('quit');
+    await this.closedSoon();
+    const farewell = this.text.slice(this.consumed);
+    if (!/Farewell!/.test(farewell)) throw new Error(`quit did not say farewell: ${farewell}`);
+    return farewell;
+  }
+
   /** The text up to the next prompt, without the prompt. */
   async nextPrompt(timeoutMs = 5000): Promise<string> {
     const text = await this.expect(PROMPT_END, timeoutMs);

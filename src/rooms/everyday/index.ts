@@ -1,16 +1,35 @@
 import type { TavernCommand } from '../tavern.js';
 import type { GameInfo } from '../tables.js';
 import { adminCommands } from './admin.js';
+import type { Social } from '../socials.js';
+import { channelCommands } from './channels.js';
 import { coinCommands } from './coins.js';
 import { fairCommands } from './fair.js';
 import { helpCommands } from './help.js';
 import { lookingCommands } from './looking.js';
 import { movingCommands } from './moving.js';
 import { settingCommands } from './settings.js';
+import { peopleCommands } from './people.js';
+import { socialCommands } from './socials.js';
 import { tableCommands } from './tables.js';
 import { talkingCommands } from './talking.js';
+import { yourselfCommands } from './yourself.js';
 
 /** The everyday verbs of the tavern, one file a group; each command declares its own help. */
-export function everydayCommands(games: GameInfo[]): TavernCommand[] {
-  return [...lookingCommands, ...movingCommands, ...talkingCommands, ...coinCommands, ...tableCommands, ...fairCommands, ...settingCommands, ...helpCommands(games), ...adminCommands];
+export function everydayCommands(games: GameInfo[], socials: ReadonlyMap<string, Social> = new Map()): TavernCommand[] {
+  const commands = [
+    ...lookingCommands,
+    ...movingCommands,
+    ...talkingCommands,
+    ...channelCommands,
+    ...peopleCommands,
+    ...yourselfCommands,
+    ...coinCommands,
+    ...tableCommands,
+    ...fairCommands,
+    ...settingCommands,
+  ];
+  const help = helpCommands(games);
+  const taken = new Set([...commands, ...help, ...adminCommands].flatMap((c) => [c.key, ...(c.aliases ?? [])]));
+  return [...commands, ...socialCommands(socials, taken), ...help, ...adminCommands];
 }

@@ -4,6 +4,7 @@ import { paint } from '../../telnet/markup.js';
 import { charAccount } from '../../store/ledger.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData } from '../world.js';
+import { descriptionOf, personLook } from './people.js';
 
 /** Looking: the room, and anything or anyone in it. */
 
@@ -37,7 +38,8 @@ export function look(ctx: CommandContext, args: string): void {
     return;
   }
   if (['me', 'self'].includes(target.toLowerCase())) {
-    ctx.reply(`You are ${named(actor.name)}, carrying ${paint('coins', `${formatCoins(tavern.ledger.balance(charAccount(actor.key)))} obsidian coins`)}.`);
+    const mine = descriptionOf(tavern, actor);
+    ctx.reply(`You are ${named(actor.name)}, carrying ${paint('coins', `${formatCoins(tavern.ledger.balance(charAccount(actor.key)))} obsidian coins`)}.${mine ? `\nOthers see: ${mine}` : ''}`);
     return;
   }
   const dir = directionOf(target);
@@ -53,8 +55,7 @@ export function look(ctx: CommandContext, args: string): void {
   }
   const person = tavern.findPlayer(target, tavern.playersIn(room.id));
   if (person) {
-    const seat = person.seat ? ` ${named(person.name)} is seated at ${person.seat.data.name}.` : '';
-    ctx.reply(`${named(person.name)} is a traveller of the wastes, sun-browned and watchful.${seat}`);
+    ctx.reply(personLook(tavern, person));
     return;
   }
   const thing = matchKeyword<ObjectData | NpcData>([...room.npcs, ...room.objects], (o) => o.keywords, target);

@@ -1,7 +1,7 @@
-import type { CommandContext, TavernCommand } from '../tavern.js';
+import { arrives, leaves, type CommandContext, type TavernCommand } from '../tavern.js';
 import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world.js';
 import { exitsLine, look } from './looking.js';
-import { exitWord, named, roomName } from '../palette.js';
+import { exitWord, roomName } from '../palette.js';
 import { drawn } from '../../telnet/markup.js';
 
 /** Moving: the six directions, `go`, and `exits`. */
@@ -22,9 +22,9 @@ function move(ctx: CommandContext, dir: Direction): void {
     ctx.reply(`You are seated at ${actor.seat.data.name}; stand up first.`);
     return;
   }
-  tavern.toRoom(room.id, `${named(actor.name)} leaves ${exitWord(dir)}.`, [actor]);
+  tavern.toRoom(room.id, leaves(actor.name, exitWord(dir)), [actor]);
   tavern.moveTo(actor, to);
-  tavern.toRoom(to, `${named(actor.name)} arrives ${arrivalFrom(dir)}.`, [actor]);
+  tavern.toRoom(to, arrives(actor.name, arrivalFrom(dir)), [actor]);
   look({ ...ctx, room: tavern.roomOf(actor) }, '');
 }
 

@@ -1,12 +1,30 @@
-import type { CommandContext, TavernCommand } from '../tavern.js';
+import type { CommandContext, Player, TavernCommand } from '../tavern.js';
 import { matchKeyword, type NpcData } from '../world.js';
 import { named, quoted } from '../palette.js';
+import { hear, roomHears, withStop } from './speech.js';
 
-/** Talking: speech, emotes, whispers, and who is here. */
+/** Talking in the room: speech, emotes that may name the people present, and whispers. */
 
 /** Finds an NPC in the room (a dealer) by name or keyword. */
 export function findNpc(ctx: CommandContext, query: string): NpcData | undefined {
   return matchKeyword(ctx.room.npcs, (n) => n.keywords, query);
+}
+
+/**
+ * An emote as one viewer reads it: the names of people present, as whole words, are written as
+ * they spell them, and the viewer's own is "you" ("Bex's" is "your"), so `emote smiles at bex`
+ * reads "Ana smiles at you." to Bex and "Ana smiles at Bex." to the rest.
+ */
+export function addressed(text: string, viewer: Player, named: readonly Player[]): string {
+  if (!named.length) return text;
+  const byKey = new Map(named.map((p) => [p.key, p]));
+  const pattern = new RegExp(`\\b(${named.map((p) => p.key).join('|')})(['’]s)?\\b`, 'gi');
+  return text.replace(pattern, (_match, name: string, possessive: string | undefined, at: number) => {
+    const p = byKey.get(name.toLowerCase())!;
+    if (p !== viewer) return `${p.name}${possessive ?? ''}`;
+    const word = possessive ? 'your' : 'you';
+    return /(^|[.!?]\s+)$/.test(text.slice(0, at)) ? `Y${word.slice(1)}` : word;
+  });
 }
 
 export const talkingCommands: TavernCommand[] = [
@@ -18,8 +36,8 @@ export const talkingCommands: TavernCommand[] = [
     needsArgs: true,
     help: 'Say something aloud to everyone in the room.',
     run(ctx, args) {
-      ctx.reply(`You say, ${quoted(args)}`);
-      ctx.tavern.toRoom(ctx.room.id, `${named(ctx.actor.name)} says, ${quoted(args)}`, [ctx.actor]);
+      const { tavern, actor, room } = ctx;
+      roomHears(tavern, room.id, 'say', actor.name, (p) => (p === actor ? `You say, ${quoted(args)}` : `${named(actor.name)} says, ${quoted(args)}`));
     },
   },
   {
@@ -28,10 +46,14 @@ export const talkingCommands: TavernCommand[] = [
     usage: 'emote <action>   (or :<action>)',
     group: 'Talking',
     needsArgs: true,
-    help: 'Show the room what you do: `emote grins` shows "Ana grins."',
+    help: 'Show the room what you do: `emote grins` shows "Ana grins." Name someone present and they read "you": `emote smiles at Bex` shows Bex "Ana smiles at you."',
     run(ctx, args) {
-      const text = `${named(ctx.actor.name)} ${args}`;
-      ctx.tavern.toRoom(ctx.room.id, /[.!?]$/.test(args) ? text : `${text}.`);
+      const { tavern, actor, room } = ctx;
+      // "emote 's eyes narrow" reads "Ana's eyes narrow."
+      const text = withStop(/^['’,]/.test(args) ? `${actor.name}${args}` : `${actor.name} ${args}`);
+      const action = text.slice(actor.name.length);
+      const others = tavern.playersIn(room.id).filter((p) => p !== actor);
+      roomHears(tavern, room.id, 'emote', actor.name, (p) => `${named(actor.name)}${addressed(action, p, others)}`);
     },
   },
   {
@@ -50,7 +72,7 @@ export const talkingCommands: TavernCommand[] = [
       const { tavern, actor, room } = ctx;
       const npc = findNpc(ctx, who);
       if (npc) {
-        ctx.reply(`You whisper to ${named(npc.name)}, ${quoted(text)}`);
+        hear(tavern, actor, 'whisper', actor.name, `You whisper to ${named(npc.name)}, ${quoted(text)}`);
         tavern.toRoom(room.id, `${named(actor.name)} whispers something to ${named(npc.name)}.`, [actor]);
         const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
         if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${named(npc.name)} only nods politely.`);
@@ -65,20 +87,9 @@ export const talkingCommands: TavernCommand[] = [
         ctx.reply('You mutter to yourself.');
         return;
       }
-      ctx.reply(`You whisper to ${named(target.name)}, ${quoted(text)}`);
-      tavern.tell(target, `${named(actor.name)} whispers to you, ${quoted(text)}`);
+      hear(tavern, actor, 'whisper', actor.name, `You whisper to ${named(target.name)}, ${quoted(text)}`);
+      hear(tavern, target, 'whisper', actor.name, `${named(actor.name)} whispers to you, ${quoted(text)}`);
       tavern.toRoom(room.id, `${named(actor.name)} whispers something to ${named(target.name)}.`, [actor, target]);
-    },
-  },
-  {
-    key: 'who',
-    usage: 'who',
-    group: 'Talking',
-    help: 'List the characters in the tavern right now.',
-    run(ctx) {
-      const all = [...ctx.tavern.players.values()].sort((a, b) => a.name.localeCompare(b.name));
-      const lines = all.map((p) => `  ${p.name.padEnd(17)}${p.session ? '' : '(lost in thought)'}`.trimEnd());
-      ctx.reply(`${all.length} in ${ctx.tavern.world.name}:\n${lines.join('\n')}`);
     },
   },
 ];

@@ -1,0 +1,90 @@
+import { paint } from '../../telnet/markup.js';
+import { capitalise } from '../accounts.js';
+import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
+import { named, quoted } from '../palette.js';
+import { hear } from './speech.js';
+
+/** Channels: words that reach beyond the room. A tell reaches one player anywhere; ooc, everyone on it. */
+
+/** Whether a character hears the out-of-character channel: everyone does until `ooc off`. */
+export function onOoc(tavern: Tavern, p: Player): boolean {
+  return tavern.store.character(p.key)?.prefs.ooc !== false;
+}
+
+/**
+ * An announcement to everyone in the tavern, on its own channel (GMCP `announce`): the one
+ * function an admin's `announce` calls. `by` is who makes it.
+ */
+export function announce(tavern: Tavern, by: string, text: string): void {
+  const line = `${paint('channel', '[announcement]')} ${by}: ${text}`;
+  for (const p of tavern.players.values()) hear(tavern, p, 'announce', by, line);
+}
+
+function tell(ctx: CommandContext, args: string): void {
+  const m = /^(\S+)\s+(.+)$/s.exec(args);
+  if (!m) {
+    ctx.reply('Usage: tell <name> <text>');
+    return;
+  }
+  const [, who, text] = m;
+  const { tavern, actor } = ctx;
+  // A private word goes only to the name written in full: a prefix could reach the wrong person.
+  const target = tavern.players.get(who.toLowerCase());
+  if (target === actor) {
+    ctx.reply('You tell yourself. It helps a little.');
+    return;
+  }
+  if (!target) {
+    ctx.reply(`Nobody called ${capitalise(who)} is in the tavern right now.`);
+    return;
+  }
+  if (!target.session) {
+    ctx.reply(`${target.name} is lost in thought (their connection dropped) and cannot hear you.`);
+    return;
+  }
+  hear(tavern, actor, 'tell', actor.name, `You tell ${named(target.name)}, ${quoted(text)}`);
+  hear(tavern, target, 'tell', actor.name, `${named(actor.name)} tells you, ${quoted(text)}`);
+}
+
+function ooc(ctx: CommandContext, args: string): void {
+  const { tavern, actor } = ctx;
+  const setting = args.toLowerCase();
+  if (setting === 'on' || setting === 'off') {
+    const on = setting === 'on';
+    if (onOoc(tavern, actor) === on) {
+      ctx.reply(on ? 'You are on the ooc channel already.' : 'You are off the ooc channel already.');
+      return;
+    }
+    tavern.store.record({ kind: 'prefs', key: actor.key, prefs: { ooc: on } });
+    ctx.reply(on ? 'You join the ooc channel.' : 'You leave the ooc channel; ooc on joins it again.');
+    return;
+  }
+  if (!onOoc(tavern, actor)) {
+    ctx.reply(args ? 'You are off the ooc channel; type ooc on to join it again.' : 'You are off the ooc channel. ooc on joins it.');
+    return;
+  }
+  if (!args) {
+    ctx.reply('You are on the ooc channel. ooc <text> speaks on it; ooc off leaves it.');
+    return;
+  }
+  const line = paint('channel', `[ooc] ${actor.name}: ${args}`);
+  for (const p of tavern.players.values()) if (p.session && onOoc(tavern, p)) hear(tavern, p, 'ooc', actor.name, line);
+}
+
+export const channelCommands: TavernCommand[] = [
+  {
+    key: 'tell',
+    usage: 'tell <name> <text>',
+    group: 'Channels',
+    needsArgs: true,
+    help: 'Say something to one player wherever they are in the tavern; only they hear it. Write their name in full.',
+    run: tell,
+  },
+  {
+    key: 'ooc',
+    usage: 'ooc <text> | ooc on | ooc off',
+    group: 'Channels',
+    help: 'Speak out of character to everyone on the ooc channel, wherever they are. Everyone is on it until ooc off; ooc on joins again.',
+    run: ooc,
+  },
+];

@@ -1,0 +1,108 @@
+import { hanging, paint } from '../../telnet/markup.js';
+import { charAccount, escrowAccount, RESULTS_KEPT, type TableResult } from '../../store/index.js';
+import { formatCoins } from '../amount.js';
+import type { Setting } from '../outbox.js';
+import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
+import { onOoc } from './channels.js';
+import { descriptionOf } from './people.js';
+
+/** Yourself: your own sheet (`score`) and what came of your bets (`history`, from the ledger). */
+
+export const HISTORY_SHOWN = 20;
+
+function setting(s: Setting, inUse: boolean): string {
+  return s === 'auto' ? `as your client says (${inUse ? 'on' : 'off'} now)` : s;
+}
+
+function score(ctx: CommandContext): void {
+  const { tavern, actor, room } = ctx;
+  const session = actor.session!;
+  const coins = formatCoins(tavern.ledger.balance(charAccount(actor.key)));
+  const staked = [...tavern.tables.values()]
+    .map((t) => [t, tavern.ledger.balance(escrowAccount(t.id, actor.key))] as const)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => `${formatCoins(n)} on ${t.data.name}`);
+  const row = (head: string, body: string) => hanging(`  ${head}`, body, 17);
+  ctx.reply(
+    [
+      `You are ${actor.name}.`,
+      row('Coins:', `${coins} obsidian coins${staked.length ? `, and ${staked.join(', ')}` : ''}`),
+      row('Where:', room.name),
+      row('Seat:', actor.seat ? `at ${actor.seat.data.name}` : 'none (you are standing)'),
+      row('Colour:', setting(session.colour, session.colourInUse)),
+      row('Screen reader:', setting(session.screenReader, session.screenReaderInUse)),
+      row('ooc channel:', onOoc(tavern, actor) ? 'on' : 'off'),
+      row('Description:', descriptionOf(tavern, actor) ? 'set (look me shows it)' : 'none yet (describe <text>)'),
+    ].join('\n'),
+  );
+}
+
+function gameTitle(tavern: Tavern, game: string): string {
+  return [...tavern.tables.values()].find((t) => t.definition.id === game)?.definition.title ?? game;
+}
+
+/** One result in one line: `Spice Run at the sand table, square 5: staked 100, paid 300, won 200`. */
+export function resultLine(tavern: Tavern, r: Readonly<TableResult>): string {
+  const where = `${gameTitle(tavern, r.game)} at ${tavern.tables.get(r.table)?.data.name ?? r.table}, ${r.bet}`;
+  const coins = (n: number) => formatCoins(n);
+  const parts = r.stake > 0 ? [`staked ${coins(r.stake)}`] : [];
+  switch (r.outcome) {
+    case 'won':
+      if (r.stake > 0) parts.push(`paid ${coins(r.paid)}`);
+      parts.push(paint('won', `won ${coins(r.paid - r.stake)}`));
+      break;
+    case 'lost':
+      if (r.paid > 0) parts.push(`paid ${coins(r.paid)}`);
+      parts.push(paint('lost', `lost ${coins(r.stake - r.paid)}`));
+      break;
+    case 'even':
+      parts.push(`paid ${coins(r.paid)}`, 'broke even');
+      break;
+    case 'returned':
+      parts.push('returned');
+      break;
+    case 'handout':
+      parts.push(`received ${coins(r.paid)}`);
+      break;
+  }
+  return `  ${where}: ${parts.join(', ')}`;
+}
+
+async function history(ctx: CommandContext, args: string): Promise<void> {
+  const { tavern, actor } = ctx;
+  if (args && !/^\d{1,6}$/.test(args)) {
+    ctx.reply(`Usage: history [<n>]: your last ${HISTORY_SHOWN} results at the tables, or the last n (at most ${RESULTS_KEPT}).`);
+    return;
+  }
+  const asked = args ? Number(args) : HISTORY_SHOWN;
+  if (asked < 1) {
+    ctx.reply('Ask for at least one: history <n>.');
+    return;
+  }
+  const n = Math.min(asked, RESULTS_KEPT);
+  const results = await tavern.store.history(actor.key, n);
+  if (!results.length) {
+    ctx.reply('You have no results at the tables yet. What comes of each bet you make is kept here.');
+    return;
+  }
+  const kept = asked > RESULTS_KEPT ? ` (the tavern keeps your last ${RESULTS_KEPT})` : '';
+  const title = results.length === 1 ? 'Your last result at the tables:' : `Your last ${results.length} results at the tables, newest first${kept}:`;
+  ctx.reply([title, ...results.map((r) => resultLine(tavern, r))].join('\n'));
+}
+
+export const yourselfCommands: TavernCommand[] = [
+  {
+    key: 'score',
+    usage: 'score',
+    group: 'Yourself',
+    help: 'Show your name, your coins, where you are, your seat, and your colour, screen-reader and ooc settings.',
+    run: score,
+  },
+  {
+    key: 'history',
+    usage: 'history [<n>]',
+    group: 'Yourself',
+    help: `List what came of your bets at the tables, newest first: the table, the game, the bet or wager, what you staked and what came of it (won, lost, returned). history <n> shows the last n (at most ${RESULTS_KEPT}); the default is ${HISTORY_SHOWN}.`,
+    run: history,
+  },
+];

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { diceValues, fixedRandom, seededRandom, type RandomSource } from '../../src/games/random.js';
-import type { CoinMove, Party } from '../../src/games/rules.js';
+import type { BetResult, CoinMove, Party } from '../../src/games/rules.js';
 import { unmarked } from '../../src/telnet/markup.js';
 import { resultsMismatch } from '../support/results.js';
+import { describeWagers } from '../../src/games/spice-run/story.js';
+import { Voice } from '../../src/games/voice.js';
 import {
   apply,
   boardTotal,
@@ -36,6 +38,7 @@ interface Applied {
   state: SpiceRunState;
   events: SpiceRunEvent[];
   moves: CoinMove[];
+  results?: BetResult[];
 }
 
 function act(state: SpiceRunState, action: SpiceRunAction, opts: { dice?: number[]; now?: number } = {}): Applied {
@@ -192,6 +195,21 @@ describe('Spice Run: standard play', () => {
     ]);
     expect(played.state.board.map((w) => w.square)).toEqual([3, 9]);
     expect(played.state).toMatchObject({ turn: 1, awaiting: 'roll', phase: 'play' });
+  });
+
+  it('says what came of the square, for history: the roller won it all, the other owner lost theirs', () => {
+    const rolled = act(inPlay('standard', FOUR), { type: 'roll', player: ANA }, { dice: [7] });
+    const played = act(rolled.state, { type: 'play', player: ANA });
+    expect(played.results).toEqual([
+      { player: ANA, bet: 'square 7', stake: 100, paid: 150, outcome: 'won' },
+      { player: BO, bet: 'square 7', stake: 50, paid: 0, outcome: 'lost' },
+    ]);
+  });
+
+  it("tells a square's wagers by owner: 200 of yours, not 100 of yours twice", () => {
+    const wagers = [{ square: 7, owner: ANA, amount: 100 }, { square: 7, owner: BO, amount: 50 }, { square: 7, owner: ANA, amount: 100 }];
+    expect(describeWagers(new Voice(ANA), wagers)).toBe("200 of yours, 50 of Bo's");
+    expect(describeWagers(new Voice(BO), wagers)).toBe("200 of Ana's, 50 of yours");
   });
 
   it('collects nothing from an empty square and still passes the turn', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apply, emptyState, shapeProblem, type Entry, type State } from '../../src/store/entries.js';
@@ -104,6 +104,21 @@ describe('history from the file store', () => {
     await unlink(join(dir, 'db.json')); // the journal alone says the same
     store = await open();
     expect((await store.history('ana', 20)).map((r) => `${r.bet} ${r.outcome} ${r.stake}`)).toEqual(['square 5 lost 30', 'square 4 lost 20', 'square 3 lost 10']);
+    await store.close();
+  });
+
+  it('opens a checkpoint written before results were kept: nobody has any yet', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'store-results-'));
+    let store = await FileStore.open({ dataDir: dir, checkpoints: 'inline' });
+    await store.createCharacter({ name: 'Ana', passwordHash: 'h', room: 'r', purse: 1000 });
+    await store.close();
+    const path = join(dir, 'db.json');
+    const old = JSON.parse(await readFile(path, 'utf8'));
+    delete old.results;
+    await writeFile(path, JSON.stringify(old));
+    store = await FileStore.open({ dataDir: dir, checkpoints: 'inline' });
+    expect(await store.history('ana', 20)).toEqual([]);
+    expect(store.balance(charAccount('ana'))).toBe(1000);
     await store.close();
   });
 });

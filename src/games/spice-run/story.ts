@@ -15,9 +15,11 @@ export const VARIANT_NAMES: Record<Variant, string> = {
   'take-and-give': 'Take and Give',
 };
 
-/** "50 of yours, 20 of Bo's". */
+/** "50 of yours, 20 of Bo's": each owner's wagers together, in the order they were placed. */
 export function describeWagers(v: Voice, wagers: readonly Wager[]): string {
-  return wagers.map((w) => `${formatCoins(w.amount)} of ${v.theirs(w.owner)}`).join(', ');
+  const byOwner = new Map<string, number>();
+  for (const w of wagers) byOwner.set(w.owner, (byOwner.get(w.owner) ?? 0) + w.amount);
+  return [...byOwner].map(([owner, amount]) => `${formatCoins(amount)} of ${v.theirs(owner)}`).join(', ');
 }
 
 /** `text` marked as coins won or lost when they are the viewer's own (the palette marks only yours). */

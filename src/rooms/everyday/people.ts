@@ -6,9 +6,10 @@ import type { Player, Tavern, TavernCommand } from '../tavern.js';
 
 /** How long a description may be, in characters. */
 export const MAX_DESCRIPTION = 300;
-/** How much of it `who` shows. */
-const SHORT = 48;
+/** How much of it `who` shows: with the name and the idle time, a line of 80 columns. */
+const SHORT = 40;
 const NO_DESCRIPTION = 'a traveller of the wastes, sun-browned and watchful';
+const NO_SHORT = 'a traveller of the wastes';
 
 export function descriptionOf(tavern: Tavern, p: Player): string | undefined {
   return tavern.store.character(p.key)?.prefs.description;
@@ -23,7 +24,7 @@ export function personLook(tavern: Tavern, p: Player): string {
 
 /** The first sentence of a description, cut at a word to fit a line of `who`. */
 function shortDescription(description: string | undefined): string {
-  if (!description) return NO_DESCRIPTION;
+  if (!description) return NO_SHORT;
   const sentence = /^.*?[.!?](\s|$)/.exec(description)?.[0].trim() ?? description;
   if (sentence.length <= SHORT) return sentence;
   const cut = sentence.slice(0, SHORT + 1).replace(/\s+\S*$/, '');

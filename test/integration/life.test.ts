@@ -54,15 +54,19 @@ describe('talking to people', () => {
   it('emote names people present: they read "you", the others their name, as they spell it', async () => {
     ts = await startTestServer();
     const [a, b, c] = await three();
-    expect(await a.command('emote smiles at bex')).toContain('Ana smiles at Bex.');
+    expect(await a.command('emote smiles at BEX')).toContain('Ana smiles at Bex.');
     await b.expect('Ana smiles at you.');
     await c.expect('Ana smiles at Bex.');
     await a.command(":'s eyes narrow as she takes Bex's cup. Bex stares");
     await b.expect("Ana's eyes narrow as she takes your cup. You stare");
     await c.expect("Ana's eyes narrow as she takes Bex's cup. Bex stares.");
-    // A name inside another word is not a name: "Cydonia" stays.
+    // A name inside another word is not a name: "Cydonia" stays; nor is a word in lower case ("will" is not Will).
     await a.command('emote dreams of Cydonia');
     await c.expect('Ana dreams of Cydonia.');
+    const will = await ts.login('Will');
+    await a.expect('Will arrives.');
+    await a.command('emote says she will stay, and nods at Will');
+    await will.expect('Ana says she will stay, and nods at you.');
   });
 
   it('tell reaches one player anywhere, by their full name, and says clearly when they are not here', async () => {
@@ -180,7 +184,7 @@ describe('talking to people', () => {
   it('cleans what a player types before others see it: no escape codes, no text running backwards', async () => {
     ts = await startTestServer();
     const [a, b] = await three();
-    await a.command('emote grins \x1b[31mred\u202e at bex');
+    await a.command('emote grins \x1b[31mred\u202e at Bex');
     await b.expect('Ana grins [31mred at you.');
     await a.command('tell bex \x1b[2Jgone\u200b');
     await b.expect("Ana tells you, '[2Jgone'");

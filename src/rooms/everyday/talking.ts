@@ -10,15 +10,18 @@ export function findNpc(ctx: CommandContext, query: string): NpcData | undefined
   return matchKeyword(ctx.room.npcs, (n) => n.keywords, query);
 }
 
+/** A name as prose writes it: capitalised, the rest in any case (`Bex`, `BEX`), so that "will" is not Will. */
+const asWritten = (key: string) => `${key[0].toUpperCase()}${[...key.slice(1)].map((c) => `[${c}${c.toUpperCase()}]`).join('')}`;
+
 /**
- * An emote as one viewer reads it: the names of people present, as whole words, are written as
- * they spell them, and the viewer's own is "you" ("Bex's" is "your"), so `emote smiles at bex`
- * reads "Ana smiles at you." to Bex and "Ana smiles at Bex." to the rest.
+ * An emote as one viewer reads it: the names of people present, as whole capitalised words, are
+ * written as they spell them, and the viewer's own is "you" ("Bex's" is "your"), so `emote smiles
+ * at Bex` reads "Ana smiles at you." to Bex and "Ana smiles at Bex." to the rest.
  */
 export function addressed(text: string, viewer: Player, named: readonly Player[]): string {
   if (!named.length) return text;
   const byKey = new Map(named.map((p) => [p.key, p]));
-  const pattern = new RegExp(`\\b(${named.map((p) => p.key).join('|')})(['’]s)?\\b`, 'gi');
+  const pattern = new RegExp(`\\b(${named.map((p) => asWritten(p.key)).join('|')})(['’]s)?\\b`, 'g');
   return text.replace(pattern, (_match, name: string, possessive: string | undefined, at: number) => {
     const p = byKey.get(name.toLowerCase())!;
     if (p !== viewer) return `${p.name}${possessive ?? ''}`;
@@ -46,7 +49,7 @@ export const talkingCommands: TavernCommand[] = [
     usage: 'emote <action>   (or :<action>)',
     group: 'Talking',
     needsArgs: true,
-    help: 'Show the room what you do: `emote grins` shows "Ana grins." Name someone present and they read "you": `emote smiles at Bex` shows Bex "Ana smiles at you."',
+    help: 'Show the room what you do: `emote grins` shows "Ana grins." Name someone present (with a capital) and they read "you": `emote smiles at Bex` shows Bex "Ana smiles at you."',
     run(ctx, args) {
       const { tavern, actor, room } = ctx;
       // "emote 's eyes narrow" reads "Ana's eyes narrow."

@@ -3,6 +3,7 @@ import { capitalise } from '../accounts.js';
 import { paint } from '../../telnet/markup.js';
 import type { Audit } from '../../store/index.js';
 import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
+import { announce } from './channels.js';
 
 /**
  * The host's tools (CONTRACT.md, Admins), for the characters the world's `admins` and
@@ -46,13 +47,7 @@ export const adminCommands: TavernCommand[] = [
     help: 'Tell everyone in the tavern something, wherever they are.',
     run(ctx, text) {
       const { tavern, actor } = ctx;
-      const line = `[Announcement] ${actor.name}: ${text}`;
-      for (const p of tavern.players.values()) {
-        if (!p.session) continue;
-        tavern.tell(p, paint('channel', line));
-        // GMCP: the one call to swap for the speech helper of branch `life` once it lands.
-        tavern.outbox.gmcp(p.session, 'Comm.Channel.Text', { channel: 'announce', talker: actor.name, text: line });
-      }
+      announce(tavern, actor.name, text);
       logAction(ctx, `announced "${text}"`);
     },
   },

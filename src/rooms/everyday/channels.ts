@@ -16,7 +16,7 @@ export function onOoc(tavern: Tavern, p: Player): boolean {
  * function an admin's `announce` calls. `by` is who makes it.
  */
 export function announce(tavern: Tavern, by: string, text: string): void {
-  const line = `${paint('channel', '[announcement]')} ${by}: ${text}`;
+  const line = paint('channel', `[Announcement] ${by}: ${text}`);
   for (const p of tavern.players.values()) hear(tavern, p, 'announce', by, line);
 }
 

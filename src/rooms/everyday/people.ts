@@ -1,5 +1,6 @@
 import { hanging } from '../../telnet/markup.js';
 import { cleanLine } from '../../telnet/lines.js';
+import { named } from '../palette.js';
 import type { Player, Tavern, TavernCommand } from '../tavern.js';
 
 /** People: who is in the tavern, and how each one looks to the others (`describe`, `look <name>`). */
@@ -18,8 +19,8 @@ export function descriptionOf(tavern: Tavern, p: Player): string | undefined {
 /** `look <name>`: the person as they described themselves, and where they sit. */
 export function personLook(tavern: Tavern, p: Player): string {
   const description = descriptionOf(tavern, p);
-  const seat = p.seat ? ` ${p.name} is seated at ${p.seat.data.name}.` : '';
-  return description ? `${p.name}\n${description}${seat}` : `${p.name} is ${NO_DESCRIPTION}.${seat}`;
+  const seat = p.seat ? ` ${named(p.name)} is seated at ${p.seat.data.name}.` : '';
+  return description ? `${named(p.name)}\n${description}${seat}` : `${named(p.name)} is ${NO_DESCRIPTION}.${seat}`;
 }
 
 /** The first sentence of a description, cut at a word to fit a line of `who`. */

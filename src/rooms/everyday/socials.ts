@@ -1,3 +1,4 @@
+import { named } from '../palette.js';
 import { socialLine, type Social } from '../socials.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { roomHears } from './speech.js';
@@ -11,7 +12,7 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   const alone = () => {
     if (!social.alone) return ctx.reply(`Usage: ${verb} <name>`);
     const lines = social.alone;
-    roomHears(tavern, room.id, 'social', actor.name, (p) => socialLine(p === actor ? lines.actor : lines.room, actor.name));
+    roomHears(tavern, room.id, 'social', actor.name, (p) => socialLine(p === actor ? lines.actor : lines.room, named(actor.name)));
   };
   if (!query) return alone();
   if (!social.at) return ctx.reply(`You ${verb} on your own: type just ${verb}.`);
@@ -22,7 +23,7 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   const name = target?.name ?? npc?.name;
   if (!name) return ctx.reply(`There is nobody called "${query}" here.`);
   roomHears(tavern, room.id, 'social', actor.name, (p) =>
-    socialLine(p === actor ? lines.actor : p === target ? lines.target : lines.room, actor.name, name),
+    socialLine(p === actor ? lines.actor : p === target ? lines.target : lines.room, named(actor.name), named(name)),
   );
 }
 

@@ -18,13 +18,13 @@ const asWritten = (key: string) => `${key[0].toUpperCase()}${[...key.slice(1)].m
  * written as they spell them, and the viewer's own is "you" ("Bex's" is "your"), so `emote smiles
  * at Bex` reads "Ana smiles at you." to Bex and "Ana smiles at Bex." to the rest.
  */
-export function addressed(text: string, viewer: Player, named: readonly Player[]): string {
-  if (!named.length) return text;
-  const byKey = new Map(named.map((p) => [p.key, p]));
-  const pattern = new RegExp(`\\b(${named.map((p) => asWritten(p.key)).join('|')})(['’]s)?\\b`, 'g');
+export function addressed(text: string, viewer: Player, present: readonly Player[]): string {
+  if (!present.length) return text;
+  const byKey = new Map(present.map((p) => [p.key, p]));
+  const pattern = new RegExp(`\\b(${present.map((p) => asWritten(p.key)).join('|')})(['’]s)?\\b`, 'g');
   return text.replace(pattern, (_match, name: string, possessive: string | undefined, at: number) => {
     const p = byKey.get(name.toLowerCase())!;
-    if (p !== viewer) return `${p.name}${possessive ?? ''}`;
+    if (p !== viewer) return `${named(p.name)}${possessive ?? ''}`;
     const word = possessive ? 'your' : 'you';
     return /(^|[.!?]\s+)$/.test(text.slice(0, at)) ? `Y${word.slice(1)}` : word;
   });

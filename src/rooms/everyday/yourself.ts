@@ -1,6 +1,7 @@
 import { hanging, paint } from '../../telnet/markup.js';
 import { charAccount, escrowAccount, RESULTS_KEPT, type TableResult } from '../../store/index.js';
 import { formatCoins } from '../amount.js';
+import { coinsText, named } from '../palette.js';
 import type { Setting } from '../outbox.js';
 import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
 import { onOoc } from './channels.js';
@@ -17,7 +18,7 @@ function setting(s: Setting, inUse: boolean): string {
 function score(ctx: CommandContext): void {
   const { tavern, actor, room } = ctx;
   const session = actor.session!;
-  const coins = formatCoins(tavern.ledger.balance(charAccount(actor.key)));
+  const coins = coinsText(tavern.ledger.balance(charAccount(actor.key)));
   const staked = [...tavern.tables.values()]
     .map((t) => [t, tavern.ledger.balance(escrowAccount(t.id, actor.key))] as const)
     .filter(([, n]) => n > 0)
@@ -25,8 +26,8 @@ function score(ctx: CommandContext): void {
   const row = (head: string, body: string) => hanging(`  ${head}`, body, 17);
   ctx.reply(
     [
-      `You are ${actor.name}.`,
-      row('Coins:', `${coins} obsidian coins${staked.length ? `, and ${staked.join(', ')}` : ''}`),
+      `You are ${named(actor.name)}.`,
+      row('Coins:', `${coins}${staked.length ? `, and ${staked.join(', ')}` : ''}`),
       row('Where:', room.name),
       row('Seat:', actor.seat ? `at ${actor.seat.data.name}` : 'none (you are standing)'),
       row('Colour:', setting(session.colour, session.colourInUse)),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger, charAccount, escrowAccount, HOUSE, MINT, type Store } from '../../src/store/index.js';
+import { Ledger, charAccount, escrowAccount, HOUSE, MINT, type Store, type TableResult } from '../../src/store/index.js';
 import { bring, engines, type TestWorld } from '../support/engines.js';
 
 /**
@@ -103,6 +103,25 @@ describe.each(engines)('the store contract ($name engine)', (engine) => {
     expect(again.balance(escrowAccount('sand-table', 'bob'))).toBe(50);
     expect(again.balance(HOUSE)).toBe(-5);
     expect(again.balance(MINT)).toBe(-2000);
+  });
+
+  it.skipIf(!!engine.skip)('keeps table results with the coins that settle them: history reads the newest first, the same at the next start', async () => {
+    const { store, ledger } = await withAnaAndBob();
+    const result = (key: string, bet: string, stake: number, paid: number, outcome: TableResult['outcome']): TableResult => ({ key, table: 'sand-table', game: 'spice-run', bet, stake, paid, outcome });
+    // Ana takes square 5, where Bob's 50 lay.
+    ledger.transfer([{ from: escrowAccount('sand-table', 'bob'), to: charAccount('ana'), amount: 50, why: 'taken' }], [result('ana', 'square 5', 0, 50, 'won'), result('bob', 'square 5', 50, 0, 'lost')]);
+    ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 20, why: 'hand-out' }], [result('ana', 'hand-out', 0, 20, 'handout')]);
+    // Results that do not account for their moves are refused with them: nothing moves.
+    expect(() => ledger.transfer([{ from: HOUSE, to: charAccount('ana'), amount: 5, why: 'x' }], [result('ana', 'hand-out', 0, 6, 'handout')])).toThrow(/the results of ana pay 1 coins more than reached their purse/);
+    expect(store.balance(charAccount('ana'))).toBe(970);
+    expect(await store.history('ana', 20)).toEqual([result('ana', 'hand-out', 0, 20, 'handout'), result('ana', 'square 5', 0, 50, 'won')]);
+    expect(await store.history('ana', 1)).toEqual([result('ana', 'hand-out', 0, 20, 'handout')]);
+    expect(await store.history('bob', 20)).toEqual([result('bob', 'square 5', 50, 0, 'lost')]);
+    expect(await store.history('cyd', 20)).toEqual([]);
+    await store.close();
+    const again = await world.open();
+    expect((await again.history('ana', 20)).map((r) => r.bet)).toEqual(['hand-out', 'square 5']);
+    expect((await world.journal()).filter((e) => e.results)).toHaveLength(2);
   });
 
   it.skipIf(!!engine.skip)('refuses a change that does not fit, whole, and changes nothing', async () => {

@@ -38,13 +38,15 @@ function score(ctx: CommandContext): void {
   );
 }
 
-function gameTitle(tavern: Tavern, game: string): string {
-  return [...tavern.tables.values()].find((t) => t.definition.id === game)?.definition.title ?? game;
+/** The game's title by its id, or by the table's game when the result could not name it (a return after a restart). */
+function gameTitle(tavern: Tavern, r: Readonly<TableResult>): string {
+  const byId = [...tavern.tables.values()].find((t) => t.definition.id === r.game);
+  return (byId ?? tavern.tables.get(r.table))?.definition.title ?? 'A game';
 }
 
 /** One result in one line: `Spice Run at the sand table, square 5: staked 100, paid 300, won 200`. */
 export function resultLine(tavern: Tavern, r: Readonly<TableResult>): string {
-  const where = `${gameTitle(tavern, r.game)} at ${tavern.tables.get(r.table)?.data.name ?? r.table}, ${r.bet}`;
+  const where = `${gameTitle(tavern, r)} at ${tavern.tables.get(r.table)?.data.name ?? r.table}, ${r.bet}`;
   const coins = (n: number) => formatCoins(n);
   const parts = r.stake > 0 ? [`staked ${coins(r.stake)}`] : [];
   switch (r.outcome) {

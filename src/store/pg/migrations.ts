@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { StoreFailure } from '../files.js';
 import { describePgError, LOCK } from './connection.js';
 import { sql as v1 } from './migrations/v1-schema.js';
+import { sql as v2 } from './migrations/v2-results.js';
 
 /**
  * The schema's versions, in order. A server brings a database up to the newest it knows when
@@ -13,7 +14,10 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'characters, journal, balances, bans, hand-outs, table seeds', sql: v1 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'characters, journal, balances, bans, hand-outs, table seeds', sql: v1 },
+  { version: 2, name: 'table results, for history', sql: v2 },
+];
 
 /**
  * Applies every migration the database lacks, in order, each once and in its own transaction

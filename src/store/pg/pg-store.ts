@@ -4,7 +4,7 @@ import { StoreFailure } from '../files.js';
 import type { NewCharacter, Store } from '../store.js';
 import { connect, describePgError, describeTarget, LOCK, prepareSession, readPool, takeServerName } from './connection.js';
 import { migrate } from './migrations.js';
-import { charactersWithEscrow, journalDisagreements, loadCharacter, loadStart, type StoredCharacter } from './queries.js';
+import { charactersWithEscrow, journalDisagreements, loadCharacter, loadResults, loadStart, type StoredCharacter } from './queries.js';
 import { PgWriter, type NewCharacterEntry } from './writer.js';
 
 export interface PgStoreOptions {
@@ -174,6 +174,12 @@ export class PgStore implements Store {
     return this.state.tables.get(table);
   }
 
+  /** A query of the table kept from the journal, once this server's own changes are in it. */
+  async history(key: string, n: number) {
+    await this.flush();
+    return this.read((pool) => loadResults(pool, key, n));
+  }
+
   // --- whose characters ------------------------------------------------------------------
 
   async createCharacter(c: NewCharacter): Promise<Readonly<CharacterRecord> | null> {
@@ -239,7 +245,12 @@ export class PgStore implements Store {
     const stranded = this.accounts('escrow:').filter(([account]) => accountOwner(account) === key);
     if (!stranded.length) return;
     const table = (account: string) => account.split(':')[1];
-    this.record({ kind: 'coins', moves: stranded.map(([account, amount]) => ({ from: account, to: `char:${key}`, amount, why: `returned from ${table(account)} after a restart` })) });
+    this.record({
+      kind: 'coins',
+      moves: stranded.map(([account, amount]) => ({ from: account, to: `char:${key}`, amount, why: `returned from ${table(account)} after a restart` })),
+      // The game is not known here (the table may be another server's): history names the table.
+      results: stranded.map(([account, amount]) => ({ key, table: table(account), game: 'unknown', bet: 'coins on the table after a restart', stake: amount, paid: amount, outcome: 'returned' })),
+    });
     for (const [account, amount] of stranded) this.options.log(`returned ${amount} coins from ${table(account)} to ${key}: a server that stopped had left them on its table`);
   }
 
@@ -266,6 +277,7 @@ export class PgStore implements Store {
     this.state.characters.delete(key);
     for (const account of [...this.state.balances.keys()]) if (accountOwner(account) === key) this.state.balances.delete(account);
     this.state.handouts.delete(key);
+    this.state.results.delete(key);
     this.held.delete(key);
     this.leaving.delete(key);
     this.lastTouch.delete(key);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Ban, CharacterRecord, Prefs, TableFairness } from '../entries.js';
+import type { Ban, CharacterRecord, Prefs, TableFairness, TableResult } from '../entries.js';
 
 /** The SQL the PostgreSQL engine runs, and what its rows mean. The schema is in migrations/. */
 
@@ -113,4 +113,10 @@ export async function journalDisagreements(c: Queryable, limit = 20): Promise<st
     [limit],
   );
   return rows.map((r) => `${r.account} holds ${r.balance} coins but the journal says ${r.journal}`);
+}
+
+/** A character's last `n` table results, newest first (the last of an entry's list is its newest). */
+export async function loadResults(c: Queryable, key: string, n: number): Promise<TableResult[]> {
+  const { rows } = await c.query<{ result: TableResult }>('SELECT result FROM table_results WHERE key = $1 ORDER BY seq DESC, n DESC LIMIT $2', [key, Math.max(0, n)]);
+  return rows.map((r) => r.result);
 }

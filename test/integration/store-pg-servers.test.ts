@@ -70,17 +70,17 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     await refused.c.closedSoon();
     expect(await coins(ana)).toBe(900); // the first connection plays on
 
-    expect(await bob.command('quit')).toMatch(/Farewell/);
+    expect(await bob.quit()).toMatch(/Farewell/);
     const bobOnB = await login(b.port, 'Bob');
     expect(bobOnB.reply).toMatch(/Exits:/);
     expect(await coins(bobOnB.c)).toBe(1100);
     // And back: a gift on the second server is seen on the first.
-    expect(await ana.command('quit')).toMatch(/Farewell/);
+    expect(await ana.quit()).toMatch(/Farewell/);
     const anaOnB = (await login(b.port, 'Ana')).c;
     expect(await bobOnB.c.command('give 40 coins to ana')).toMatch(/You give 40 obsidian coins to Ana/);
     // A ban on one server keeps the character out of the other too; the audit counts both.
     expect(await anaOnB.command('ban bob farming')).toMatch(/Bob is banned \(farming\), and thrown out/);
-    expect(await anaOnB.command('quit')).toMatch(/Farewell/);
+    expect(await anaOnB.quit()).toMatch(/Farewell/);
     const anaOnA = (await login(a.port, 'Ana')).c;
     expect(await coins(anaOnA)).toBe(940);
     expect((await login(a.port, 'Bob')).reply).toMatch(/Bob is banned from the tavern \(farming\)/);

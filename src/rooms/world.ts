@@ -62,6 +62,8 @@ export interface World {
   admins: string[];
   /** The social verbs (socials.ts): the shipped ones, with the world's own added or reworded. */
   socials: Map<string, Social>;
+  /** What `news` shows: the host's notices, newest first, one paragraph each. */
+  news: string[];
 }
 
 /** Reads and checks a world file; every problem found is reported at once. */
@@ -77,7 +79,7 @@ export async function loadWorld(path: string): Promise<World> {
 
 export function parseWorld(raw: unknown, source = 'world'): World {
   const problems: string[] = [];
-  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown; socials?: unknown };
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown; socials?: unknown; news?: unknown };
   if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
   const rooms = new Map<string, Room>();
   const tableIds = new Set<string>();
@@ -132,8 +134,9 @@ export function parseWorld(raw: unknown, source = 'world'): World {
   const settings = parseSettings(w.settings, problems);
   const admins = parseAdmins(w.admins, problems);
   const socials = parseSocials(w.socials, problems);
+  const news = parseNews(w.news, problems);
   if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
-  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins, socials };
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins, socials, news };
 }
 
 /** A character's name as an admin is named: 3 to 16 letters (accounts.ts has the full rule for new names). */
@@ -152,6 +155,16 @@ function parseAdmins(raw: unknown, problems: string[]): string[] {
     else admins.push(name);
   }
   return admins;
+}
+
+/** `news`: a list of notices, newest first, e.g. ["The lair table opens at dusk."]. */
+function parseNews(raw: unknown, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || !raw.every((n) => typeof n === 'string' && n.trim() !== '')) {
+    problems.push('news must be a list of notices (non-empty strings), newest first');
+    return [];
+  }
+  return raw as string[];
 }
 
 /** `mssp`: an object of upper-case MSSP variable names to a string, a number or a list of strings. */

@@ -17,7 +17,7 @@ export interface TestServer {
   /** `from`: the client's own address (any of 127/8), for the per-address limits. */
   connect(opts?: { agree?: boolean; width?: number; from?: string }): Promise<TestClient>;
   /** Creates the character (or connects to it) and waits for the first room description. */
-  login(name: string, password?: string, opts?: { from?: string }): Promise<TestClient>;
+  login(name: string, password?: string, opts?: { from?: string; width?: number }): Promise<TestClient>;
   /** The web port, when the server was started with `web`. */
   webPort: number;
   /** A WebSocket client at the greeting (the server must have been started with `web`). */

@@ -1,4 +1,4 @@
-import { paint } from '../../telnet/markup.js';
+import { hanging, paint } from '../../telnet/markup.js';
 import { capitalise } from '../accounts.js';
 import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
 import { named, quoted } from '../palette.js';
@@ -71,6 +71,29 @@ function ooc(ctx: CommandContext, args: string): void {
   for (const p of tavern.players.values()) if (p.session && onOoc(tavern, p)) hear(tavern, p, 'ooc', actor.name, line);
 }
 
+function shout(ctx: CommandContext, args: string): void {
+  const { tavern, actor } = ctx;
+  // In character, like say, but every room of the tavern hears it.
+  for (const p of tavern.players.values()) {
+    hear(tavern, p, 'shout', actor.name, p === actor ? `You shout, ${quoted(args)}` : `${named(actor.name)} shouts, ${quoted(args)}`);
+  }
+}
+
+/** Every channel in one list, with whether you hear it: what `ooc off` and the like have done. */
+function channels(ctx: CommandContext): void {
+  const row = (head: string, body: string) => hanging(`  ${head}`, body, 11);
+  ctx.reply(
+    [
+      'Your channels:',
+      row('say', 'the room you are in (also emote and the socials)'),
+      row('whisper', 'one person in the room; the others see that you whisper'),
+      row('tell', 'one player anywhere in the tavern'),
+      row('shout', 'every room of the tavern, in character'),
+      row('ooc', `everyone on the out-of-character channel (also chat): you are ${onOoc(ctx.tavern, ctx.actor) ? 'on it (ooc off leaves)' : 'off it (ooc on joins)'}`),
+    ].join('\n'),
+  );
+}
+
 export const channelCommands: TavernCommand[] = [
   {
     key: 'tell',
@@ -82,9 +105,25 @@ export const channelCommands: TavernCommand[] = [
   },
   {
     key: 'ooc',
+    aliases: ['chat'],
     usage: 'ooc <text> | ooc on | ooc off',
     group: 'Channels',
     help: 'Speak out of character to everyone on the ooc channel, wherever they are. Everyone is on it until ooc off; ooc on joins again.',
     run: ooc,
+  },
+  {
+    key: 'shout',
+    usage: 'shout <text>',
+    group: 'Channels',
+    needsArgs: true,
+    help: 'Shout in character so that every room of the tavern hears you.',
+    run: shout,
+  },
+  {
+    key: 'channels',
+    usage: 'channels',
+    group: 'Channels',
+    help: 'List the ways your words travel (say, whisper, tell, shout, ooc) and whether you are on the ooc channel.',
+    run: channels,
   },
 ];

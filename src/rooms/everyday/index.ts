@@ -8,6 +8,7 @@ import { fairCommands } from './fair.js';
 import { helpCommands } from './help.js';
 import { lookingCommands } from './looking.js';
 import { movingCommands } from './moving.js';
+import { newsCommands } from './news.js';
 import { settingCommands } from './settings.js';
 import { peopleCommands } from './people.js';
 import { socialCommands } from './socials.js';
@@ -28,6 +29,7 @@ export function everydayCommands(games: GameInfo[], socials: ReadonlyMap<string,
     ...tableCommands,
     ...fairCommands,
     ...settingCommands,
+    ...newsCommands,
   ];
   const help = helpCommands(games);
   const taken = new Set([...commands, ...help, ...adminCommands].flatMap((c) => [c.key, ...(c.aliases ?? [])]));

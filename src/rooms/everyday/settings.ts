@@ -1,6 +1,7 @@
 import type { Setting } from '../outbox.js';
 import { describeSetting, SETTING_NAMES, type OutputSetting } from '../settings.js';
-import type { TavernCommand } from '../tavern.js';
+import type { CommandContext, TavernCommand } from '../tavern.js';
+import { channelCommands, onOoc } from './channels.js';
 
 /** Settings: how your text looks (colour) and reads (screen reader), kept with your character. */
 
@@ -31,7 +32,7 @@ function settingCommand(key: string, aliases: string[], setting: OutputSetting, 
   };
 }
 
-export const settingCommands: TavernCommand[] = [
+const outputSettings: TavernCommand[] = [
   settingCommand(
     'colour',
     ['color'],
@@ -44,4 +45,48 @@ export const settingCommands: TavernCommand[] = [
     'screenReader',
     'Turn screen-reader mode on or off (a client that reports a screen reader turns it on by itself; auto goes back to that). It leaves out drawn boards, rules and columns, tells them in sentences instead, and puts the prompt on the line of news that arrives on its own. Kept with your character.',
   ),
+];
+
+/** `set`: every setting in one place; `set <setting> <value>` does what the setting's own command does. */
+function set(ctx: CommandContext, args: string): void {
+  const session = ctx.actor.session;
+  if (!session) return;
+  const [name = '', value = '', ...rest] = args.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const own = [...outputSettings, ...channelCommands.filter((c) => c.key === 'ooc')];
+  if (!name) {
+    ctx.reply(
+      [
+        'Your settings (set <setting> <value> changes one):',
+        `  colour: ${describeSetting(session, 'colour')} (on, off, auto)`,
+        `  screenreader: ${describeSetting(session, 'screenReader')} (on, off, auto)`,
+        `  ooc: ${onOoc(ctx.tavern, ctx.actor) ? 'on' : 'off'} (on, off)`,
+      ].join('\n'),
+    );
+    return;
+  }
+  const command = own.find((c) => c.key === name || c.aliases?.includes(name));
+  if (!command) {
+    ctx.reply(`There is no setting called "${name}"; the settings are colour, screenreader and ooc.`);
+    return;
+  }
+  if (!value || rest.length) {
+    ctx.reply(`Usage: set ${command.key} ${command.key === 'ooc' ? 'on|off' : 'on|off|auto'}`);
+    return;
+  }
+  if (command.key === 'ooc' && value !== 'on' && value !== 'off') {
+    ctx.reply('Usage: set ooc on|off');
+    return;
+  }
+  command.run(ctx, value);
+}
+
+export const settingCommands: TavernCommand[] = [
+  ...outputSettings,
+  {
+    key: 'set',
+    usage: 'set [<setting> <value>]',
+    group: 'Settings',
+    help: 'Show all your settings (colour, screenreader, ooc), or change one: set colour off. Each is kept with your character.',
+    run: set,
+  },
 ];

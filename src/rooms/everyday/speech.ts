@@ -4,11 +4,11 @@ import type { Player, Tavern } from '../tavern.js';
 /**
  * Speech as a listener hears it: the text, and with it GMCP `Comm.Channel.Text` (docs/gmcp.md),
  * queued in the outbox so both wait for the disk together. Every command that carries words
- * from one player to others (say, emote, whisper, tell, ooc, socials, announce) goes through here.
+ * from one player to others (say, emote, whisper, tell, shout, ooc, socials, announce) goes through here.
  */
 
 /** The `channel` of Comm.Channel.Text. */
-export type Channel = 'say' | 'emote' | 'whisper' | 'tell' | 'ooc' | 'social' | 'announce';
+export type Channel = 'say' | 'emote' | 'whisper' | 'tell' | 'shout' | 'ooc' | 'social' | 'announce';
 
 export function hear(tavern: Tavern, listener: Player, channel: Channel, talker: string, text: string): void {
   const session = listener.session;

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Door, type PasswordHasher } from '../../src/rooms/door.js';
+import { Login } from '../../src/rooms/login.js';
+import type { Delivery, Session } from '../../src/rooms/outbox.js';
+import { watchWrites, type WriteWatch } from '../support/commits.js';
+import { engines, type TestWorld } from '../support/engines.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+/**
+ * A storm of new characters on each engine: the real server's tavern and store, with logins
+ * at a door whose hashes the test finishes (all at once, as a storm's do on many cores). Each
+ * create is on disk before its player is welcomed, and creates that arrive together share the
+ * store's group writes (journal fsyncs, PostgreSQL COMMITs) instead of one each.
+ */
+
+/** Hashes that wait until the test lets them all finish. */
+class GatedHasher implements PasswordHasher {
+  private waiting: (() => void)[] = [];
+  get started(): number {
+    return this.waiting.length;
+  }
+  hash(password: string): Promise<string> {
+    return new Promise((resolve) => this.waiting.push(() => resolve(`fake$${password}`)));
+  }
+  verify(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+  needsUpgrade(): boolean {
+    return false;
+  }
+  finishAll(): void {
+    for (const finish of this.waiting.splice(0)) finish();
+  }
+}
+
+/** A connection at the door that notes, at each welcome, whether its character was durable then. */
+function recorder(name: string, watch: WriteWatch) {
+  const welcomes: { durable: boolean }[] = [];
+  const session: Session = {
+    deliver: (d: Delivery) => {
+      if (d.text?.some((t) => t.includes('Welcome to the Obsidian Scorpion'))) welcomes.push({ durable: watch.durable(name) });
+    },
+    wantsGmcp: () => false,
+    gmcp: () => undefined,
+    close: () => undefined,
+    hideInput: () => undefined,
+    showInput: () => undefined,
+    width: 80,
+    colour: 'off',
+    screenReader: 'off',
+    colourInUse: false,
+    screenReaderInUse: false,
+  };
+  return { session, welcomes };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
+/** `create` lines at the door from `names`, each on a connection of its own; resolves once all are answered and told. */
+async function createAll(ts: TestServer, door: Door, hasher: GatedHasher, watch: WriteWatch, names: string[]) {
+  const { tavern } = ts.server;
+  const connections = names.map((name, i) => {
+    const r = recorder(name, watch);
+    const login = new Login(tavern, r.session, `10.0.${i >> 8}.${i & 255}`, door, ts.clock, () => undefined);
+    return { ...r, answered: login.handleLine(`create ${name} secret123`) };
+  });
+  for (let i = 0; i < 100 && hasher.started < names.length; i++) await settle();
+  expect(hasher.started).toBe(names.length);
+  const before = watch.commits;
+  hasher.finishAll();
+  await Promise.all(connections.map((c) => c.answered));
+  await tavern.release(); // after every delivery queued before it
+  return { commits: watch.commits - before, welcomes: connections.map((c) => c.welcomes) };
+}
+
+describe.each(engines)('a storm of creates ($name engine)', (engine) => {
+  let world: TestWorld | undefined;
+  let ts: TestServer | undefined;
+  let watch: WriteWatch | undefined;
+  afterEach(async () => {
+    await ts?.destroy();
+    await world?.destroy();
+    watch?.stop();
+  });
+
+  async function start() {
+    watch = watchWrites();
+    world = await engine.world();
+    ts = await startTestServer(engine.name === 'file' ? { dataDir: world.where } : { store: world.where });
+    const hasher = new GatedHasher();
+    const door = new Door(ts.clock, { hashSlots: 64, createsPerHour: 0 }, hasher);
+    return { ts, door, hasher, watch };
+  }
+
+  it.skipIf(!!engine.skip)('writes 20 creates that arrive together in a group or two, each welcomed only once it is durable', async () => {
+    const { ts, door, hasher, watch } = await start();
+    const names = Array.from({ length: 20 }, (_, i) => `Storm${String.fromCharCode(97 + i)}`);
+    const { commits, welcomes } = await createAll(ts, door, hasher, watch, names);
+    expect(welcomes).toEqual(names.map(() => [{ durable: true }]));
+    expect(commits).toBeGreaterThanOrEqual(1);
+    expect(commits).toBeLessThanOrEqual(3);
+    for (const name of names) expect(ts.server.tavern.players.get(name.toLowerCase())?.name).toBe(name);
+  });
+
+  it.skipIf(!!engine.skip)('counts a write for each create that arrives alone (the count above is of real writes)', async () => {
+    const { ts, door, hasher, watch } = await start();
+    let total = 0;
+    for (const name of ['Lonea', 'Loneb', 'Lonec']) {
+      const { commits, welcomes } = await createAll(ts, door, hasher, watch, [name]);
+      expect(welcomes).toEqual([[{ durable: true }]]);
+      total += commits;
+    }
+    expect(total).toBeGreaterThanOrEqual(3);
+  });
+});

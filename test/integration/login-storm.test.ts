@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Door, type PasswordHasher } from '../../src/rooms/door.js';
 import { Login } from '../../src/rooms/login.js';
 import type { Delivery, Session } from '../../src/rooms/outbox.js';
 import { watchWrites, type WriteWatch } from '../support/commits.js';
 import { engines, type TestWorld } from '../support/engines.js';
+import { listening, run } from '../support/program.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -54,9 +58,10 @@ function recorder(name: string, watch: WriteWatch) {
   return { session, welcomes };
 }
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-};
+/** Waits until `check` holds (a database read or two may come first), patient with a busy machine. */
+async function until(check: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 20_000; !check() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 /** `create` lines at the door from `names`, each on a connection of its own; resolves once all are answered and told. */
 async function createAll(ts: TestServer, door: Door, hasher: GatedHasher, watch: WriteWatch, names: string[]) {
@@ -66,7 +71,7 @@ async function createAll(ts: TestServer, door: Door, hasher: GatedHasher, watch:
     const login = new Login(tavern, r.session, `10.0.${i >> 8}.${i & 255}`, door, ts.clock, () => undefined);
     return { ...r, answered: login.handleLine(`create ${name} secret123`) };
   });
-  for (let i = 0; i < 100 && hasher.started < names.length; i++) await settle();
+  await until(() => hasher.started === names.length);
   expect(hasher.started).toBe(names.length);
   const before = watch.commits;
   hasher.finishAll();
@@ -114,4 +119,21 @@ describe.each(engines)('a storm of creates ($name engine)', (engine) => {
     }
     expect(total).toBeGreaterThanOrEqual(3);
   });
+});
+
+describe('hashing in a storm', () => {
+  it('takes one hash per core at once when the program starts through its entry, which sizes the thread pool for them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storm-entry-'));
+    // As a host that sets nothing (an undefined variable is left out of the child's environment).
+    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir], { UV_THREADPOOL_SIZE: undefined }, 'src/start.cts');
+    try {
+      await listening(p);
+      const cores = availableParallelism();
+      expect(p.output()).toContain(`password hashing: ${cores} at a time (thread pool of ${cores + 4});`);
+    } finally {
+      p.child.kill('SIGKILL');
+      await p.exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

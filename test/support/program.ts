@@ -7,9 +7,9 @@ export interface Program {
   exited: Promise<number | null>;
 }
 
-/** The real program, as `npm start` runs it, but from source (without its web port). */
-export function run(args: string[], env: NodeJS.ProcessEnv = {}): Program {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+/** The real program, as `npm start` runs it, but from source (without its web port); `entry`: start.cts sizes the thread pool first. */
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, entry: 'src/main.ts' | 'src/start.cts' = 'src/main.ts'): Program {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: { ...process.env, WEB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

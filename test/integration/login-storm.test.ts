@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Door, type PasswordHasher } from '../../src/rooms/door.js';
-import { Login } from '../../src/rooms/login.js';
+import { Login, LOGIN_TIMEOUT_MS } from '../../src/rooms/login.js';
 import type { Delivery, Session } from '../../src/rooms/outbox.js';
 import { watchWrites, type WriteWatch } from '../support/commits.js';
 import { engines, type TestWorld } from '../support/engines.js';
@@ -40,13 +40,14 @@ class GatedHasher implements PasswordHasher {
 /** A connection at the door that notes, at each welcome, whether its character was durable then. */
 function recorder(name: string, watch: WriteWatch) {
   const welcomes: { durable: boolean }[] = [];
+  const closed: (string | undefined)[] = [];
   const session: Session = {
     deliver: (d: Delivery) => {
       if (d.text?.some((t) => t.includes('Welcome to the Obsidian Scorpion'))) welcomes.push({ durable: watch.durable(name) });
     },
     wantsGmcp: () => false,
     gmcp: () => undefined,
-    close: () => undefined,
+    close: (farewell) => void closed.push(farewell),
     hideInput: () => undefined,
     showInput: () => undefined,
     width: 80,
@@ -55,7 +56,7 @@ function recorder(name: string, watch: WriteWatch) {
     colourInUse: false,
     screenReaderInUse: false,
   };
-  return { session, welcomes };
+  return { session, welcomes, closed };
 }
 
 /** Waits until `check` holds (a database read or two may come first), patient with a busy machine. */
@@ -107,6 +108,23 @@ describe.each(engines)('a storm of creates ($name engine)', (engine) => {
     expect(commits).toBeGreaterThanOrEqual(1);
     expect(commits).toBeLessThanOrEqual(3);
     for (const name of names) expect(ts.server.tavern.players.get(name.toLowerCase())?.name).toBe(name);
+  });
+
+  it.skipIf(!!engine.skip)('keeps a create waiting for its hash past the two minutes to log in, and still turns away one that types nothing', async () => {
+    const { ts, door, hasher, watch } = await start();
+    const { tavern } = ts.server;
+    const waiting = recorder('Patient', watch);
+    const idle = recorder('Idle', watch);
+    const answered = new Login(tavern, waiting.session, '10.1.0.1', door, ts.clock, () => undefined).handleLine('create Patient secret123');
+    new Login(tavern, idle.session, '10.1.0.2', door, ts.clock, () => undefined);
+    await until(() => hasher.started === 1);
+    ts.clock.advance(LOGIN_TIMEOUT_MS * 2);
+    expect(idle.closed).toEqual(['You took too long to log in. Come back when you are ready.']);
+    expect(waiting.closed).toEqual([]); // the time was the server's
+    hasher.finishAll();
+    await answered;
+    await tavern.release();
+    expect(waiting.welcomes).toEqual([{ durable: true }]);
   });
 
   it.skipIf(!!engine.skip)('counts a write for each create that arrives alone (the count above is of real writes)', async () => {

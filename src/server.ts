@@ -14,6 +14,7 @@ import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from 
 import { everydayCommands } from './rooms/everyday/index.js';
 import { Login } from './rooms/login.js';
 import { Door } from './rooms/door.js';
+import { LineQueue } from './line-queue.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';
 import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
@@ -200,19 +201,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       log(`connection ${c.id} is ${p.name} (${c.describe()})`);
     });
     atTheDoor.add(login);
-    // Lines are handled one after another, so nothing a client types ahead is lost or reordered.
-    let queue: Promise<void> = Promise.resolve();
-    c.on('line', (line) => {
-      queue = queue
-        .then(() => {
-          if (c.closed || stopping) return;
-          // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
-          if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
-          if (player && player.session === session) return tavern.handleLine(player, line);
-          if (!player) return login.handleLine(line);
-        })
-        .catch((e: Error) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`));
-    });
+    // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
+    const lines = new LineQueue(
+      async (line) => {
+        if (c.closed || stopping) return;
+        // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
+        if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
+        if (player && player.session === session) {
+          await tavern.runLine(player, line); // the reply follows from the outbox, once on disk
+          return;
+        }
+        if (!player) return login.handleLine(line);
+      },
+      (e) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`),
+    );
+    c.on('line', (line) => lines.push(line));
     c.on('close', () => {
       connections.delete(c);
       atTheDoor.delete(login);

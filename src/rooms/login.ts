@@ -36,7 +36,9 @@ type Step =
 export class Login {
   private step: Step = { kind: 'greeting' };
   private failures = 0;
-  private readonly timer: Timer;
+  private timer: Timer;
+  /** Answers the door is working on (a hash waiting its turn in a storm): the time is the server's, not the client's. */
+  private waitingOnDoor = 0;
   private done = false;
   /** Aborted when the connection goes: a waiting password check then leaves every queue. */
   private readonly gone = new AbortController();
@@ -47,11 +49,29 @@ export class Login {
     /** The connection's remote address, for the Door's per-address limits. */
     private readonly address: string,
     private readonly door: Door,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly entered: (p: Player) => void,
   ) {
-    this.timer = clock.setTimer(LOGIN_TIMEOUT_MS, () => this.turnAway('You took too long to log in. Come back when you are ready.'));
+    this.timer = this.armTimer();
     session.deliver({ text: [GREETING] });
+  }
+
+  /** The two minutes to log in; a client waiting for the door's answer then gets two more. */
+  private armTimer(): Timer {
+    return this.clock.setTimer(LOGIN_TIMEOUT_MS, () => {
+      if (this.waitingOnDoor > 0) this.timer = this.armTimer();
+      else this.turnAway('You took too long to log in. Come back when you are ready.');
+    });
+  }
+
+  /** Waits for the door (hashing, a wait after wrong guesses), which does not count against the client's time. */
+  private async fromTheDoor<T>(answer: Promise<T>): Promise<T> {
+    this.waitingOnDoor++;
+    try {
+      return await answer;
+    } finally {
+      this.waitingOnDoor--;
+    }
   }
 
   /** Stops the idle timer when the connection goes away. */
@@ -146,7 +166,7 @@ export class Login {
     if (await this.tavern.store.nameTaken(name.toLowerCase())) return this.done ? null : taken; // no hash spent on it
     const allowed = this.door.reserveCreation(this.address);
     if (!allowed.ok) return allowed.reason;
-    const hash = await this.door.hashNew(this.address, password, this.gone.signal);
+    const hash = await this.fromTheDoor(this.door.hashNew(this.address, password, this.gone.signal));
     if (this.done || hash === null) {
       allowed.reservation.cancel();
       return null;
@@ -174,7 +194,7 @@ export class Login {
     if (!record || this.done) return false;
     const stored = record.passwordHash;
     const tell = (line: string) => this.session.deliver({ text: [line], reply: true, prompt: false }); // the prompt follows the answer
-    const verdict = await this.door.checkPassword({ address: this.address, account: key, password, stored }, this.gone.signal, tell);
+    const verdict = await this.fromTheDoor(this.door.checkPassword({ address: this.address, account: key, password, stored }, this.gone.signal, tell));
     if (this.done || verdict.kind === 'gone') return false;
     if (verdict.kind === 'right') {
       // Servers that share a database play a character one at a time.

@@ -266,14 +266,23 @@ export class Tavern implements TableVenue {
 
   // --- commands -------------------------------------------------------------------------------
 
-  /** One line from a player: its reply, then exactly one prompt. */
+  /** One line from a player: its reply, then exactly one prompt; resolves once they are delivered. */
   async handleLine(p: Player, line: string): Promise<void> {
+    await (await this.runLine(p, line)).told;
+  }
+
+  /**
+   * Runs a line's command and queues its reply and prompt; resolves once the command is done,
+   * with `told`, their delivery once on disk. The next line may run meanwhile (the server's
+   * LineQueue): the outbox keeps replies in order and tells nothing before it is durable.
+   */
+  async runLine(p: Player, line: string): Promise<{ told: Promise<void> }> {
     const session = p.session;
-    if (!session) return;
+    if (!session) return { told: Promise.resolve() };
     p.lastInput = this.clock.now();
     await this.runCommand(p, line);
     if (p.session === session) this.outbox.prompt(session);
-    await this.release();
+    return { told: this.release() };
   }
 
   private runCommand(p: Player, line: string): void | Promise<void> {

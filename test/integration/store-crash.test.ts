@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestClient } from '../support/client.js';
-import { listening, run, type Program } from '../support/program.js';
+import { listening, login, run, type Program } from '../support/program.js';
 import { freshDatabase, noPostgres } from '../support/postgres.js';
 
 /**
@@ -27,21 +27,6 @@ function start(dir: string, extra: string[] = []): Program {
   const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', '--creates-per-hour', '0', ...extra]);
   programs.push(p);
   return p;
-}
-
-/** Logs in (creating the character the first time), patient with a busy machine. */
-async function login(port: number, name: string): Promise<TestClient> {
-  const c = await TestClient.connect(port);
-  await c.nextPrompt(20_000);
-  c.send(`connect ${name} secret123`);
-  let reply = await c.nextPrompt(20_000);
-  if (/There is no character/.test(reply)) {
-    c.send(`create ${name} secret123`);
-    reply = await c.nextPrompt(20_000);
-  }
-  if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
-  c.inGame = true;
-  return c;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { TestClient } from './client.js';
 
 export interface Program {
   child: ChildProcess;
@@ -6,9 +7,9 @@ export interface Program {
   exited: Promise<number | null>;
 }
 
-/** The real program, as `npm start` runs it, but from source (without its web port). */
-export function run(args: string[], env: NodeJS.ProcessEnv = {}): Program {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+/** The real program, as `npm start` runs it, but from source (without its web port); `entry`: start.cts sizes the thread pool first. */
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, entry: 'src/main.ts' | 'src/start.cts' = 'src/main.ts'): Program {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: { ...process.env, WEB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,4 +29,19 @@ export async function listening(p: Program, timeoutMs = 20_000): Promise<number>
     if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Logs in to a program (creating the character the first time), patient with a busy machine. */
+export async function login(port: number, name: string): Promise<TestClient> {
+  const c = await TestClient.connect(port);
+  await c.nextPrompt(20_000);
+  c.send(`connect ${name} secret123`);
+  let reply = await c.nextPrompt(20_000);
+  if (/There is no character/.test(reply)) {
+    c.send(`create ${name} secret123`);
+    reply = await c.nextPrompt(20_000);
+  }
+  if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
+  c.inGame = true;
+  return c;
 }

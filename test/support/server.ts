@@ -34,6 +34,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   dataDir?: string;
+  /** As `--store` (a postgres:// URL); default: the file engine in dataDir. */
+  store?: string;
   seed?: number;
   clock?: FakeClock;
   worldFile?: string;
@@ -50,6 +52,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     host: '127.0.0.1',
     port: 0,
     dataDir,
+    store: opts.store,
     worldFile: opts.worldFile ?? DEFAULT_WORLD,
     seed: opts.seed ?? 1,
     clock,

@@ -36,6 +36,11 @@ export class TelnetParser {
   ) {}
 
   push(chunk: Buffer): void {
+    // Nearly every chunk is typed text with no command in it: one native search says so.
+    if (this.state === 'data' && !this.stopped && chunk.indexOf(IAC) < 0) {
+      if (chunk.length) this.handler.data(chunk);
+      return;
+    }
     let runStart = -1; // start of the current run of plain data bytes in `chunk`
     const flush = (end: number) => {
       if (runStart >= 0 && end > runStart) this.handler.data(chunk.subarray(runStart, end));

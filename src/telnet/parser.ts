@@ -19,6 +19,8 @@ export interface ParserHandler {
 
 type State = 'data' | 'iac' | 'verb' | 'sb' | 'sb-iac';
 
+const NO_SUB: number[] = Object.freeze([]) as unknown as number[];
+
 /**
  * A subnegotiation broken by IAC <command> (anything but IAC IAC or IAC SE) ends there, as
  * RFC 854 implementations commonly treat it, and the command is read normally. Waiting for an
@@ -27,7 +29,8 @@ type State = 'data' | 'iac' | 'verb' | 'sb' | 'sb-iac';
 export class TelnetParser {
   private state: State = 'data';
   private verb: Verb = WILL;
-  private sub: number[] = [];
+  /** The subnegotiation being read; a fresh array at each IAC SB, a shared empty one between. */
+  private sub: number[] = NO_SUB;
   private stopped = false;
 
   constructor(
@@ -118,7 +121,7 @@ export class TelnetParser {
   private endSubnegotiation(): void {
     this.state = 'data';
     const [option, ...payload] = this.sub;
-    this.sub = [];
+    this.sub = NO_SUB;
     if (option !== undefined) this.handler.subnegotiation(option, Buffer.from(payload));
   }
 }

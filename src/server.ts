@@ -87,6 +87,12 @@ class TelnetSession implements Session {
   close(farewell?: string): void {
     this.c.close(farewell);
   }
+  cork(): void {
+    this.c.cork();
+  }
+  uncork(): void {
+    this.c.uncork();
+  }
   hideInput(): void {
     this.c.hideInput();
   }

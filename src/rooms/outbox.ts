@@ -41,6 +41,12 @@ export interface Session {
   readonly width: number;
   /** The player's colour setting; `auto` gives colour to clients that say they have it. */
   colour: Setting;
+  /**
+   * Holds this session's writes back until uncork(), to leave in one: the outbox corks every
+   * session it delivers to and uncorks them all once the current tick's work is done.
+   */
+  cork?(): void;
+  uncork?(): void;
   /** The player's screen-reader setting; `auto` follows the client (the MTTS bit). */
   screenReader: Setting;
   /** What the settings come to for this client now. */
@@ -50,13 +56,21 @@ export interface Session {
 
 export const NOT_WRITTEN = 'That did not happen: the tavern could not write it down. The tavern must close now; everything you were told before this is kept.';
 
+type Batch = { text: string[]; gmcp: GmcpMessage[]; reply: boolean };
+
 /**
  * Holds every message until the database has the changes that caused it: a player is
  * never told of a coin movement that a crash could still undo. Deliveries keep their order.
  */
 export class Outbox {
-  private pending = new Map<Session, { text: string[]; gmcp: GmcpMessage[]; reply: boolean }>();
+  private pending = new Map<Session, Batch>();
   private chain: Promise<void> = Promise.resolve();
+  /** Releases still waiting on the chain (for the disk, or behind one that is). */
+  private waiting = 0;
+  /** A write failed: every later release says so, in order, instead of delivering. */
+  private failed = false;
+  /** Sessions corked in this tick, uncorked together when its work is done. */
+  private corked = new Set<Session>();
 
   constructor(private readonly store: Store) {}
 
@@ -77,7 +91,7 @@ export class Outbox {
     this.batchOf(session).reply = true;
   }
 
-  private batchOf(session: Session): { text: string[]; gmcp: GmcpMessage[]; reply: boolean } {
+  private batchOf(session: Session): Batch {
     let batch = this.pending.get(session);
     if (!batch) {
       batch = { text: [], gmcp: [], reply: false };
@@ -86,25 +100,31 @@ export class Outbox {
     return batch;
   }
 
-  /** Writes the database if needed, then delivers everything queued so far: one delivery per session, ending in a prompt. */
+  /**
+   * Writes the database if needed, then delivers everything queued so far: one delivery per
+   * session, ending in a prompt. With nothing to write and nothing waiting before it, that is
+   * at once; otherwise after the write, and after every release before it.
+   */
   release(): Promise<void> {
     const batch = this.pending;
-    this.pending = new Map();
+    if (batch.size) this.pending = new Map();
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;
+    if (!written && this.waiting === 0 && !this.failed) {
+      this.deliverAll(batch);
+      return this.chain;
+    }
     written?.catch(() => undefined); // handled below, in order; not an unhandled rejection meanwhile
+    this.waiting++;
     this.chain = this.chain
       .then(() => written)
       .then(
         () => {
-          for (const [session, delivery] of batch) {
-            try {
-              session.deliver(delivery);
-            } catch (e) {
-              console.error(`could not deliver to a session: ${(e as Error).message}`);
-            }
-          }
+          this.waiting--;
+          this.deliverAll(batch);
         },
         (e: unknown) => {
+          this.waiting--;
+          this.failed = true;
           // Nothing is announced that did not reach the disk: those waiting hear it did not happen,
           // and the server stops (see server.ts).
           for (const session of batch.keys()) {
@@ -119,4 +139,39 @@ export class Outbox {
       );
     return this.chain;
   }
+
+  private deliverAll(batch: Map<Session, Batch>): void {
+    for (const [session, delivery] of batch) {
+      try {
+        this.cork(session);
+        session.deliver(delivery);
+      } catch (e) {
+        console.error(`could not deliver to a session: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * Corks a session until the end of this tick: whatever else it is sent meanwhile (other
+   * releases, a farewell) leaves in the same write, and a crowd's deliveries cost one write
+   * per socket per tick.
+   */
+  private cork(session: Session): void {
+    if (!session.cork || this.corked.has(session)) return;
+    if (this.corked.size === 0) process.nextTick(this.uncorkAll);
+    this.corked.add(session);
+    session.cork();
+  }
+
+  private readonly uncorkAll = (): void => {
+    const corked = this.corked;
+    this.corked = new Set();
+    for (const session of corked) {
+      try {
+        session.uncork?.();
+      } catch (e) {
+        console.error(`could not write to a session: ${(e as Error).message}`);
+      }
+    }
+  };
 }

@@ -12,7 +12,7 @@ import { Compress2Option, OrderedOutput, type Compressible } from './mccp.js';
 import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.js';
 import { colourLevelOf, Mtts, TerminalTypeOption } from './mtts.js';
 import { AYT, EC, EL, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
-import { encodeText, promptEnd, subnegotiationFrame } from './output.js';
+import { encodeFrame, encodeText, promptEnd, subnegotiationFrame } from './output.js';
 import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
 import { render, type RenderProfile } from './render.js';
 
@@ -64,16 +64,18 @@ let lastId = 0;
 export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, ParserHandler {
   readonly id = ++lastId;
   readonly remoteAddress: string;
-  /** The player's colour choice; `auto` gives colour to clients whose TTYPE/MTTS has it. */
-  colour: Setting = 'auto';
-  /** The player's screen-reader choice; `auto` follows the MTTS screen-reader bit. */
-  screenReader: Setting = 'auto';
   private readonly negotiator: Negotiation;
   private readonly parser: TelnetParser;
   private readonly lines: LineAssembler;
   private readonly maxQueuedBytes: number;
   private readonly mssp: MsspProvider;
   private state: 'open' | 'closing' | 'closed' = 'open';
+  private colourSetting: Setting = 'auto';
+  private screenReaderSetting: Setting = 'auto';
+  /** What `profile` last came to: it changes only with a negotiation or a setting. */
+  private renderProfile: RenderProfile | null = null;
+  /** cork() calls not yet undone by uncork(). */
+  private corks = 0;
   private graceTimer: NodeJS.Timeout | undefined;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
@@ -138,14 +140,38 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     };
   }
 
+  /** The player's colour choice; `auto` gives colour to clients whose TTYPE/MTTS has it. */
+  get colour(): Setting {
+    return this.colourSetting;
+  }
+
+  set colour(setting: Setting) {
+    this.colourSetting = setting;
+    this.renderProfile = null;
+  }
+
+  /** The player's screen-reader choice; `auto` follows the MTTS screen-reader bit. */
+  get screenReader(): Setting {
+    return this.screenReaderSetting;
+  }
+
+  set screenReader(setting: Setting) {
+    this.screenReaderSetting = setting;
+    this.renderProfile = null;
+  }
+
   /** How text is rendered for this client now: its answers so far and the player's choices. */
   get profile(): RenderProfile {
+    return (this.renderProfile ??= this.currentProfile());
+  }
+
+  private currentProfile(): RenderProfile {
     const ttype = this.option<TerminalTypeOption>(TTYPE);
     const bits = ttype.bits ?? 0;
     const detected = colourLevelOf(ttype.names, ttype.bits);
     return {
-      colour: this.colour === 'off' ? 0 : this.colour === 'on' ? Math.max(detected, 1) as 1 | 2 | 3 : detected,
-      screenReader: this.screenReader === 'auto' ? (bits & Mtts.SCREEN_READER) !== 0 : this.screenReader === 'on',
+      colour: this.colourSetting === 'off' ? 0 : this.colourSetting === 'on' ? Math.max(detected, 1) as 1 | 2 | 3 : detected,
+      screenReader: this.screenReaderSetting === 'auto' ? (bits & Mtts.SCREEN_READER) !== 0 : this.screenReaderSetting === 'on',
       ascii: !(this.option<CharsetOption>(CHARSET).utf8 || (bits & Mtts.UTF8) !== 0),
       width: this.option<WindowSizeOption>(NAWS).width || DEFAULT_WIDTH,
     };
@@ -180,21 +206,35 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   deliver(batch: OutputBatch): void {
     if (this.state !== 'open') return;
     const parts: Buffer[] = [];
-    const gmcp = this.option<GmcpOption>(GMCP);
-    for (const message of batch.gmcp ?? []) {
-      if (gmcp.wants(message.name)) parts.push(gmcpFrame(message));
+    if (batch.gmcp?.length) {
+      const gmcp = this.option<GmcpOption>(GMCP);
+      for (const message of batch.gmcp) if (gmcp.wants(message.name)) parts.push(gmcpFrame(message));
     }
     const profile = this.profile;
-    const text = batch.text?.length ? render(batch.text.join('\n'), profile) : null;
+    const blocks = batch.text;
+    const text = blocks?.length ? render(blocks.length === 1 ? blocks[0] : blocks.join('\n'), profile) : null;
     if (batch.prompt === false) {
-      if (text !== null) parts.push(encodeText(`${text}\n`));
+      if (text !== null) parts.push(encodeFrame(`${text}\n`));
     } else {
       // A screen reader reads a lone prompt line aloud after every message: news that comes
       // on its own gets the prompt on its last line instead.
       const sameLine = text !== null && profile.screenReader && !batch.reply;
-      parts.push(encodeText(text === null ? PROMPT : `${text}${sameLine ? ' ' : '\n'}${PROMPT}`), promptEnd(this.eorEnabled));
+      parts.push(encodeFrame(text === null ? PROMPT : `${text}${sameLine ? ' ' : '\n'}${PROMPT}`, promptEnd(this.eorEnabled)));
     }
     if (parts.length) this.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+  }
+
+  /** Holds writes back until uncork(), to leave in one (Outbox.release corks across a tick). */
+  cork(): void {
+    if (this.state === 'closed') return;
+    this.corks++;
+    this.socket.cork();
+  }
+
+  uncork(): void {
+    if (this.corks === 0) return;
+    this.corks--;
+    this.socket.uncork();
   }
 
   /** Sends one GMCP message now, if the client wants it. */
@@ -296,12 +336,17 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     else if (code === EL) this.lines.eraseLine();
   }
 
+  // What the client says of itself may change the render profile: it is worked out again.
   negotiation(verb: Verb, option: number): void {
-    if (this.state === 'open') this.negotiator.receive(verb, option);
+    if (this.state !== 'open') return;
+    this.renderProfile = null;
+    this.negotiator.receive(verb, option);
   }
 
   subnegotiation(option: number, payload: Buffer): void {
-    if (this.state === 'open') this.negotiator.subnegotiation(option, payload);
+    if (this.state !== 'open') return;
+    this.renderProfile = null;
+    this.negotiator.subnegotiation(option, payload);
   }
 
   overflow(): void {

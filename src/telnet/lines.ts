@@ -31,6 +31,8 @@ export class LineAssembler {
   private length = 0;
   private overflowed = false;
   private afterCr = false;
+  /** Every byte of the line so far is printable ASCII: nothing to decode or clean. */
+  private printable = true;
 
   constructor(readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {}
 
@@ -66,9 +68,11 @@ export class LineAssembler {
   eraseLine(): void {
     this.length = 0;
     this.overflowed = false;
+    this.printable = true;
   }
 
   private append(byte: number): void {
+    if (byte < 0x20 || byte >= 0x7f) this.printable = false;
     if (this.length === this.line.length) {
       const grown = Buffer.alloc(Math.min(this.maxLineBytes, Math.max(64, this.line.length * 2)));
       this.line.copy(grown, 0, 0, this.length);
@@ -79,9 +83,11 @@ export class LineAssembler {
 
   private takeLine(): AssembledLine {
     const end = this.overflowed ? utf8SafeCut(this.line, this.length) : this.length;
-    const line = { text: cleanLine(this.line.toString('utf8', 0, end)), cut: this.overflowed };
+    const text = this.printable ? this.line.toString('latin1', 0, end) : cleanLine(this.line.toString('utf8', 0, end));
+    const line = { text, cut: this.overflowed };
     this.length = 0;
     this.overflowed = false;
+    this.printable = true;
     if (this.line.length > KEPT_BUFFER_BYTES) this.line = Buffer.alloc(0);
     return line;
   }

@@ -51,9 +51,12 @@ const DEFLATE_OPTIONS: zlib.ZlibOptions = {
  * end waits behind its last byte. `stages` is empty while output is plain and nothing waits:
  * then bytes go straight to the socket.
  */
+/** What an uncompressed connection holds (almost all of them): one shared empty list, never written to. */
+const NO_STAGES: readonly Stage[] = Object.freeze([]);
+
 export class OrderedOutput {
-  private stages: Stage[] = [];
-  private whenDrained: (() => void)[] = [];
+  private stages = NO_STAGES as Stage[];
+  private whenDrained: (() => void)[] | null = null;
 
   constructor(
     private readonly socket: { write(bytes: Buffer): unknown; readonly writableLength: number; readonly destroyed: boolean },
@@ -84,6 +87,7 @@ export class OrderedOutput {
     if (this.compressing) return;
     const stage: Stage = { stream: null, ending: false, ended: false, waiting: [], size: 0 };
     stage.stream = new Mccp2Stream((bytes) => (this.stages[0] === stage ? this.toSocket(bytes) : this.hold(stage, bytes)), this.onError);
+    if (this.stages === NO_STAGES) this.stages = [];
     this.stages.push(stage);
   }
 
@@ -102,13 +106,13 @@ export class OrderedOutput {
   /** Runs `then` once nothing waits behind a stream any more (at once if nothing does). */
   afterDrained(then: () => void): void {
     if (this.stages.length === 0) then();
-    else this.whenDrained.push(then);
+    else (this.whenDrained ??= []).push(then);
   }
 
   destroy(): void {
     for (const stage of this.stages) stage.stream?.destroy();
-    this.stages = [];
-    this.whenDrained = [];
+    this.stages = NO_STAGES as Stage[];
+    this.whenDrained = null;
   }
 
   private hold(stage: Stage, bytes: Buffer): void {
@@ -131,8 +135,10 @@ export class OrderedOutput {
       if (!head.stream && this.stages.length === 1) break; // plain, nothing behind: straight to the socket again
       this.stages.shift();
     }
-    this.stages = [];
-    for (const then of this.whenDrained.splice(0)) then();
+    this.stages = NO_STAGES as Stage[];
+    const waiting = this.whenDrained ?? [];
+    this.whenDrained = null;
+    for (const then of waiting) then();
   }
 }
 

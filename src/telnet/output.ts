@@ -24,6 +24,30 @@ export function encodeText(text: string): Buffer {
   return escapeIac(Buffer.from(nvt, 'utf8'));
 }
 
+/**
+ * encodeText(text) followed by `tail` (a prompt's IAC GA/EOR), in one buffer. Text of ASCII
+ * with plain line ends, nearly every delivery, is copied byte by byte with no regex and no
+ * second buffer.
+ */
+export function encodeFrame(text: string, tail?: Buffer): Buffer {
+  const tailLength = tail?.length ?? 0;
+  let size = text.length + tailLength;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) size++;
+    else if (c >= 0x80 || c === 0x0d) return tail ? Buffer.concat([encodeText(text), tail]) : encodeText(text);
+  }
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) out[at++] = 0x0d;
+    out[at++] = c;
+  }
+  if (tail) tail.copy(out, at);
+  return out;
+}
+
 /** What ends a prompt: IAC EOR once the client agreed to EOR, IAC GA otherwise. */
 export function promptEnd(eor: boolean): Buffer {
   return eor ? PROMPT_END_EOR : PROMPT_END_GA;

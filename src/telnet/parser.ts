@@ -19,6 +19,8 @@ export interface ParserHandler {
 
 type State = 'data' | 'iac' | 'verb' | 'sb' | 'sb-iac';
 
+const NO_SUB: number[] = Object.freeze([]) as unknown as number[];
+
 /**
  * A subnegotiation broken by IAC <command> (anything but IAC IAC or IAC SE) ends there, as
  * RFC 854 implementations commonly treat it, and the command is read normally. Waiting for an
@@ -27,7 +29,8 @@ type State = 'data' | 'iac' | 'verb' | 'sb' | 'sb-iac';
 export class TelnetParser {
   private state: State = 'data';
   private verb: Verb = WILL;
-  private sub: number[] = [];
+  /** The subnegotiation being read; a fresh array at each IAC SB, a shared empty one between. */
+  private sub: number[] = NO_SUB;
   private stopped = false;
 
   constructor(
@@ -36,6 +39,11 @@ export class TelnetParser {
   ) {}
 
   push(chunk: Buffer): void {
+    // Nearly every chunk is typed text with no command in it: one native search says so.
+    if (this.state === 'data' && !this.stopped && chunk.indexOf(IAC) < 0) {
+      if (chunk.length) this.handler.data(chunk);
+      return;
+    }
     let runStart = -1; // start of the current run of plain data bytes in `chunk`
     const flush = (end: number) => {
       if (runStart >= 0 && end > runStart) this.handler.data(chunk.subarray(runStart, end));
@@ -113,7 +121,7 @@ export class TelnetParser {
   private endSubnegotiation(): void {
     this.state = 'data';
     const [option, ...payload] = this.sub;
-    this.sub = [];
+    this.sub = NO_SUB;
     if (option !== undefined) this.handler.subnegotiation(option, Buffer.from(payload));
   }
 }

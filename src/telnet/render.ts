@@ -7,9 +7,9 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { toAscii } from './charset.js';
-import { MARK_CLOSE, MARK_OPEN, styleOfCode, type Style } from './markup.js';
+import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, type Style } from './markup.js';
 import type { ColourLevel } from './mtts.js';
-import { wrapLines } from './wrap.js';
+import { MIN_WIDTH, wrapLines } from './wrap.js';
 
 /** How one client wants its text. */
 export interface RenderProfile {
@@ -21,10 +21,38 @@ export interface RenderProfile {
 }
 
 export function render(text: string, profile: RenderProfile): string {
+  // Most deliveries are a few short lines of printable ASCII and colour marks: then cleaning,
+  // the content choice, the charset and wrapping change nothing, and only the colour stage works.
+  if (isPlainShort(text, Math.max(profile.width, MIN_WIDTH))) return colourise(text, profile.colour);
   const content = chooseContent(clean(text), profile.screenReader);
   const coloured = colourise(content, profile.colour);
   return wrapLines(profile.ascii ? toAscii(coloured) : coloured, profile.width);
 }
+
+/**
+ * True when `text` holds only printable ASCII, line ends and colour marks (no `art` or `spoken`,
+ * no HANG or WHOLE), and no line is wider than `width` columns without its marks.
+ */
+export function isPlainShort(text: string, width: number): boolean {
+  let column = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) {
+      if (++column > width) return false;
+    } else if (c === 0x0a) {
+      column = 0;
+    } else if (c === 0x0e) {
+      const code = text.charCodeAt(++i);
+      if (!(code >= 0x20 && code < 0x7f) || code === ART_CODE || code === SPOKEN_CODE) return false;
+    } else if (c !== 0x0f) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const ART_CODE = paint('art', '').charCodeAt(1);
+const SPOKEN_CODE = paint('spoken', '').charCodeAt(1);
 
 /**
  * Control characters have no business in text (world data, a game's message): only line ends,

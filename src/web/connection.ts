@@ -34,11 +34,15 @@ export class WebConnection extends EventEmitter<ConnectionEvents> {
   private badFrames = 0;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private graceTimer: NodeJS.Timeout | undefined;
+  /** cork() calls not yet undone by uncork(). */
+  private corks = 0;
 
   constructor(
     private readonly socket: WebSocket,
     readonly remoteAddress: string,
     options: WebConnectionOptions = {},
+    /** The TCP socket under the WebSocket, corked so that a delivery's frames leave in one write. */
+    private readonly tcp?: { cork(): void; uncork(): void },
   ) {
     super();
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -68,6 +72,19 @@ export class WebConnection extends EventEmitter<ConnectionEvents> {
     if (this.state !== 'open') return;
     this.socket.send(writeFrame(message));
     if (this.queuedBytes > this.maxQueuedBytes) this.drop();
+  }
+
+  /** Holds frames back until uncork(), to leave in one write (Outbox.release corks across a tick). */
+  cork(): void {
+    if (this.state === 'closed' || !this.tcp) return;
+    this.corks++;
+    this.tcp.cork();
+  }
+
+  uncork(): void {
+    if (this.corks === 0) return;
+    this.corks--;
+    this.tcp?.uncork();
   }
 
   /** Tells the page the connection ends on purpose (it then does not reconnect by itself), and closes. */

@@ -108,7 +108,7 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
       const address = req.socket.remoteAddress ?? 'unknown';
       req.socket.setNoDelay(true);
       req.socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
-      const c = new WebConnection(ws, address, options.connection);
+      const c = new WebConnection(ws, address, options.connection, req.socket);
       const open = perAddress.get(address) ?? 0;
       if (open >= maxPerAddress) {
         // Accepted only to say why: a refused upgrade reaches the page as a bare failure.

@@ -16,7 +16,7 @@ export const PROMPT = '> ';
  * both `art` (hidden from screen readers) and `spoken` (visually hidden) kept, so the settings
  * change nothing in what is sent.
  */
-export function webSession(c: Pick<WebConnection, 'send' | 'close'>): Session {
+export function webSession(c: Pick<WebConnection, 'send' | 'close'> & Partial<Pick<WebConnection, 'cork' | 'uncork'>>): Session {
   let colour: Setting = 'auto';
   let screenReader: Setting = 'auto';
   return {
@@ -28,6 +28,8 @@ export function webSession(c: Pick<WebConnection, 'send' | 'close'>): Session {
     wantsGmcp: () => true,
     gmcp: (name, data) => c.send({ type: 'gmcp', package: name, data: data ?? null }),
     close: (farewell) => c.close(farewell),
+    cork: () => c.cork?.(),
+    uncork: () => c.uncork?.(),
     hideInput: () => c.send({ type: 'input', hidden: true }),
     showInput: () => c.send({ type: 'input', hidden: false }),
     width: WEB_WIDTH,

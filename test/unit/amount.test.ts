@@ -25,5 +25,10 @@ describe('parseAmount', () => {
   it('formats with thousands separators', () => {
     expect(formatCoins(1000)).toBe('1,000');
     expect(formatCoins(999)).toBe('999');
+    // Whole amounts are grouped by hand: the same as Intl's en-US grouping, whatever the size.
+    const intl = new Intl.NumberFormat('en-US');
+    for (const n of [0, 7, 1001, 12_345, 999_999, 1_000_000, 1_234_567_890_123, Number.MAX_SAFE_INTEGER, -1500, 2.5]) {
+      expect(formatCoins(n)).toBe(intl.format(n));
+    }
   });
 });

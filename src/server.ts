@@ -201,9 +201,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     connections.add(c);
     log(`connection ${c.id} from ${c.remoteAddress}`);
     let player: Player | null = null;
-    const login = new Login(tavern, session, c.remoteAddress, door, clock, (p) => {
+    // Let go of once the player is in: a connection keeps nothing of the door for its lifetime.
+    let login: Login | null = new Login(tavern, session, c.remoteAddress, door, clock, (p) => {
       player = p;
-      atTheDoor.delete(login);
+      if (login) atTheDoor.delete(login);
+      login = null;
       log(`connection ${c.id} is ${p.name} (${c.describe()})`);
     });
     atTheDoor.add(login);
@@ -217,16 +219,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           await tavern.runLine(player, line); // the reply follows from the outbox, once on disk
           return;
         }
-        if (!player) return login.handleLine(line);
+        if (!player) return login?.handleLine(line);
       },
       (e) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`),
     );
     c.on('line', (line) => lines.push(line));
     c.on('close', () => {
       connections.delete(c);
-      atTheDoor.delete(login);
       log(`connection ${c.id} closed`);
-      login.dispose();
+      if (login) {
+        atTheDoor.delete(login);
+        login.dispose();
+      }
       if (!stopping && player && player.session === session) tavern.connectionLost(player);
     });
   };

@@ -78,7 +78,8 @@ export class Login {
   dispose(): void {
     this.done = true;
     this.timer.cancel();
-    this.gone.abort();
+    // Only a check still waiting needs telling; an abort's reason carries a stack, kept per connection.
+    if (this.waitingOnDoor > 0) this.gone.abort();
   }
 
   /** One line at the door. The caller runs lines one after another, never two at once. */

@@ -228,9 +228,15 @@ async function main(): Promise<void> {
     );
     report(`  a logged-in player's inventory meanwhile: max ${ms(storm.probe.max)}, p99 ${ms(storm.probe.p99)} (target max <= 250 ms) ${verdict(storm.probe.max <= 250)}`);
 
+    // Idle means settled: V8 gives back the young heap the storm grew some seconds after it
+    // ends (its memory reducer), so the figure is read 15 s after the storm; 3 s is shown too.
     await sleep(3000);
+    const soon = (rssKb(pid) - idleRss) / CLIENTS;
+    await sleep(12_000);
     const perConnection = (rssKb(pid) - idleRss) / CLIENTS;
-    report(`memory: ${perConnection.toFixed(1)} KB per logged-in idle connection above the idle server (${(idleRss / 1024).toFixed(0)} MB) (target <= 40 KB) ${verdict(perConnection <= 40)}`);
+    report(
+      `memory: ${perConnection.toFixed(1)} KB per logged-in idle connection above the idle server (${(idleRss / 1024).toFixed(0)} MB), 15 s after the storm (${soon.toFixed(1)} KB at 3 s) (target <= 40 KB) ${verdict(perConnection <= 40)}`,
+    );
 
     const cpu0 = cpuSeconds(pid);
     const inv = await closedLoop(storm.clients, 'inventory', INVENTORY, SECONDS);

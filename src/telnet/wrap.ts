@@ -26,8 +26,27 @@ export function wrapLines(text: string, width: number): string {
     .join('\n');
 }
 
+/**
+ * Lines that need wrapping are mostly the same few (a room's description, help), wrapped again
+ * for every look: their wrapped form is kept, per width, up to WRAPPED_KEPT lines.
+ */
+const wrapped = new Map<string, string>();
+export const WRAPPED_KEPT = 1000;
+
 function wrapLine(line: string, width: number): string {
   if (line.startsWith(WHOLE)) return line.slice(WHOLE.length);
+  const key = `${width}\0${line}`;
+  const known = wrapped.get(key);
+  if (known !== undefined) return known;
+  const out = wrapLineNow(line, width);
+  if (out !== line) {
+    if (wrapped.size >= WRAPPED_KEPT) wrapped.clear(); // a crude bound: refilled from the lines in use
+    wrapped.set(key, out);
+  }
+  return out;
+}
+
+function wrapLineNow(line: string, width: number): string {
   const mark = line.indexOf(HANG);
   if (mark < 0 && stringWidth(line) <= width) return line;
   let head: string;

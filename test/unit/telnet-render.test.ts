@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toAscii } from '../../src/telnet/charset.js';
 import { hanging, HANG, paint, whole, WHOLE, type Style } from '../../src/telnet/markup.js';
 import { chooseContent, clean, colourise, render, type RenderProfile } from '../../src/telnet/render.js';
-import { wrapLines } from '../../src/telnet/wrap.js';
+import { wrapLines, WRAPPED_KEPT } from '../../src/telnet/wrap.js';
 
 const plain: RenderProfile = { colour: 0, screenReader: false, ascii: false, width: 80 };
 const ESC = '\x1b';
@@ -90,6 +90,19 @@ describe('the charset stage: ASCII for clients that cannot take more', () => {
 });
 
 describe('the wrapping stage', () => {
+  it('keeps a wrapped line for the next time, per width, and gives the same text as the first time', () => {
+    const line = 'The sand outside hisses against the shutters while the lamps swing. '.repeat(4).trim();
+    const at40 = wrapLines(line, 40);
+    const at60 = wrapLines(line, 60);
+    expect(at40).not.toBe(at60);
+    expect(wrapLines(line, 40)).toBe(at40);
+    expect(wrapLines(line, 60)).toBe(at60);
+    expect(Math.max(...at40.split('\n').map((l) => stringWidth(l)))).toBeLessThanOrEqual(40);
+    // More distinct lines than are kept: still each wrapped right.
+    for (let i = 0; i <= WRAPPED_KEPT; i++) wrapLines(`${i} ${line}`, 40);
+    expect(wrapLines(line, 40)).toBe(at40);
+  });
+
   const prose =
     'Mudbrick walls the colour of old bone hold back the heat of the day, and the air is thick with kank-milk ale, sweat and smoke.';
 

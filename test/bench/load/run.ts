@@ -168,6 +168,10 @@ async function bonesCrowd(players: LoadClient[], names: string[]): Promise<Bones
   const heroName = /(\w+) is the HERO/.exec(starter.received)?.[1];
   const hero = heroName ? players[names.indexOf(heroName)] : undefined;
   if (!hero) return { seated: seated.length, bet: null, told: null, problem: 'no HERO was named' };
+  // Every player has heard the phase open before the first bet is timed: a bet's time is then its own, not the broadcast's.
+  if (!(await Promise.all(players.map((c) => c.expect(/place your bets[^]*> $/, 20_000)))).every(Boolean)) {
+    return { seated: seated.length, bet: null, told: null, problem: 'not every player heard the betting open' };
+  }
   const bets: number[] = [];
   for (const c of players) {
     const ms = await c.timed('bet hero 5000', /[Yy]our [\d,]+ obsidian coins?[^]*> $/);

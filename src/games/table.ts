@@ -78,8 +78,11 @@ export interface TableHost {
   toPlayer(name: string, text: string): void;
   /** A throw (two dice, or one die): kept for `look dice <table>`, and news for GMCP's Table.Dice. */
   thrown(dice: readonly number[]): void;
-  /** The table's public state changed (GMCP sends Table.State to the room). */
-  changed(): void;
+  /**
+   * The table's public state changed (GMCP sends Table.State to the room). `by`: only by that
+   * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
+   */
+  changed(by?: string): void;
   /** A game is over: the seed of its draws is revealed, and the next game's committed (RULINGS.md). */
   gameOver(): void;
   /** A player's own hand changed (GMCP sends them Table.Hand). */
@@ -371,7 +374,7 @@ export class Table implements TavernTable {
         this.lastDice = { dice: [...dice], draw: this.services.random.nameThrow(dice) };
         this.onNews?.({ kind: 'dice', dice: { table: this.id, dice: [...dice], total: dice.reduce((a, b) => a + b, 0) } });
       },
-      changed: () => this.onNews?.({ kind: 'state' }),
+      changed: (by) => this.onNews?.(by === undefined ? { kind: 'state' } : { kind: 'state', by }),
       gameOver: () => {
         const revealed = this.services.random.retire();
         this.say(seedRevealed(revealed, this.services.random.data, this.data));

@@ -10,7 +10,10 @@
  *   only when it differs from what their session was last told.
  * - Table.State for each table that reported news, to everyone in its room, each their own view
  *   (built once for the room when the table says its state is the same for every viewer); and
- *   for the tables of a room, to whoever comes in.
+ *   for the tables of a room, to whoever comes in. In a crowded room a player's own small move
+ *   (a bet) goes at once to that player's panel only, and to the whole room at most once every
+ *   CROWD_STATE_EVERY_MS (or sooner, with the next change that concerns everyone): 200 bettors
+ *   do not each send the table's whole state to 200 panels.
  * - Table.Hand to the one player whose hand changed.
  * Room.Info (on entering a room) and Table.Dice (at each throw) are queued at once, in order.
  */
@@ -19,6 +22,10 @@ import type { TableNews, TableState, TavernTable } from './tables.js';
 import type { Player, Tavern } from './tavern.js';
 import { charAccount } from '../store/ledger.js';
 import { DIRECTIONS } from './world.js';
+import type { Timer } from './clock.js';
+
+/** In a crowded room, how long the panels may lag behind the players' own moves (bets). */
+export const CROWD_STATE_EVERY_MS = 1_000;
 
 /** GMCP `Char.Status`. */
 export interface CharStatus {
@@ -41,6 +48,8 @@ export class Panels {
   private readonly viewersDue = new Map<TavernTable, Set<Player>>();
   /** Players (by name) whose own hand at a table is to be sent. */
   private readonly handsDue = new Map<TavernTable, Set<string>>();
+  /** Tables of crowded rooms whose state goes to the whole room when the timer fires. */
+  private readonly tablesLater = new Map<TavernTable, Timer>();
 
   constructor(private readonly tavern: Tavern) {}
 
@@ -85,15 +94,22 @@ export class Panels {
   /** What a table reports (TavernTable.onNews). */
   tableNews(t: TavernTable, news: TableNews): void {
     switch (news.kind) {
-      case 'state':
-        this.tablesDue.add(t);
+      case 'state': {
+        const mover = news.by === undefined ? undefined : this.tavern.players.get(news.by.toLowerCase());
+        if (mover && this.tavern.crowded(t.roomId)) {
+          due(this.viewersDue, t).add(mover);
+          this.later(t);
+        } else {
+          this.tablesDue.add(t);
+        }
         break;
+      }
       case 'hand':
         due(this.handsDue, t).add(news.player);
         break;
       case 'dice':
         // Every throw is told, in order; the one object goes to the whole room.
-        for (const p of this.tavern.playersIn(t.roomId)) if (p.session) this.tavern.outbox.gmcp(p.session, 'Table.Dice', news.dice);
+        for (const p of this.tavern.whereabouts.present(t.roomId)) if (p.session) this.tavern.outbox.gmcp(p.session, 'Table.Dice', news.dice);
         break;
     }
   }
@@ -102,7 +118,11 @@ export class Panels {
 
   /** Queues everything noted since the last flush; the tavern calls this before each release. */
   flush(): void {
-    for (const t of this.tablesDue) this.sendState(t, this.tavern.playersIn(t.roomId));
+    for (const t of this.tablesDue) {
+      this.tablesLater.get(t)?.cancel();
+      this.tablesLater.delete(t);
+      this.sendState(t, this.tavern.whereabouts.present(t.roomId));
+    }
     for (const [t, viewers] of this.viewersDue) if (!this.tablesDue.has(t)) this.sendState(t, viewers);
     for (const [t, names] of this.handsDue) for (const name of names) this.sendHand(t, name);
     for (const p of this.statusDue) this.sendStatus(p);
@@ -115,6 +135,17 @@ export class Panels {
   /** What Char.Status says of a player now. */
   statusOf(p: Player): CharStatus {
     return { name: p.name, coins: this.tavern.ledger.balance(charAccount(p.key)), room: p.room, table: p.seat?.id ?? null };
+  }
+
+  /** The whole room hears the table's state at the end of the time (unless it hears it sooner). */
+  private later(t: TavernTable): void {
+    if (this.tablesLater.has(t)) return;
+    const timer = this.tavern.clock.setTimer(CROWD_STATE_EVERY_MS, () => {
+      this.tablesLater.delete(t);
+      this.tablesDue.add(t);
+      void this.tavern.release();
+    });
+    this.tablesLater.set(t, timer);
   }
 
   private sendState(t: TavernTable, viewers: Iterable<Player>): void {

@@ -109,8 +109,12 @@ export interface TableDice {
  * It may come more than once for one command: a sender should coalesce, one message per delivery.
  */
 export type TableNews =
-  /** The public state changed: Table.State to everyone in the table's room (each their own). */
-  | { kind: 'state' }
+  /**
+   * The public state changed: Table.State to everyone in the table's room (each their own).
+   * `by`: the change is one player's own small move (a bet); in a crowded room the others' panels
+   * may hear of it a moment later, with the moves after it (Panels, docs/gmcp.md).
+   */
+  | { kind: 'state'; by?: string }
   /** This player's own hand changed: Table.Hand to them. */
   | { kind: 'hand'; player: string }
   /** The dice were thrown: Table.Dice to everyone in the room. */

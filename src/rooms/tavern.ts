@@ -9,6 +9,8 @@ import type { TableVenue, TavernTable } from './tables.js';
 import { Panels } from './panels.js';
 import { applyPrefs } from './settings.js';
 import { named } from './palette.js';
+import { Whereabouts } from './whereabouts.js';
+import { ComingsAndGoings } from './comings.js';
 import { paint } from '../telnet/markup.js';
 
 export interface TavernSettings {
@@ -18,9 +20,11 @@ export interface TavernSettings {
   createsPerHour: number;
   /** Characters who may use the admin commands: the world's `admins` and each `--admin NAME`. */
   admins: readonly string[];
+  /** A room with more people than this is a crowd: `look` counts them, comings and goings are summarised (the world's `crowd`). */
+  crowd: number;
 }
 
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [] };
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20 };
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
 export class Player {
@@ -80,7 +84,10 @@ export interface CommandContext {
 export type TavernCommand = Command<CommandContext>;
 
 export class Tavern implements TableVenue {
-  readonly players = new Map<string, Player>();
+  /** Who is in the world and in which room; changed only here, as players come, move and go. */
+  readonly whereabouts = new Whereabouts();
+  /** Arrivals and departures, one by one in a small room, summarised in a crowd. */
+  readonly comings = new ComingsAndGoings(this);
   readonly tables = new Map<string, TavernTable>();
   readonly outbox: Outbox;
   /** The GMCP producers: Char.*, Room.Info, Table.* (docs/gmcp.md). */
@@ -128,13 +135,23 @@ export class Tavern implements TableVenue {
 
   // --- where things are -------------------------------------------------------------
 
+  /** Every character in the world (connected or keeping a seat), by lower-case name. */
+  get players(): ReadonlyMap<string, Player> {
+    return this.whereabouts.players;
+  }
+
   roomOf(p: Player): Room {
     return this.world.rooms.get(p.room) ?? this.world.rooms.get(this.world.start)!;
   }
 
   /** Players in a room who are connected (linkdead ones are not seen or told anything). */
   playersIn(roomId: string): Player[] {
-    return [...this.players.values()].filter((p) => p.room === roomId && p.session);
+    return [...this.whereabouts.present(roomId)];
+  }
+
+  /** Whether more people are connected in the room than the `crowd` setting: a crowd is told less, and less often. */
+  crowded(roomId: string): boolean {
+    return this.whereabouts.present(roomId).size > this.settings.crowd;
   }
 
   tablesIn(roomId: string): TavernTable[] {
@@ -165,8 +182,8 @@ export class Tavern implements TableVenue {
     if (p.session) this.outbox.add(p.session, text);
   }
 
-  toRoom(roomId: string, text: string, except: Player[] = []): void {
-    for (const p of this.playersIn(roomId)) if (!except.includes(p)) this.tell(p, text);
+  toRoom(roomId: string, text: string, except: readonly Player[] = []): void {
+    for (const p of this.whereabouts.present(roomId)) if (!except.includes(p)) this.tell(p, text);
   }
 
   /** Persists, then delivers what was said; every timer and command ends with this. */
@@ -178,6 +195,7 @@ export class Tavern implements TableVenue {
   /** Every change of room goes through here: the store, then the panels (Room.Info, the tables, Char.Status). */
   moveTo(p: Player, roomId: string): void {
     this.store.record({ kind: 'room', key: p.key, room: roomId });
+    this.whereabouts.file(p);
     this.panels.entered(p);
   }
 
@@ -194,7 +212,7 @@ export class Tavern implements TableVenue {
     const existing = this.players.get(key);
     if (existing) {
       const old = existing.session;
-      existing.session = session;
+      this.connect(existing, session);
       existing.graceTimer?.cancel();
       existing.graceTimer = null;
       applyPrefs(session, existing.record.prefs);
@@ -216,8 +234,8 @@ export class Tavern implements TableVenue {
     p.session = session;
     applyPrefs(session, record.prefs);
     p.lastInput = this.clock.now();
-    this.players.set(key, p);
-    this.toRoom(p.room, arrives(p.name), [p]);
+    this.whereabouts.add(p);
+    this.comings.tell(p.room, arrives(p.name), p);
     this.panels.arrived(p);
     void this.runCommand(p, 'look');
     return p;
@@ -229,7 +247,7 @@ export class Tavern implements TableVenue {
    */
   connectionLost(p: Player): void {
     if (!p.session) return;
-    p.session = null;
+    this.connect(p, null);
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     if (p.seat) {
       this.toRoom(p.room, `${named(p.name)} stares blankly into the distance, lost in thought.`);
@@ -250,18 +268,24 @@ export class Tavern implements TableVenue {
   quit(p: Player, farewell = 'The heat of the road swallows you. Farewell!'): void {
     p.seat?.stand(p, 'left');
     const session = p.session;
-    p.session = null;
+    this.connect(p, null);
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     this.remove(p);
     // The farewell is a last word (no prompt after it), told once the leaving is on disk.
     if (session) void this.release().then(() => session.close(farewell));
   }
 
+  /** Every change of a player's connection goes through here, so the room index follows it. */
+  private connect(p: Player, session: Session | null): void {
+    p.session = session;
+    this.whereabouts.file(p);
+  }
+
   private remove(p: Player): void {
     p.graceTimer?.cancel();
-    this.players.delete(p.key);
+    this.whereabouts.remove(p);
     this.store.letGo(p.key);
-    this.toRoom(p.room, leaves(p.name));
+    this.comings.tell(p.room, leaves(p.name), p);
   }
 
   // --- commands -------------------------------------------------------------------------------

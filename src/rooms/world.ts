@@ -49,6 +49,8 @@ export interface Room {
 /** Tavern-wide numbers a world may set (each has a default in the server). */
 export interface WorldSettings {
   createsPerHour?: number;
+  /** More people than this in a room make it a crowd (README, "Crowded rooms"). */
+  crowd?: number;
 }
 
 export interface World {
@@ -192,10 +194,17 @@ function parseSettings(raw: unknown, problems: string[]): WorldSettings {
     return {};
   }
   const settings: WorldSettings = {};
+  const whole = (value: unknown, least: number) => Number.isSafeInteger(value) && (value as number) >= least;
   for (const [key, value] of Object.entries(raw)) {
-    if (key !== 'createsPerHour') problems.push(`settings: "${key}" is not a setting (known: createsPerHour)`);
-    else if (!Number.isSafeInteger(value) || (value as number) < 0) problems.push(`settings: createsPerHour must be a whole number, 0 or more (0: no limit)`);
-    else settings.createsPerHour = value as number;
+    if (key === 'createsPerHour') {
+      if (whole(value, 0)) settings.createsPerHour = value as number;
+      else problems.push('settings: createsPerHour must be a whole number, 0 or more (0: no limit)');
+    } else if (key === 'crowd') {
+      if (whole(value, 1)) settings.crowd = value as number;
+      else problems.push('settings: crowd must be a whole number, 1 or more (a room with more people than this is a crowd)');
+    } else {
+      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd)`);
+    }
   }
   return settings;
 }

@@ -17,6 +17,14 @@ import { FakeClock } from '../support/fakeClock.js';
 
 const ROLLS = 15;
 
+const encoded = new WeakMap<object, number>();
+function serialized(data: unknown): number {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data ?? null).length;
+  let n = encoded.get(data);
+  if (n === undefined) encoded.set(data, (n = JSON.stringify(data).length));
+  return n;
+}
+
 /** A session that only counts what it is told; like Mudlet, it takes every GMCP package. */
 function countingSession(): Session & { bytes: number; gmcpCount: number } {
   return {
@@ -24,6 +32,8 @@ function countingSession(): Session & { bytes: number; gmcpCount: number } {
     gmcpCount: 0,
     deliver(delivery) {
       for (const text of delivery.text ?? []) this.bytes += text.length;
+      // Counted per session, as each socket carries it; serialized as the telnet sessions do, once per data object.
+      for (const m of delivery.gmcp ?? []) this.bytes += serialized(m.data);
       this.gmcpCount += delivery.gmcp?.length ?? 0;
     },
     wantsGmcp: () => true,
@@ -45,7 +55,7 @@ const nameOf = (i: number) => 'Aa' + String.fromCharCode(97 + Math.floor(i / 26)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
 
-async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs: number[]; betMs: number[]; told: number; gmcpPerThrow: number }> {
+async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs: number[]; betMs: number[]; betBytes: number[]; told: number; gmcpPerThrow: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bones-bench-'));
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, worldFile: DEFAULT_WORLD, seed: 1, clock: new FakeClock(), log: () => undefined, checkpoints: 'inline' });
   const { tavern } = server;
@@ -65,15 +75,20 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
   }
   await tavern.handleLine(players[0], 'start');
   const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
+  const betBytes: number[] = [];
+  const bytesTold = () => sessions.reduce((n, s) => n + s.bytes, 0);
   /** The whole command: rules, ledger, every message, the disk write, the delivery. */
   const time = async (p: Player, line: string) => {
+    const before = bytesTold();
     const start = process.hrtime.bigint();
     await tavern.handleLine(p, line);
-    return ms(start);
+    const took = ms(start);
+    betBytes.push(bytesTold() - before);
+    return took;
   };
+  const betMs: number[] = [];
   const throwCpuMs: number[] = [];
   const throwMs: number[] = [];
-  const betMs: number[] = [];
   let told = 0;
   let gmcpPerThrow = 0;
   for (let roll = 0; roll < ROLLS; roll++) {
@@ -97,7 +112,7 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
   }
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
-  return { throwMs, throwCpuMs, betMs, told, gmcpPerThrow };
+  return { throwMs, throwCpuMs, betMs, betBytes, told, gmcpPerThrow };
 }
 
 const small = await measure(2);
@@ -111,4 +126,5 @@ row('throw settled, written and told, median', median(small.throwMs), median(cro
 row('throw settled, written and told, p99', p99(small.throwMs), p99(crowd.throwMs));
 row('one bet placed during the phase, median', median(small.betMs), median(crowd.betMs));
 row('one bet placed during the phase, p99', p99(small.betMs), p99(crowd.betMs));
+console.log(`what one bet sends to every session together (text and GMCP), median: ${median(crowd.betBytes).toLocaleString('en-US')} bytes (2 seated: ${median(small.betBytes).toLocaleString('en-US')})`);
 console.log(`players told of the last throw: ${crowd.told} of 200; GMCP messages queued for it: ${crowd.gmcpPerThrow}`);

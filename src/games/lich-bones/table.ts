@@ -152,7 +152,8 @@ class LichBonesTable implements GameTable {
     const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
     if (!step) return false;
     this.state = step.state;
-    this.host.changed();
+    // A bet changes only the bettor's part of the table: a crowd's panels may catch up a moment later.
+    this.host.changed(action.type === 'bet' ? action.player : undefined);
     for (const e of step.events) {
       if (e.type === 'thrown') this.host.thrown(e.throw.dice);
       // Noted only once the coins have moved.

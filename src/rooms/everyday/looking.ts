@@ -5,6 +5,7 @@ import { charAccount } from '../../store/ledger.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData } from '../world.js';
 import { descriptionOf, personLook } from './people.js';
+import { everyoneHere, fewNames, peopleHere } from './crowd.js';
 
 /** Looking: the room, and anything or anyone in it. */
 
@@ -20,15 +21,18 @@ export function look(ctx: CommandContext, args: string): void {
     // Descriptions are paragraphs: the output path wraps them to the player's screen.
     const lines = [roomName(room.name), room.description];
     for (const t of tavern.tablesIn(room.id)) {
-      const who = t.seats.map((p) => named(p.name));
-      lines.push(`${capitalFirst(t.data.short)} is here${who.length ? `; seated: ${who.join(', ')}` : ''}.`);
+      const n = t.seats.length;
+      const who = n > tavern.settings.crowd ? fewNames(t.seats, n) : t.seats.map((p) => named(p.name)).join(', ');
+      lines.push(`${capitalFirst(t.data.short)} is here${n ? `; seated: ${who}` : ''}.`);
     }
     for (const npc of room.npcs) lines.push(npc.short);
-    for (const p of tavern.playersIn(room.id)) if (p !== actor) lines.push(`${named(p.name)} is here${p.seat ? `, seated at ${p.seat.data.name}` : ''}.`);
-    const away = [...tavern.players.values()].filter((p) => p.room === room.id && !p.session);
-    for (const p of away) lines.push(`${named(p.name)} sits motionless, lost in thought.`);
+    lines.push(...peopleHere(ctx));
     lines.push(exitsLine(ctx));
     ctx.reply(lines.join('\n'));
+    return;
+  }
+  if (target.toLowerCase() === CROWD && !somethingCalledCrowd(ctx)) {
+    ctx.reply(everyoneHere(ctx));
     return;
   }
   const dice = /^dice(?:\s+(?:on\s+|at\s+)?(.+))?$/i.exec(target);
@@ -66,6 +70,17 @@ export function look(ctx: CommandContext, args: string): void {
   ctx.reply(`You see no "${target}" here.`);
 }
 
+/** `look crowd` lists everyone here, unless a table, a thing or a person here is called exactly that. */
+const CROWD = 'crowd';
+
+function somethingCalledCrowd(ctx: CommandContext): boolean {
+  const { tavern, room } = ctx;
+  const called = (o: { keywords: string[] }) => o.keywords.some((k) => k.toLowerCase() === CROWD);
+  const person = tavern.players.get(CROWD);
+  if (person && tavern.whereabouts.present(room.id).has(person)) return true;
+  return tavern.tablesIn(room.id).some((t) => called(t.data)) || [...room.npcs, ...room.objects].some(called);
+}
+
 function capitalFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -74,9 +89,9 @@ export const lookingCommands: TavernCommand[] = [
   {
     key: 'look',
     aliases: ['l'],
-    usage: 'look [<thing> | <person> | <table> | dice <table> | <direction>]',
+    usage: 'look [<thing> | <person> | <table> | dice <table> | <direction> | crowd]',
     group: 'Looking',
-    help: 'Look at the room, or at something or someone in it. `look <table>` shows the game on it; `look dice <table>` shows the last throw there.',
+    help: 'Look at the room, or at something or someone in it. `look <table>` shows the game on it; `look dice <table>` shows the last throw there. In a crowded room look names a few people and counts the rest; `look crowd` (or `who here`) names everyone here.',
     run: look,
   },
 ];

@@ -22,9 +22,9 @@ function move(ctx: CommandContext, dir: Direction): void {
     ctx.reply(`You are seated at ${actor.seat.data.name}; stand up first.`);
     return;
   }
-  tavern.toRoom(room.id, leaves(actor.name, exitWord(dir)), [actor]);
+  tavern.comings.tell(room.id, leaves(actor.name, exitWord(dir)), actor);
   tavern.moveTo(actor, to);
-  tavern.toRoom(to, arrives(actor.name, arrivalFrom(dir)), [actor]);
+  tavern.comings.tell(to, arrives(actor.name, arrivalFrom(dir)), actor);
   look({ ...ctx, room: tavern.roomOf(actor) }, '');
 }
 

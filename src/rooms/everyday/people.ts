@@ -2,6 +2,7 @@ import { hanging } from '../../telnet/markup.js';
 import { cleanLine } from '../../telnet/lines.js';
 import { named } from '../palette.js';
 import type { Player, Tavern, TavernCommand } from '../tavern.js';
+import { everyoneHere } from './crowd.js';
 
 /** People: who is in the tavern, and how each one looks to the others (`describe`, `look <name>`). */
 
@@ -42,11 +43,14 @@ export function idleFor(ms: number): string {
 export const peopleCommands: TavernCommand[] = [
   {
     key: 'who',
-    usage: 'who',
+    usage: 'who [here]',
     group: 'People',
-    help: 'List the characters in the tavern right now: how each looks, where they sit, and how long since they last did anything.',
-    run(ctx) {
+    help: 'List the characters in the tavern right now: how each looks, where they sit, and how long since they last did anything. who here names everyone in your room (as look crowd does).',
+    run(ctx, args) {
       const { tavern } = ctx;
+      const filter = args.trim().toLowerCase();
+      if (filter === 'here') return ctx.reply(everyoneHere(ctx));
+      if (filter) return ctx.reply('Usage: who [here]');
       const now = tavern.clock.now();
       const all = [...tavern.players.values()].sort((a, b) => a.name.localeCompare(b.name));
       const lines = all.map((p) => {

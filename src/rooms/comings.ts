@@ -1,0 +1,49 @@
+import type { Timer } from './clock.js';
+import type { Player, Tavern } from './tavern.js';
+
+/** What a crowded room hears instead of each arrival and departure. */
+export const COMINGS_AND_GOINGS = 'Many travellers come and go.';
+/** A crowded room hears the summary at most once in this long. */
+export const SUMMARY_EVERY_MS = 5_000;
+
+/**
+ * Arrivals and departures (walking in or out, logging in, quitting): a small room hears each one
+ * as it happens; a crowd (more than the `crowd` setting, counting the one coming or going) hears `Many travellers come and go.` instead, at once
+ * for the first movement after a quiet spell, then at most once every SUMMARY_EVERY_MS. A movement
+ * inside that time is never dropped: it brings one more summary at the end of the time, told to
+ * whoever is in the room then. So a crowd of 1,000 hears one line per few seconds, not one line
+ * for each of the others coming and going.
+ */
+export class ComingsAndGoings {
+  /** Per crowded room: when it last heard the summary, and the summary waiting for the end of the time. */
+  private readonly rooms = new Map<string, { toldAt: number; due: Timer | null }>();
+
+  constructor(private readonly tavern: Tavern) {}
+
+  /**
+   * `line` (`Ana arrives from the south.`) for everyone in the room but the one coming or going,
+   * or the summary when the room is a crowd, counting them whether they are still there or not.
+   */
+  tell(roomId: string, line: string, mover: Player): void {
+    const { tavern } = this;
+    const here = tavern.whereabouts.present(roomId);
+    const except = [mover];
+    if (here.size + (here.has(mover) ? 0 : 1) <= tavern.settings.crowd) {
+      tavern.toRoom(roomId, line, except);
+      return;
+    }
+    const now = tavern.clock.now();
+    const room = this.rooms.get(roomId);
+    if (!room || (!room.due && now - room.toldAt >= SUMMARY_EVERY_MS)) {
+      this.rooms.set(roomId, { toldAt: now, due: null });
+      tavern.toRoom(roomId, COMINGS_AND_GOINGS, except);
+      return;
+    }
+    room.due ??= tavern.clock.setTimer(room.toldAt + SUMMARY_EVERY_MS - now, () => {
+      room.toldAt = tavern.clock.now();
+      room.due = null;
+      tavern.toRoom(roomId, COMINGS_AND_GOINGS);
+      void tavern.release();
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_WORLD } from '../../src/server.js';
+import { FileStore, Ledger } from '../../src/store/index.js';
+import { loadWorld } from '../../src/rooms/world.js';
+import { defaultTavernSettings, Tavern, type Player, type TavernSettings } from '../../src/rooms/tavern.js';
+import { everydayCommands } from '../../src/rooms/everyday/index.js';
+import type { Delivery, GmcpMessage, Session } from '../../src/rooms/outbox.js';
+import { games } from '../../src/games/index.js';
+import { FairTable } from '../../src/games/fair-table.js';
+import { seededRandom } from '../../src/games/random.js';
+import { derivedSeeds } from '../../src/games/fair-source.js';
+import { handoutsInStore, Table } from '../../src/games/table.js';
+import { unmarked } from '../../src/telnet/markup.js';
+import { FakeClock } from './fakeClock.js';
+
+/** A session that keeps every block of text it is told, for reading back in a test. */
+export interface RecordingSession extends Session {
+  /** Every block of text delivered, in order, markup included. */
+  readonly told: string[];
+  /** Every GMCP message delivered, in order (only when made with `gmcp: true`). */
+  readonly gmcpTold: GmcpMessage[];
+  closed: string | null;
+  /** The text told since the last call, as one string, without its markup. */
+  take(): string;
+}
+
+/** `gmcp`: the session wants every GMCP package, as Mudlet does. */
+export function recordingSession(o: { gmcp?: boolean } = {}): RecordingSession {
+  let read = 0;
+  return {
+    told: [],
+    gmcpTold: [],
+    closed: null,
+    take() {
+      const text = unmarked(this.told.slice(read).join('\n'));
+      read = this.told.length;
+      return text;
+    },
+    deliver(d: Delivery) {
+      this.told.push(...(d.text ?? []));
+      this.gmcpTold.push(...(d.gmcp ?? []));
+    },
+    wantsGmcp: () => o.gmcp === true,
+    gmcp: () => undefined,
+    close(farewell) {
+      this.closed = farewell ?? '';
+    },
+    hideInput: () => undefined,
+    showInput: () => undefined,
+    width: 80,
+    colour: 'off',
+    screenReader: 'off',
+    colourInUse: false,
+    screenReaderInUse: false,
+  };
+}
+
+export interface TestTavern {
+  tavern: Tavern;
+  clock: FakeClock;
+  /** Makes the character if need be and puts a new session into the world with it. */
+  enter(name: string, session?: RecordingSession): Promise<{ player: Player; session: RecordingSession }>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * The default world's tavern, in this process, without a network: its store in a temporary
+ * folder, its clock fake, its tables as the server sets them up, the sessions recorders.
+ */
+export async function testTavern(settings: Partial<TavernSettings> = {}): Promise<TestTavern> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tavern-unit-'));
+  const store = await FileStore.open({ dataDir, checkpoints: 'inline' });
+  const world = await loadWorld(DEFAULT_WORLD);
+  const clock = new FakeClock();
+  const tavern = new Tavern(world, store, new Ledger(store), clock, everydayCommands(games, world.socials), {
+    ...defaultTavernSettings,
+    createsPerHour: 0,
+    ...settings,
+  });
+  for (const room of world.rooms.values()) {
+    for (const data of room.tables) {
+      const { random } = FairTable.open(store, data.id, { ordinary: seededRandom(1), seeds: derivedSeeds(1) });
+      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, { random, handouts: handoutsInStore(store) }));
+    }
+  }
+  return {
+    tavern,
+    clock,
+    async enter(name, session = recordingSession()) {
+      const record = store.character(name.toLowerCase()) ?? (await tavern.createCharacter(name, 'x'));
+      const player = tavern.enter(record!, session);
+      await tavern.release();
+      return { player, session };
+    },
+    async destroy() {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMINGS_AND_GOINGS, SUMMARY_EVERY_MS } from '../../src/rooms/comings.js';
+import { parseWorld } from '../../src/rooms/world.js';
+import { testTavern, type TestTavern } from '../support/tavern.js';
+
+const NAMES = ['Ana', 'Bex', 'Cyr', 'Dov', 'Eli', 'Fay'];
+
+describe('crowded rooms', () => {
+  let t: TestTavern;
+  afterEach(() => t.destroy());
+
+  /** The common room with `n` of NAMES in it (crowd 3: four or more make a crowd). */
+  async function room(n: number) {
+    t = await testTavern({ crowd: 3 });
+    const people = [];
+    for (const name of NAMES.slice(0, n)) people.push(await t.enter(name));
+    // A quiet spell: whatever the crowd heard of these arrivals is behind them.
+    t.clock.advance(2 * SUMMARY_EVERY_MS);
+    await t.tavern.release();
+    for (const p of people) p.session.take();
+    return people;
+  }
+
+  it('looks as before while the room holds no more than the crowd setting', async () => {
+    const [ana] = await room(3);
+    await t.tavern.handleLine(ana.player, 'look');
+    const text = ana.session.take();
+    expect(text).toMatch(/^Bex is here\.$/m);
+    expect(text).toMatch(/^Cyr is here\.$/m);
+    expect(text).not.toMatch(/others/);
+  });
+
+  it('names the first few who came and counts the rest in a crowd; look crowd and who here name everyone', async () => {
+    const people = await room(6);
+    const fay = people[5];
+    await t.tavern.handleLine(fay.player, 'look');
+    const text = fay.session.take();
+    expect(text).toMatch(/^Ana, Bex, Cyr and 2 others are here\. \(look crowd names everyone\.\)$/m);
+    expect(text).not.toMatch(/Dov|Eli/);
+    expect(text).toMatch(/Exits:/);
+
+    // The viewer is never among the names or the count.
+    await t.tavern.handleLine(people[0].player, 'look');
+    expect(people[0].session.take()).toMatch(/^Bex, Cyr, Dov and 2 others are here\./m);
+
+    await t.tavern.handleLine(fay.player, 'look crowd');
+    expect(fay.session.take()).toMatch(/^5 others are here: Ana, Bex, Cyr, Dov and Eli\.$/m);
+    await t.tavern.handleLine(fay.player, 'who here');
+    expect(fay.session.take()).toMatch(/^5 others are here: Ana, Bex, Cyr, Dov and Eli\.$/m);
+    await t.tavern.handleLine(fay.player, 'who there');
+    expect(fay.session.take()).toMatch(/Usage: who \[here\]/);
+  });
+
+  it('counts the lost in thought apart, and names where people sit in look crowd', async () => {
+    const people = await room(6);
+    const [ana, bex] = people;
+    await t.tavern.handleLine(bex.player, 'sit sand');
+    t.tavern.connectionLost(bex.player);
+    await t.tavern.handleLine(people[2].player, 'sit sand');
+    ana.session.take();
+    await t.tavern.handleLine(ana.player, 'look');
+    const text = ana.session.take();
+    expect(text).toMatch(/^Cyr, Dov, Eli and 1 other are here\./m);
+    expect(text).toMatch(/^Bex sits motionless, lost in thought\.$/m);
+    await t.tavern.handleLine(ana.player, 'look crowd');
+    const all = ana.session.take();
+    expect(all).toMatch(/4 others are here: Cyr \(at the sand table\), Dov, Eli and Fay\./);
+    expect(all).toMatch(/Lost in thought: Bex\./);
+  });
+
+  it('looks at a player called Crowd, not the list, when one is here (who here still lists everyone)', async () => {
+    await room(4);
+    const crowd = await t.enter('Crowd');
+    const ana = [...t.tavern.whereabouts.present(t.tavern.world.start)][0];
+    const session = ana.session as unknown as { take(): string };
+    session.take();
+    await t.tavern.handleLine(ana, 'look crowd');
+    expect(session.take()).toMatch(/^Crowd is a traveller of the wastes/);
+    await t.tavern.handleLine(ana, 'who here');
+    expect(session.take()).toMatch(/4 others are here: Bex, Cyr, Dov and Crowd\./);
+    // Elsewhere, Crowd is not here: the word lists the room again.
+    await t.tavern.handleLine(crowd.player, 'north');
+    await t.tavern.handleLine(ana, 'look crowd');
+    expect(session.take()).toMatch(/^3 others are here: Bex, Cyr and Dov\.$/);
+  });
+
+  it('tells a small room each arrival and departure as it happens', async () => {
+    const [ana, bex] = await room(2);
+    await t.tavern.handleLine(bex.player, 'north');
+    expect(ana.session.take()).toBe('Bex leaves north.');
+    const cyr = await t.enter('Cyr');
+    expect(ana.session.take()).toBe('Cyr arrives.');
+    await t.tavern.handleLine(cyr.player, 'quit');
+    expect(ana.session.take()).toBe('Cyr leaves.');
+    await t.tavern.handleLine(bex.player, 'south');
+    expect(ana.session.take()).toBe('Bex arrives from the north.');
+  });
+
+  it('summarises comings and goings in a crowd: at once after a quiet spell, then at most once per period, none lost', async () => {
+    const people = await room(4);
+    const ana = people[0];
+    const { tavern, clock } = t;
+    // The fifth arrives: the crowd hears the summary at once, not the name.
+    const eli = await t.enter('Eli');
+    expect(ana.session.take()).toBe(COMINGS_AND_GOINGS);
+    expect(eli.session.take()).not.toMatch(/come and go/);
+    // More within the period: nothing now...
+    await tavern.handleLine(eli.player, 'north');
+    await tavern.handleLine(people[1].player, 'quit');
+    await t.enter('Fay');
+    expect(ana.session.take()).toBe('');
+    // ...and one summary at the end of it, for all of them.
+    clock.advance(SUMMARY_EVERY_MS - 1);
+    await tavern.release();
+    expect(ana.session.take()).toBe('');
+    clock.advance(1);
+    await tavern.release();
+    expect(ana.session.take()).toBe(COMINGS_AND_GOINGS);
+    clock.advance(SUMMARY_EVERY_MS * 3);
+    await tavern.release();
+    expect(ana.session.take()).toBe('');
+    // After a quiet spell the next movement is told at once again.
+    await tavern.handleLine(people[2].player, 'east');
+    expect(ana.session.take()).toBe(COMINGS_AND_GOINGS);
+    // The room Eli walked into is small: it heard Eli by name.
+    expect(eli.session.told.join('\n')).not.toMatch(/come and go/);
+  });
+
+  it('counts the one leaving: the fourth of a crowd of 3 leaving is summarised, the third is named', async () => {
+    const people = await room(4);
+    const [ana, , , dov] = people;
+    await t.tavern.handleLine(dov.player, 'quit');
+    expect(ana.session.take()).toBe(COMINGS_AND_GOINGS);
+    t.clock.advance(SUMMARY_EVERY_MS);
+    await t.tavern.handleLine(people[2].player, 'north');
+    expect(ana.session.take()).toBe('Cyr leaves north.');
+  });
+});
+
+describe('the crowd setting', () => {
+  const world = (settings: unknown) => ({ start: 'a', rooms: [{ id: 'a', name: 'A', description: 'x' }], settings });
+
+  it('is read from the world, and refused unless a whole number of 1 or more', () => {
+    expect(parseWorld(world({ crowd: 50 })).settings.crowd).toBe(50);
+    expect(parseWorld(world({})).settings.crowd).toBeUndefined();
+    expect(() => parseWorld(world({ crowd: 0 }))).toThrow(/crowd must be a whole number, 1 or more/);
+    expect(() => parseWorld(world({ crowd: 2.5 }))).toThrow(/crowd must be a whole number/);
+    expect(() => parseWorld(world({ crowds: 5 }))).toThrow(/"crowds" is not a setting \(known: createsPerHour, crowd\)/);
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * The real clients players use (TinTin++, TinyFugue 5, KBtin, inetutils telnet, PuTTY's plink),
- * driven headlessly by the scripts in ../shared/clients against the real server: each logs in,
+ * driven headlessly by the scripts in test/support/clients against the real server: each logs in,
  * plays a command and quits, with MCCP2 on where the client accepts it. A client that is not
- * installed is skipped, and says so (`bash ../shared/clients/install-clients.sh` installs them).
+ * installed is skipped, and says so (.ci/run installs them with apt-get).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** shared/ sits beside the clone (CI, /work/main) or two levels up (a worktree in /work/wt). */
-const DRIVERS = [process.env.CLIENT_DRIVERS, join(repo, '../shared/clients'), join(repo, '../../shared/clients')].find(
+/** The drivers kept in the repo (test/support/clients), or others named by CLIENT_DRIVERS. */
+const DRIVERS = [process.env.CLIENT_DRIVERS, join(repo, 'test/support/clients')].find(
   (dir): dir is string => !!dir && existsSync(join(dir, 'client.sh')),
 );
 
@@ -37,7 +37,7 @@ const CLIENTS: RealClient[] = [
 
 /** Why a client cannot run here, or null. */
 function missing(client: RealClient): string | null {
-  if (!DRIVERS) return 'the client drivers (shared/clients) are not here';
+  if (!DRIVERS) return 'the client drivers (test/support/clients) are not here';
   if (!existsSync(client.binary)) return `${client.binary} is not installed`;
   if (client.name !== 'tintin' && !existsSync('/usr/bin/expect')) return 'expect is not installed';
   return null;
@@ -45,7 +45,7 @@ function missing(client: RealClient): string | null {
 
 for (const client of CLIENTS) {
   const why = missing(client);
-  if (why) console.warn(`SKIPPED real-client test for ${client.name}: ${why} (run: bash ../shared/clients/install-clients.sh)`);
+  if (why) console.warn(`SKIPPED real-client test for ${client.name}: ${why} (apt-get install -y tintin++ tf5 kbtin inetutils-telnet putty-tools expect, as .ci/run does)`);
 }
 
 let ts: TestServer;

@@ -24,6 +24,25 @@ export function render(text: string, profile: RenderProfile): string {
   // Most deliveries are a few short lines of printable ASCII and colour marks: then cleaning,
   // the content choice, the charset and wrapping change nothing, and only the colour stage works.
   if (isPlainShort(text, Math.max(profile.width, MIN_WIDTH))) return colourise(text, profile.colour);
+  if (text.length < RENDERED_FROM || text.length > RENDERED_UP_TO) return renderNow(text, profile);
+  // A long block is mostly one many people get (a crowded room's look, help): rendered once per profile.
+  const key = `${profile.colour}${profile.screenReader ? 1 : 0}${profile.ascii ? 1 : 0}${profile.width}\0${text}`;
+  let out = rendered.get(key);
+  if (out === undefined) {
+    out = renderNow(text, profile);
+    if (rendered.size >= RENDERED_KEPT) rendered.clear(); // a crude bound: refilled from the blocks in use
+    rendered.set(key, out);
+  }
+  return out;
+}
+
+/** Blocks this long are kept once rendered: shorter ones cost little, longer ones (a full `who`) are rarely the same twice. */
+const RENDERED_FROM = 400;
+const RENDERED_UP_TO = 8192;
+export const RENDERED_KEPT = 200;
+const rendered = new Map<string, string>();
+
+function renderNow(text: string, profile: RenderProfile): string {
   const content = chooseContent(clean(text), profile.screenReader);
   const coloured = colourise(content, profile.colour);
   return wrapLines(profile.ascii ? toAscii(coloured) : coloured, profile.width);

@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { toAscii } from '../../src/telnet/charset.js';
 import { hanging, HANG, paint, whole, WHOLE, type Style } from '../../src/telnet/markup.js';
-import { chooseContent, clean, colourise, render, type RenderProfile } from '../../src/telnet/render.js';
+import { chooseContent, clean, colourise, render, RENDERED_KEPT, type RenderProfile } from '../../src/telnet/render.js';
 import { wrapLines, WRAPPED_KEPT } from '../../src/telnet/wrap.js';
 
 const plain: RenderProfile = { colour: 0, screenReader: false, ascii: false, width: 80 };
@@ -86,6 +86,28 @@ describe('the charset stage: ASCII for clients that cannot take more', () => {
     const out = render(paint('speech', 'Ana says, \u201cSant\u00e9!\u201d'), { ...plain, colour: 1, ascii: true });
     expect(stripAnsi(out)).toBe('Ana says, "Sante!"');
     expect(Buffer.from(out).every((b) => b < 128)).toBe(true);
+  });
+});
+
+describe('a long block rendered again', () => {
+  it('is the same text as the first time for the same profile, and its own for every other profile', () => {
+    const block = `${paint('room', 'The Common Room')}\n${'Sand creeps over the floor café; '.repeat(20)}\n${paint('art', '+--+')}${paint('spoken', 'A drawn box.')}`;
+    const profiles: RenderProfile[] = [
+      { colour: 0, screenReader: false, ascii: false, width: 80 },
+      { colour: 1, screenReader: false, ascii: false, width: 80 },
+      { colour: 0, screenReader: true, ascii: false, width: 80 },
+      { colour: 0, screenReader: false, ascii: true, width: 80 },
+      { colour: 0, screenReader: false, ascii: false, width: 40 },
+    ];
+    const first = profiles.map((p) => render(block, p));
+    expect(new Set(first).size).toBe(profiles.length);
+    expect(profiles.map((p) => render(block, p))).toEqual(first);
+    expect(first[3]).toContain('cafe;');
+    expect(first[2]).toContain('A drawn box.');
+    expect(first[0]).not.toContain('A drawn box.');
+    // More blocks than are kept: still each rendered right.
+    for (let i = 0; i <= RENDERED_KEPT; i++) render(`${i} ${block}`, profiles[0]);
+    expect(render(block, profiles[1])).toBe(first[1]);
   });
 });
 

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestClient } from '../support/client.js';
-import { listening, run, type Program } from '../support/program.js';
+import { listening, login, run, type Program } from '../support/program.js';
 import { drawOf, readFair, sha256 } from '../support/fairCheck.js';
 
 /**
@@ -34,20 +33,6 @@ async function crash(program: Program): Promise<void> {
   programs.splice(programs.indexOf(program), 1);
 }
 
-/** Logs in (creating the character the first time), patient with a busy machine. */
-async function login(port: number, name: string): Promise<TestClient> {
-  const c = await TestClient.connect(port);
-  await c.nextPrompt(20_000);
-  c.send(`connect ${name} secret123`);
-  let reply = await c.nextPrompt(20_000);
-  if (/There is no character/.test(reply)) {
-    c.send(`create ${name} secret123`);
-    reply = await c.nextPrompt(20_000);
-  }
-  if (!/Exits:/.test(reply)) throw new Error(`login as ${name} failed: ${reply}`);
-  c.inGame = true;
-  return c;
-}
 
 describe('provably fair seeds across a crash', () => {
   it('reveals the seed of a game cut off by kill -9 at the next start, and commits a new one', async () => {

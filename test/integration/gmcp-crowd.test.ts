@@ -5,47 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
-import type { Delivery, GmcpMessage, Session } from '../../src/rooms/outbox.js';
+import type { GmcpMessage } from '../../src/rooms/outbox.js';
+import { recordingSession, type RecordingSession } from '../support/tavern.js';
 import type { Player } from '../../src/rooms/tavern.js';
 
 const SEATED = 200;
 
-interface Recorder extends Session {
-  deliveries: Delivery[];
-}
-
-function recorder(): Recorder {
-  return {
-    deliveries: [],
-    deliver(d) {
-      this.deliveries.push(d);
-    },
-    wantsGmcp: () => true,
-    gmcp: () => undefined,
-    close: () => undefined,
-    hideInput: () => undefined,
-    showInput: () => undefined,
-    width: 80,
-    colour: 'off',
-    screenReader: 'off',
-    colourInUse: false,
-    screenReaderInUse: false,
-  };
-}
-
 /** Letters only, as names must be. */
 const nameOf = (i: number) => 'Aa' + String.fromCharCode(97 + Math.floor(i / 26)) + String.fromCharCode(97 + (i % 26));
-const gmcpOf = (r: Recorder, from: number): GmcpMessage[] => r.deliveries.slice(from).flatMap((d) => d.gmcp ?? []);
+const gmcpOf = (r: RecordingSession, from: number): GmcpMessage[] => r.gmcpTold.slice(from);
 
 let ts: TestServer;
 const players: Player[] = [];
-const sessions: Recorder[] = [];
+const sessions: RecordingSession[] = [];
 
 beforeAll(async () => {
   ts = await startTestServer({ seed: 4 });
   const { tavern } = ts.server;
   for (let i = 0; i < SEATED; i++) {
-    const session = recorder();
+    const session = recordingSession({ gmcp: true });
     const record = await tavern.createCharacter(nameOf(i), 'x');
     const p = tavern.enter(record!, session);
     await tavern.handleLine(p, 'north');
@@ -71,7 +49,7 @@ describe('200 players at the bones table', () => {
       built++;
       return stateFor(viewer);
     };
-    const from = sessions.map((s) => s.deliveries.length);
+    const from = sessions.map((s) => s.gmcpTold.length);
     const purse = (p: Player) => tavern.ledger.balance(`char:${p.key}`);
     const before = players.map(purse);
     const hero = players.find((p) => p.name === table.stateFor(p).turn)!;

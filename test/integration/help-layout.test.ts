@@ -9,33 +9,20 @@ import stringWidth from 'string-width';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { chooseContent, clean, render, type RenderProfile } from '../../src/telnet/render.js';
 import { HANG } from '../../src/telnet/markup.js';
-import type { Delivery, Session } from '../../src/rooms/outbox.js';
+import { recordingSession } from '../support/tavern.js';
 import type { Player } from '../../src/rooms/tavern.js';
 
 let ts: TestServer;
 let player: Player;
-const told: string[] = [];
 /** Every help text, by the line that asked for it. */
 const texts = new Map<string, string>();
 
-const session: Session = {
-  deliver: (d: Delivery) => void told.push(...(d.text ?? [])),
-  wantsGmcp: () => false,
-  gmcp: () => undefined,
-  close: () => undefined,
-  hideInput: () => undefined,
-  showInput: () => undefined,
-  width: 80,
-  colour: 'off',
-  screenReader: 'off',
-  colourInUse: false,
-  screenReaderInUse: false,
-};
+const session = recordingSession();
 
 async function ask(line: string): Promise<string> {
-  told.length = 0;
+  const from = session.told.length;
   await ts.server.tavern.handleLine(player, line);
-  return told.join('\n');
+  return session.told.slice(from).join('\n');
 }
 
 beforeAll(async () => {

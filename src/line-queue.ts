@@ -1,18 +1,40 @@
-/** How many lines one connection may have handled back to back before others get a turn of the event loop. */
+/** How many lines one connection may have handled in one turn of the event loop before others get theirs. */
 export const LINES_PER_TURN = 32;
+
+/** Which turn of the event loop this is: counted by one setImmediate a turn, shared by every queue. */
+let turn = 0;
+let turnCounted = false;
+function currentTurn(): number {
+  if (!turnCounted) {
+    turnCounted = true;
+    setImmediate(() => {
+      turn++;
+      turnCounted = false;
+    });
+  }
+  return turn;
+}
 
 /**
  * One connection's lines, handled one after another in the order they came, so nothing a client
- * types ahead is lost or reordered. A line is done when its handler's promise resolves: a
- * player's line once its command has run, its reply still waiting for the disk in the outbox
- * (which delivers in order, and only what is durable), so lines typed ahead share one write;
- * a line at the door once it is wholly answered (a password hash), so those stay strictly in
- * turn. A burst yields to the event loop every LINES_PER_TURN lines: one client's paste never
- * holds up everyone else.
+ * types ahead is lost or reordered. A line is handled as it arrives when nothing is before it,
+ * and is done when its handler returns, or when the promise it returns resolves: a player's
+ * line once its command has run, its reply still waiting for the disk in the outbox (which
+ * delivers in order, and only what is durable), so lines typed ahead share one write; a line at
+ * the door once it is wholly answered (a password hash), so those stay strictly in turn. A
+ * burst yields to the event loop every LINES_PER_TURN lines: one client's paste never holds
+ * up everyone else.
  */
 export class LineQueue {
   private readonly lines: string[] = [];
-  private running = false;
+  /** A line's handler is not done yet, or the rest wait for the next turn. */
+  private waiting = false;
+  private turn = -1;
+  private inTurn = 0;
+  private readonly next = () => {
+    this.waiting = false;
+    this.drain();
+  };
 
   constructor(
     private readonly handle: (line: string) => void | Promise<void>,
@@ -21,26 +43,36 @@ export class LineQueue {
 
   push(line: string): void {
     this.lines.push(line);
-    if (this.running) return;
-    this.running = true;
-    queueMicrotask(() => void this.drain()); // after the connection's own handling of the packet, as a promise chain would
+    if (!this.waiting) this.drain();
   }
 
-  private async drain(): Promise<void> {
-    try {
-      for (let inTurn = 1; this.lines.length; inTurn++) {
-        if (inTurn > LINES_PER_TURN) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          inTurn = 1;
-        }
-        try {
-          await this.handle(this.lines.shift()!);
-        } catch (e) {
-          this.onError(e as Error);
-        }
+  private drain(): void {
+    while (this.lines.length) {
+      const now = currentTurn();
+      if (now !== this.turn) {
+        this.turn = now;
+        this.inTurn = 0;
       }
-    } finally {
-      this.running = false;
+      if (++this.inTurn > LINES_PER_TURN) {
+        this.waiting = true;
+        setImmediate(this.next);
+        return;
+      }
+      let done: void | Promise<void>;
+      try {
+        done = this.handle(this.lines.shift()!);
+      } catch (e) {
+        this.onError(e as Error);
+        continue;
+      }
+      if (done) {
+        this.waiting = true;
+        done.then(this.next, (e: Error) => {
+          this.onError(e);
+          this.next();
+        });
+        return;
+      }
     }
   }
 }

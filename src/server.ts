@@ -211,14 +211,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     atTheDoor.add(login);
     // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
     const lines = new LineQueue(
-      async (line) => {
+      (line) => {
         if (c.closed || stopping) return;
         // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
         if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
-        if (player && player.session === session) {
-          await tavern.runLine(player, line); // the reply follows from the outbox, once on disk
-          return;
-        }
+        // The reply follows from the outbox, once on disk; the next line waits only for a command that waits.
+        if (player && player.session === session) return tavern.runLine(player, line).ran;
         if (!player) return login?.handleLine(line);
       },
       (e) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`),

@@ -35,6 +35,9 @@ const GROUPED_NUMBER = new Intl.NumberFormat('en-US');
 
 export function formatCoins(n: number): string {
   // Whole amounts, nearly every call (inventory, every bet): grouped by hand, as Intl is slow.
-  if (Number.isSafeInteger(n) && n >= 0) return n < 1000 ? String(n) : String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-  return GROUPED_NUMBER.format(n);
+  if (!Number.isSafeInteger(n) || n < 0) return GROUPED_NUMBER.format(n);
+  const digits = String(n);
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let at = out.length; at < digits.length; at += 3) out += `,${digits.slice(at, at + 3)}`;
+  return out;
 }

@@ -30,17 +30,19 @@ export type Lookup<Ctx> =
 
 export class CommandSet<Ctx> {
   private readonly commands: Command<Ctx>[] = [];
+  /** Every key and alias: most lines name their command in full. */
+  private readonly byWord = new Map<string, Command<Ctx>>();
 
   constructor(commands: Command<Ctx>[] = []) {
     for (const c of commands) this.add(c);
   }
 
   add(command: Command<Ctx>): void {
-    for (const word of [command.key, ...(command.aliases ?? [])]) {
-      if (this.commands.some((c) => c.key === word || c.aliases?.includes(word))) {
-        throw new Error(`command word "${word}" is declared twice`);
-      }
+    const words = [command.key, ...(command.aliases ?? [])];
+    for (const word of words) {
+      if (this.byWord.has(word)) throw new Error(`command word "${word}" is declared twice`);
     }
+    for (const word of words) this.byWord.set(word, command);
     this.commands.push(command);
   }
 
@@ -48,10 +50,16 @@ export class CommandSet<Ctx> {
     return this.commands;
   }
 
+  /** The command whose key or alias `word` is, if `visible` allows it. */
+  exactly(word: string, visible: (c: Command<Ctx>) => boolean = () => true): Command<Ctx> | undefined {
+    const found = this.byWord.get(word.toLowerCase());
+    return found && visible(found) ? found : undefined;
+  }
+
   /** By key or alias first, then by a prefix that fits exactly one command; only among the commands `visible` allows. */
   find(word: string, visible: (c: Command<Ctx>) => boolean = () => true): Lookup<Ctx> {
     const w = word.toLowerCase();
-    const exact = this.commands.find((c) => (c.key === w || c.aliases?.includes(w)) && visible(c));
+    const exact = this.exactly(w, visible);
     if (exact) return { found: exact };
     const byPrefix = this.commands.filter(
       (c) => !c.exactOnly && visible(c) && [c.key, ...(c.aliases ?? [])].some((k) => k.startsWith(w)),
@@ -68,6 +76,7 @@ export function splitCommand(line: string): { word: string; args: string } {
   const first = t.charAt(0);
   if (first === "'" || first === '"') return { word: 'say', args: t.slice(1).trim() };
   if (first === ':') return { word: 'emote', args: t.slice(1).trim() };
-  const m = /^(\S+)\s*(.*)$/s.exec(t);
-  return m ? { word: m[1].toLowerCase(), args: m[2].trim() } : { word: '', args: '' };
+  const space = t.search(/\s/);
+  if (space < 0) return { word: t.toLowerCase(), args: '' };
+  return { word: t.slice(0, space).toLowerCase(), args: t.slice(space).trim() };
 }

@@ -65,14 +65,22 @@ type Batch = { text: string[]; gmcp: GmcpMessage[]; reply: boolean };
 export class Outbox {
   private pending = new Map<Session, Batch>();
   private chain: Promise<void> = Promise.resolve();
+  /** The chain with its failure reported: what release() hands out (the same one until the chain grows). */
+  private settled: Promise<void>;
   /** Releases still waiting on the chain (for the disk, or behind one that is). */
   private waiting = 0;
   /** A write failed: every later release says so, in order, instead of delivering. */
   private failed = false;
-  /** Sessions corked in this tick, uncorked together when its work is done. */
-  private corked = new Set<Session>();
+  /** Sessions delivered to in this tick; true once corked, so that the rest of the tick's output leaves in one more write. */
+  private toldThisTick = new Map<Session, boolean>();
 
-  constructor(private readonly store: Store) {}
+  /** `onFailure`: the write failed (a full disk); those waiting were told it did not happen. */
+  constructor(
+    private readonly store: Store,
+    private readonly onFailure: (e: Error) => void = () => undefined,
+  ) {
+    this.settled = this.chain;
+  }
 
   add(session: Session, text: string): void {
     this.batchOf(session).text.push(text);
@@ -103,16 +111,21 @@ export class Outbox {
   /**
    * Writes the database if needed, then delivers everything queued so far: one delivery per
    * session, ending in a prompt. With nothing to write and nothing waiting before it, that is
-   * at once; otherwise after the write, and after every release before it.
+   * at once; otherwise after the write, and after every release before it. The promise never
+   * rejects: a failed write goes to `onFailure`.
    */
   release(): Promise<void> {
-    const batch = this.pending;
-    if (batch.size) this.pending = new Map();
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;
     if (!written && this.waiting === 0 && !this.failed) {
-      this.deliverAll(batch);
-      return this.chain;
+      if (this.pending.size) {
+        const batch = this.pending;
+        this.pending = new Map();
+        this.deliverAll(batch);
+      }
+      return this.settled;
     }
+    const batch = this.pending;
+    if (batch.size) this.pending = new Map();
     written?.catch(() => undefined); // handled below, in order; not an unhandled rejection meanwhile
     this.waiting++;
     this.chain = this.chain
@@ -137,13 +150,14 @@ export class Outbox {
           throw e;
         },
       );
-    return this.chain;
+    this.settled = this.chain.catch(this.onFailure);
+    return this.settled;
   }
 
   private deliverAll(batch: Map<Session, Batch>): void {
     for (const [session, delivery] of batch) {
       try {
-        this.cork(session);
+        this.corkIfToldAgain(session);
         session.deliver(delivery);
       } catch (e) {
         console.error(`could not deliver to a session: ${(e as Error).message}`);
@@ -152,21 +166,27 @@ export class Outbox {
   }
 
   /**
-   * Corks a session until the end of this tick: whatever else it is sent meanwhile (other
-   * releases, a farewell) leaves in the same write, and a crowd's deliveries cost one write
-   * per socket per tick.
+   * A session's first delivery in a tick goes to its socket at once; from a second one on
+   * (other releases, a farewell) the session is corked until the tick's work is done, so a
+   * crowd's deliveries cost at most two writes per socket per tick.
    */
-  private cork(session: Session): void {
-    if (!session.cork || this.corked.has(session)) return;
-    if (this.corked.size === 0) process.nextTick(this.uncorkAll);
-    this.corked.add(session);
-    session.cork();
+  private corkIfToldAgain(session: Session): void {
+    if (!session.cork) return;
+    const corked = this.toldThisTick.get(session);
+    if (corked === undefined) {
+      if (this.toldThisTick.size === 0) process.nextTick(this.endOfTick);
+      this.toldThisTick.set(session, false);
+    } else if (!corked) {
+      this.toldThisTick.set(session, true);
+      session.cork();
+    }
   }
 
-  private readonly uncorkAll = (): void => {
-    const corked = this.corked;
-    this.corked = new Set();
-    for (const session of corked) {
+  private readonly endOfTick = (): void => {
+    const told = this.toldThisTick;
+    this.toldThisTick = new Map();
+    for (const [session, corked] of told) {
+      if (!corked) continue;
       try {
         session.uncork?.();
       } catch (e) {

@@ -118,6 +118,8 @@ export class Panels {
 
   /** Queues everything noted since the last flush; the tavern calls this before each release. */
   flush(): void {
+    // Nearly every release (an `inventory`, a `say`) notes nothing for the panels.
+    if (!this.tablesDue.size && !this.viewersDue.size && !this.handsDue.size && !this.statusDue.size) return;
     for (const t of this.tablesDue) {
       this.tablesLater.get(t)?.cancel();
       this.tablesLater.delete(t);

@@ -26,6 +26,9 @@ export interface TavernSettings {
 
 export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20 };
 
+/** A line from someone no longer connected: nothing to run, nothing to tell. */
+const NOTHING_TOLD = { told: Promise.resolve() };
+
 /** A character in the world: connected, or linkdead while keeping a seat. */
 export class Player {
   session: Session | null = null;
@@ -111,7 +114,7 @@ export class Tavern implements TableVenue {
     commands: TavernCommand[],
     readonly settings: TavernSettings = defaultTavernSettings,
   ) {
-    this.outbox = new Outbox(store);
+    this.outbox = new Outbox(store, (e) => this.onFatal(e));
     this.panels = new Panels(this);
     ledger.onTransfer = (accounts) => this.panels.coinsMoved(accounts);
     this.commands = new CommandSet(commands);
@@ -189,7 +192,7 @@ export class Tavern implements TableVenue {
   /** Persists, then delivers what was said; every timer and command ends with this. */
   release(): Promise<void> {
     this.panels.flush();
-    return this.outbox.release().catch((e: Error) => this.onFatal(e));
+    return this.outbox.release();
   }
 
   /** Every change of room goes through here: the store, then the panels (Room.Info, the tables, Char.Status). */
@@ -292,21 +295,32 @@ export class Tavern implements TableVenue {
 
   /** One line from a player: its reply, then exactly one prompt; resolves once they are delivered. */
   async handleLine(p: Player, line: string): Promise<void> {
-    await (await this.runLine(p, line)).told;
+    await this.runLine(p, line).told;
   }
 
   /**
-   * Runs a line's command and queues its reply and prompt; resolves once the command is done,
-   * with `told`, their delivery once on disk. The next line may run meanwhile (the server's
-   * LineQueue): the outbox keeps replies in order and tells nothing before it is durable.
+   * Runs a line's command and queues its reply and prompt. `ran` is there only when the command
+   * must wait (for the store): the connection's next line waits for that (the server's
+   * LineQueue), not for the disk. `told` is their delivery, once on disk: the outbox keeps
+   * replies in order and tells nothing before it is durable.
    */
-  async runLine(p: Player, line: string): Promise<{ told: Promise<void> }> {
+  runLine(p: Player, line: string): { ran?: Promise<void>; told: Promise<void> } {
     const session = p.session;
-    if (!session) return { told: Promise.resolve() };
+    if (!session) return NOTHING_TOLD;
     p.lastInput = this.clock.now();
-    await this.runCommand(p, line);
+    const running = this.runCommand(p, line);
+    if (!running) return { told: this.answered(p, session) };
+    let told = NOTHING_TOLD.told;
+    const ran = running.then(() => {
+      told = this.answered(p, session);
+    });
+    return { ran, told: ran.then(() => told) };
+  }
+
+  /** The line's command is done: its prompt, and everything it caused, go out. */
+  private answered(p: Player, session: Session): Promise<void> {
     if (p.session === session) this.outbox.prompt(session);
-    return { told: this.release() };
+    return this.release();
   }
 
   private runCommand(p: Player, line: string): void | Promise<void> {
@@ -322,8 +336,9 @@ export class Tavern implements TableVenue {
     };
     // Direction words always walk (or say why not): no table verb takes them. Nor does a table
     // verb's prefix take a tavern command typed in full (`l`, `i`).
-    const own = this.commands.find(word, (c) => this.mayUse(p, c));
-    const exact = 'found' in own && (own.found.key === word || !!own.found.aliases?.includes(word));
+    const visible = (c: TavernCommand) => this.mayUse(p, c);
+    const exact = this.commands.exactly(word, visible);
+    const own: Lookup<CommandContext> = exact ? { found: exact } : this.commands.find(word, visible);
     const lookup: Lookup<CommandContext> = directionOf(word) || exact
       ? { unknown: true }
       : p.seat

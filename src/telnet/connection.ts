@@ -11,7 +11,7 @@ import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './line
 import { Compress2Option, OrderedOutput, type Compressible } from './mccp.js';
 import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.js';
 import { colourLevelOf, Mtts, TerminalTypeOption } from './mtts.js';
-import { AYT, EC, EL, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
+import { AYT, EC, EL, IAC, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
 import { encodeFrame, encodeText, promptEnd, subnegotiationFrame } from './output.js';
 import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
 import { render, type RenderProfile } from './render.js';
@@ -76,6 +76,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private renderProfile: RenderProfile | null = null;
   /** cork() calls not yet undone by uncork(). */
   private corks = 0;
+  /** The player has typed a line: SGA may be agreed to from now on. */
+  private typedALine = false;
   private graceTimer: NodeJS.Timeout | undefined;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
@@ -95,13 +97,18 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
-    // Corked around each inbound chunk, the answers to its negotiation leave in one write
-    // instead of one syscall per 3-byte command.
+    // Corked around an inbound chunk with commands in it, the answers to its negotiation leave
+    // in one write instead of one syscall per 3-byte command. A chunk of typed text is not:
+    // its reply goes at once (the outbox corks a socket told twice in a tick).
     socket.on('data', (chunk: Buffer) => {
       if (this.state !== 'open') return;
-      socket.cork();
-      this.parser.push(chunk);
-      socket.uncork();
+      if (chunk.indexOf(IAC) < 0) {
+        this.parser.push(chunk);
+      } else {
+        socket.cork();
+        this.parser.push(chunk);
+        socket.uncork();
+      }
       this.enforceOutputCap();
     });
     socket.on('error', () => this.drop());
@@ -324,7 +331,10 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
       if (this.state !== 'open') return;
       // PuTTY asks DO SGA by reflex at connect, and agreeing would take it out of line mode;
       // once the player has typed a line, a DO SGA is their own (telnet's `mode character`).
-      this.negotiator.localOptions.add(SGA);
+      if (!this.typedALine) {
+        this.typedALine = true;
+        this.negotiator.localOptions.add(SGA);
+      }
       this.emit('line', line.text);
     }
   }

@@ -134,6 +134,7 @@ function closingOf(text: string, open: number): number {
 export function colourise(text: string, level: ColourLevel): string {
   if (!text.includes(MARK_OPEN) && !text.includes(MARK_CLOSE)) return text;
   const palette = PALETTES[level];
+  if (!palette) return text.replace(MARKS, '');
   const stack: { style: Style | undefined; text: string }[] = [{ style: undefined, text: '' }];
   const close = () => {
     const node = stack.pop()!;
@@ -155,6 +156,9 @@ export function colourise(text: string, level: ColourLevel): string {
   while (stack.length > 1) close();
   return stack[0].text;
 }
+
+/** A mark with its style letter, or a close: all that colour level 0 removes. */
+const MARKS = /\x0e[^]?|\x0f/g;
 
 type Paint = (text: string) => string;
 

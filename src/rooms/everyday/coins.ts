@@ -17,12 +17,12 @@ export const coinCommands: TavernCommand[] = [
     run(ctx) {
       const { tavern, actor } = ctx;
       const coins = tavern.ledger.balance(charAccount(actor.key));
-      const lines = [`You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`];
+      let text = `You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`;
       for (const t of tavern.tables.values()) {
         const staked = tavern.ledger.balance(escrowAccount(t.id, actor.key));
-        if (staked > 0) lines.push(`You have ${coinsText(staked)} on ${t.data.name}.`);
+        if (staked > 0) text += `\nYou have ${coinsText(staked)} on ${t.data.name}.`;
       }
-      ctx.reply(lines.join('\n'));
+      ctx.reply(text);
     },
   },
   {

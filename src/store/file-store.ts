@@ -41,7 +41,7 @@ const defaultSchedule = (ms: number, fn: () => void) => {
 /**
  * The file engine: the state in memory, a journal of entries in `journal/` (the truth), and a
  * checkpoint in db.json (a shortcut for start-up). A change applies in memory at once; changes
- * made meanwhile share one append and one fsync (group commit); a flush resolves when its
+ * made meanwhile share one durable append (group commit); a flush resolves when its
  * entries are on disk.
  */
 export class FileStore implements Store {

@@ -11,7 +11,10 @@ export interface FileLayer {
   /** The names in a folder, or null when there is no such folder. */
   list(dir: string): Promise<string[] | null>;
   mkdir(dir: string): Promise<void>;
-  /** Opens for appending (creating the file if needed) or, with `truncate`, empty. */
+  /**
+   * Opens for appending, creating the file if needed, each write on disk once it resolves (the
+   * journal's group commits); or, with `truncate`, empty, made durable by sync().
+   */
   open(path: string, mode: 'append' | 'truncate'): Promise<WriteHandle>;
   rename(from: string, to: string): Promise<void>;
   /** Makes the folder's entries (new files, renames) durable. */
@@ -24,18 +27,32 @@ export interface FileLayer {
 }
 
 export interface WriteHandle {
+  /** Adds the bytes at the end; on an 'append' handle they are on disk once it resolves. */
   write(data: Buffer): Promise<void>;
+  /** Makes every byte written so far durable (a 'truncate' handle's file). */
   sync(): Promise<void>;
   close(): Promise<void>;
 }
 
 const missing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
+/**
+ * Appends that are durable when the write returns: O_DSYNC makes write and fdatasync one system
+ * call, one trip to the thread pool instead of two, which is most of a bet's wait beyond the disk.
+ * Where the platform lacks it, a write is followed by an fsync.
+ */
+const DURABLE_APPEND = constants.O_DSYNC === undefined ? null : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC;
+
 class NodeHandle implements WriteHandle {
-  constructor(private readonly file: FileHandle) {}
+  constructor(
+    private readonly file: FileHandle,
+    /** Writes must be durable, and the file was not opened with O_DSYNC: each is followed by an fsync. */
+    private readonly syncEachWrite = false,
+  ) {}
   async write(data: Buffer): Promise<void> {
     let done = 0;
     while (done < data.length) done += (await this.file.write(data, done, data.length - done)).bytesWritten;
+    if (this.syncEachWrite) await this.file.sync();
   }
   sync(): Promise<void> {
     return this.file.sync();
@@ -66,7 +83,8 @@ export const nodeFiles: FileLayer = {
     await mkdir(dir, { recursive: true });
   },
   async open(path, mode) {
-    return new NodeHandle(await open(path, mode === 'append' ? 'a' : 'w'));
+    if (mode === 'truncate') return new NodeHandle(await open(path, 'w'));
+    return DURABLE_APPEND === null ? new NodeHandle(await open(path, 'a'), true) : new NodeHandle(await open(path, DURABLE_APPEND));
   },
   rename,
   async syncDir(dir) {

@@ -42,7 +42,7 @@ export function decodeLine(text: string, seq: number): { seq: number; entry: Ent
 }
 
 /**
- * Appends groups of lines to the journal, each group one write and one fsync, and begins a new
+ * Appends groups of lines to the journal, each group one durable write (O_DSYNC), and begins a new
  * segment once the current one is `segmentBytes` long (fsyncing the folder so the new file is
  * durable too). A failure is final: nothing is written after it.
  */
@@ -73,8 +73,7 @@ export class JournalWriter {
     const path = join(this.dir, this.position.segment);
     try {
       if (!this.handle) this.handle = await this.files.open(path, 'append');
-      await this.handle.write(data);
-      await this.handle.sync();
+      await this.handle.write(data); // on disk once it resolves (an 'append' handle)
       if (!this.segmentExists) {
         await this.files.syncDir(this.dir);
         this.segmentExists = true;

@@ -12,7 +12,7 @@ import type { Ban, CharacterRecord, Entry, TableFairness, TableResult } from './
  *   a character at login, checking a name, making a character);
  * - a change is `record`ed: it applies to the live state at once, or throws and changes
  *   nothing; every change recorded before a `flush` is durable when the flush resolves, and
- *   the changes of one flush commit together (one append and fsync; one SQL transaction).
+ *   the changes of one flush commit together (one durable append; one SQL transaction).
  *   Nothing may be told to a player before the flush that covers it has resolved.
  */
 export interface Store {

@@ -4,14 +4,14 @@ import { nodeFiles, type WriteHandle } from '../../src/store/files.js';
 
 /**
  * The store's group writes as the disk and the database see them, from outside the store: each
- * fsync of a file engine's journal, and each COMMIT a PostgreSQL engine sends (over any
+ * durable write of a file engine's journal (O_DSYNC), and each COMMIT a PostgreSQL engine sends (over any
  * connection in this process), with the text they made durable, to check that nothing was told
  * before it was. Start it before the store opens (the journal's file is opened once).
  */
 export interface WriteWatch {
-  /** Journal fsyncs plus COMMITs completed so far. */
+  /** Journal writes plus COMMITs completed so far. */
   readonly commits: number;
-  /** Whether `text` (a character's name) is in what a completed fsync or COMMIT made durable. */
+  /** Whether `text` (a character's name) is in what a completed journal write or COMMIT made durable. */
   durable(text: string): boolean;
   stop(): void;
 }
@@ -23,19 +23,14 @@ export function watchWrites(): WriteWatch {
   const files = vi.spyOn(nodeFiles, 'open').mockImplementation(async (path, mode) => {
     const handle = await open(path, mode);
     if (!/[/\\]journal[/\\]/.test(path)) return handle;
-    let unsynced = '';
+    // The journal's handle appends durably: each completed write is one commit to the disk.
     const counted: WriteHandle = {
       write: async (data) => {
         await handle.write(data);
-        unsynced += data.toString();
-      },
-      sync: async () => {
-        const covered = unsynced;
-        await handle.sync();
         commits++;
-        durable += covered;
-        unsynced = unsynced.slice(covered.length);
+        durable += data.toString();
       },
+      sync: () => handle.sync(),
       close: () => handle.close(),
     };
     return counted;

@@ -144,6 +144,8 @@ export class FakeFiles implements FileLayer {
         this.step();
         if (this.failWrites) throw this.failWrites;
         file.data = Buffer.concat([file.data, data]);
+        // An append handle's writes are durable (O_DSYNC): a power cut keeps what was acknowledged.
+        if (mode === 'append') file.synced = Buffer.from(file.data);
       },
       sync: async () => {
         this.step();

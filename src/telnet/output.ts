@@ -26,27 +26,20 @@ export function encodeText(text: string): Buffer {
 
 /**
  * encodeText(text) followed by `tail` (a prompt's IAC GA/EOR), in one buffer. Text of ASCII
- * with plain line ends, nearly every delivery, is copied byte by byte with no regex and no
- * second buffer.
+ * with plain line ends, nearly every delivery, takes native passes only (a scan, LF to CR LF,
+ * one copy): no per-character JavaScript, no second buffer.
  */
 export function encodeFrame(text: string, tail?: Buffer): Buffer {
-  const tailLength = tail?.length ?? 0;
-  let size = text.length + tailLength;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) size++;
-    else if (c >= 0x80 || c === 0x0d) return tail ? Buffer.concat([encodeText(text), tail]) : encodeText(text);
-  }
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) out[at++] = 0x0d;
-    out[at++] = c;
-  }
-  if (tail) tail.copy(out, at);
+  if (NOT_PLAIN_ASCII.test(text)) return tail ? Buffer.concat([encodeText(text), tail]) : encodeText(text);
+  const nvt = text.includes('\n') ? text.replaceAll('\n', '\r\n') : text;
+  const out = Buffer.allocUnsafe(nvt.length + (tail?.length ?? 0));
+  out.write(nvt, 0, 'latin1');
+  if (tail) tail.copy(out, nvt.length);
   return out;
 }
+
+/** A CR (which needs CR NUL or is part of a CR LF) or anything beyond ASCII: the full encoding. */
+const NOT_PLAIN_ASCII = /[^\x00-\x0c\x0e-\x7f]/;
 
 /** What ends a prompt: IAC EOR once the client agreed to EOR, IAC GA otherwise. */
 export function promptEnd(eor: boolean): Buffer {

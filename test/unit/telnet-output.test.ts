@@ -21,7 +21,8 @@ function staged(text: string, p: RenderProfile): string {
 
 describe('framing a delivery', () => {
   it('gives the bytes of encodeText followed by the prompt end, in one buffer', () => {
-    const texts = ['', '> ', 'You are carrying 1,000 obsidian coins.\n> ', 'a\r\nb\rc\nd', 'café ÿ \xff end\n', '\x1b[1mbold\x1b[22m\n\n'];
+    const long = `${'Crowded. '.repeat(300)}\n`.repeat(3);
+    const texts = ['', '> ', 'You are carrying 1,000 obsidian coins.\n> ', 'a\r\nb\rc\nd', 'café ÿ \xff end\n', '\x1b[1mbold\x1b[22m\n\n', 'nul \0 del \x7f tab \t\n', long, `${long}é`];
     for (const text of texts) {
       for (const tail of [undefined, promptEnd(false), promptEnd(true)]) {
         const expected = tail ? Buffer.concat([encodeText(text), tail]) : encodeText(text);

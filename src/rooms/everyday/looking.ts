@@ -3,16 +3,24 @@ import { exitWord, named, roomName } from '../palette.js';
 import { paint } from '../../telnet/markup.js';
 import { charAccount } from '../../store/ledger.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
-import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData } from '../world.js';
+import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData, type Room } from '../world.js';
 import { descriptionOf, personLook } from './people.js';
 import { everyoneHere, fewNames, peopleHere } from './crowd.js';
 
 /** Looking: the room, and anything or anyone in it. */
 
 export function exitsLine(ctx: CommandContext): string {
-  const dirs = DIRECTIONS.filter((d) => ctx.room.exits[d]);
-  return dirs.length ? `Exits: ${dirs.map(exitWord).join(', ')}.` : 'There is no way out.';
+  let line = exitsLines.get(ctx.room);
+  if (line === undefined) {
+    const dirs = DIRECTIONS.filter((d) => ctx.room.exits[d]);
+    line = dirs.length ? `Exits: ${dirs.map(exitWord).join(', ')}.` : 'There is no way out.';
+    exitsLines.set(ctx.room, line);
+  }
+  return line;
 }
+
+/** A room's exits are the world's, fixed once it is loaded: each line is made once, not at every look. */
+const exitsLines = new WeakMap<Room, string>();
 
 export function look(ctx: CommandContext, args: string): void {
   const { tavern, actor, room } = ctx;

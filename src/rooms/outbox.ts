@@ -56,7 +56,8 @@ export interface Session {
 
 export const NOT_WRITTEN = 'That did not happen: the tavern could not write it down. The tavern must close now; everything you were told before this is kept.';
 
-type Batch = { text: string[]; gmcp: GmcpMessage[]; reply: boolean };
+/** A session's part of a release; `gmcp` made only for a session that gets some (most get none). */
+type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean };
 
 /**
  * Holds every message until the database has the changes that caused it: a player is
@@ -71,8 +72,15 @@ export class Outbox {
   private waiting = 0;
   /** A write failed: every later release says so, in order, instead of delivering. */
   private failed = false;
-  /** Sessions delivered to in this tick; true once corked, so that the rest of the tick's output leaves in one more write. */
-  private toldThisTick = new Map<Session, boolean>();
+  /**
+   * The tick (counted here) each session was last delivered to in: `tick` once told in it,
+   * `~tick` once corked in it too. A stamp, so that nothing is allocated per tick.
+   */
+  private readonly toldIn = new WeakMap<Session, number>();
+  private tick = 0;
+  /** Sessions corked in this tick, to be uncorked at its end. */
+  private corked: Session[] = [];
+  private endOfTickDue = false;
 
   /** `onFailure`: the write failed (a full disk); those waiting were told it did not happen. */
   constructor(
@@ -88,7 +96,7 @@ export class Outbox {
 
   /** Queues a GMCP message with the text, if the client wants its package. */
   gmcp(session: Session, name: string, data?: unknown): void {
-    if (session.wantsGmcp(name)) this.batchOf(session).gmcp.push({ name, data });
+    if (session.wantsGmcp(name)) (this.batchOf(session).gmcp ??= []).push({ name, data });
   }
 
   /**
@@ -102,7 +110,7 @@ export class Outbox {
   private batchOf(session: Session): Batch {
     let batch = this.pending.get(session);
     if (!batch) {
-      batch = { text: [], gmcp: [], reply: false };
+      batch = { text: [], gmcp: undefined, reply: false };
       this.pending.set(session, batch);
     }
     return batch;
@@ -172,21 +180,27 @@ export class Outbox {
    */
   private corkIfToldAgain(session: Session): void {
     if (!session.cork) return;
-    const corked = this.toldThisTick.get(session);
-    if (corked === undefined) {
-      if (this.toldThisTick.size === 0) process.nextTick(this.endOfTick);
-      this.toldThisTick.set(session, false);
-    } else if (!corked) {
-      this.toldThisTick.set(session, true);
+    if (!this.endOfTickDue) {
+      this.endOfTickDue = true;
+      process.nextTick(this.endOfTick);
+    }
+    const told = this.toldIn.get(session);
+    if (told === this.tick) {
+      this.toldIn.set(session, ~this.tick);
+      this.corked.push(session);
       session.cork();
+    } else if (told !== ~this.tick) {
+      this.toldIn.set(session, this.tick);
     }
   }
 
   private readonly endOfTick = (): void => {
-    const told = this.toldThisTick;
-    this.toldThisTick = new Map();
-    for (const [session, corked] of told) {
-      if (!corked) continue;
+    this.endOfTickDue = false;
+    this.tick++;
+    const corked = this.corked;
+    if (!corked.length) return;
+    this.corked = [];
+    for (const session of corked) {
       try {
         session.uncork?.();
       } catch (e) {

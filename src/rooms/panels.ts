@@ -136,7 +136,7 @@ export class Panels {
 
   /** What Char.Status says of a player now. */
   statusOf(p: Player): CharStatus {
-    return { name: p.name, coins: this.tavern.ledger.balance(charAccount(p.key)), room: p.room, table: p.seat?.id ?? null };
+    return { name: p.name, coins: this.tavern.ledger.balance(p.purse), room: p.room, table: p.seat?.id ?? null };
   }
 
   /** The whole room hears the table's state at the end of the time (unless it hears it sooner). */

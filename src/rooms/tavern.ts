@@ -1,5 +1,5 @@
 import type { Clock, Timer } from './clock.js';
-import { charAccount, type Ledger } from '../store/ledger.js';
+import { charAccount, escrowAccount, type Ledger } from '../store/ledger.js';
 import type { CharacterRecord, Store, TableResult } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
@@ -36,12 +36,28 @@ export class Player {
   private seatedAt: TavernTable | null = null;
   /** When the player last typed a line (by the tavern's clock), for `who`. */
   lastInput = 0;
+  /** The lower-case name: every index and account is keyed by it (a name never changes). */
+  readonly key: string;
+  /** The account of the player's purse (`char:<key>`), asked for at every `inventory`. */
+  readonly purse: string;
+  /** The accounts of the player's coins on each table, by table id, made once each. */
+  private readonly escrows = new Map<string, string>();
 
   constructor(
     readonly record: Readonly<CharacterRecord>,
     /** Told when the seat changes, whoever changes it (Char.Status says where you sit). */
     private readonly seatChanged: (p: Player) => void = () => undefined,
-  ) {}
+  ) {
+    this.key = record.name.toLowerCase();
+    this.purse = charAccount(this.key);
+  }
+
+  /** The account of the player's coins on a table (`escrow:<table>:<key>`). */
+  escrowAt(tableId: string): string {
+    let account = this.escrows.get(tableId);
+    if (account === undefined) this.escrows.set(tableId, (account = escrowAccount(tableId, this.key)));
+    return account;
+  }
 
   get seat(): TavernTable | null {
     return this.seatedAt;
@@ -57,13 +73,14 @@ export class Player {
     return this.record.name;
   }
 
-  get key(): string {
-    return this.record.name.toLowerCase();
-  }
-
   get room(): string {
     return this.record.room;
   }
+}
+
+function commandFailed(command: TavernCommand, ctx: CommandContext, e: unknown): void {
+  console.error(`command ${command.key} failed:`, e);
+  ctx.reply(paint('warning', 'Something went wrong with that command; nothing was changed.'));
 }
 
 /** How the room hears someone come in, by a way (`from the west`) or into the world (login). */
@@ -361,14 +378,10 @@ export class Tavern implements TableVenue {
       ctx.reply(`Usage: ${command.usage}`);
       return;
     }
-    const failed = (e: unknown) => {
-      console.error(`command ${command.key} failed:`, e);
-      ctx.reply(paint('warning', 'Something went wrong with that command; nothing was changed.'));
-    };
     try {
-      return command.run(ctx, args)?.catch(failed);
+      return command.run(ctx, args)?.catch((e: unknown) => commandFailed(command, ctx, e));
     } catch (e) {
-      failed(e);
+      commandFailed(command, ctx, e);
     }
   }
 

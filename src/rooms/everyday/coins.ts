@@ -1,5 +1,4 @@
 import { formatCoins, parseAmount } from '../amount.js';
-import { charAccount, escrowAccount } from '../../store/ledger.js';
 import type { TavernCommand } from '../tavern.js';
 import { findNpc } from './talking.js';
 import { coinsText, named } from '../palette.js';
@@ -16,10 +15,10 @@ export const coinCommands: TavernCommand[] = [
     help: 'Count your obsidian coins, and the coins you have on tables.',
     run(ctx) {
       const { tavern, actor } = ctx;
-      const coins = tavern.ledger.balance(charAccount(actor.key));
+      const coins = tavern.ledger.balance(actor.purse);
       let text = `You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`;
       for (const t of tavern.tables.values()) {
-        const staked = tavern.ledger.balance(escrowAccount(t.id, actor.key));
+        const staked = tavern.ledger.balance(actor.escrowAt(t.id));
         if (staked > 0) text += `\nYou have ${coinsText(staked)} on ${t.data.name}.`;
       }
       ctx.reply(text);
@@ -56,13 +55,13 @@ export const coinCommands: TavernCommand[] = [
         ctx.reply('You move the coins from one hand to the other.');
         return;
       }
-      const have = tavern.ledger.balance(charAccount(actor.key));
+      const have = tavern.ledger.balance(actor.purse);
       if (amount.value > have) {
         ctx.reply(`You have only ${coinsText(have)}.`);
         return;
       }
       const r = tavern.ledger.transfer([
-        { from: charAccount(actor.key), to: charAccount(target.key), amount: amount.value, why: `gift from ${actor.name} to ${target.name}` },
+        { from: actor.purse, to: target.purse, amount: amount.value, why: `gift from ${actor.name} to ${target.name}` },
       ]);
       if (!r.ok) {
         ctx.reply(`You have only ${coinsText(have)}.`);

@@ -1,5 +1,5 @@
 import { hanging, paint } from '../../telnet/markup.js';
-import { charAccount, escrowAccount, RESULTS_KEPT, type TableResult } from '../../store/index.js';
+import { RESULTS_KEPT, type TableResult } from '../../store/index.js';
 import { formatCoins } from '../amount.js';
 import { coinsText, named } from '../palette.js';
 import type { Setting } from '../outbox.js';
@@ -18,9 +18,9 @@ function setting(s: Setting, inUse: boolean): string {
 function score(ctx: CommandContext): void {
   const { tavern, actor, room } = ctx;
   const session = actor.session!;
-  const coins = coinsText(tavern.ledger.balance(charAccount(actor.key)));
+  const coins = coinsText(tavern.ledger.balance(actor.purse));
   const staked = [...tavern.tables.values()]
-    .map((t) => [t, tavern.ledger.balance(escrowAccount(t.id, actor.key))] as const)
+    .map((t) => [t, tavern.ledger.balance(actor.escrowAt(t.id))] as const)
     .filter(([, n]) => n > 0)
     .map(([t, n]) => `${formatCoins(n)} on ${t.data.name}`);
   const row = (head: string, body: string) => hanging(`  ${head}`, body, 17);

@@ -33,7 +33,7 @@ export class LineQueue {
   private inTurn = 0;
   private readonly next = () => {
     this.waiting = false;
-    this.drain();
+    this.run(this.lines.shift());
   };
 
   constructor(
@@ -42,25 +42,27 @@ export class LineQueue {
   ) {}
 
   push(line: string): void {
-    this.lines.push(line);
-    if (!this.waiting) this.drain();
+    if (this.waiting) this.lines.push(line);
+    else this.run(line);
   }
 
-  private drain(): void {
-    while (this.lines.length) {
+  /** Handles `line`, then those queued behind it, until one must be waited for or this turn's share is used. */
+  private run(line: string | undefined): void {
+    for (; line !== undefined; line = this.lines.shift()) {
       const now = currentTurn();
       if (now !== this.turn) {
         this.turn = now;
         this.inTurn = 0;
       }
       if (++this.inTurn > LINES_PER_TURN) {
+        this.lines.unshift(line);
         this.waiting = true;
         setImmediate(this.next);
         return;
       }
       let done: void | Promise<void>;
       try {
-        done = this.handle(this.lines.shift()!);
+        done = this.handle(line);
       } catch (e) {
         this.onError(e as Error);
         continue;

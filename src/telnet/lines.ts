@@ -38,6 +38,8 @@ export class LineAssembler {
 
   /** Feeds the next chunk; returns the lines it completed, in order. */
   push(chunk: Buffer): AssembledLine[] {
+    const whole = this.wholeLine(chunk);
+    if (whole !== null) return [{ text: whole, cut: false }];
     const lines: AssembledLine[] = [];
     for (const byte of chunk) {
       if (this.afterCr) {
@@ -56,6 +58,14 @@ export class LineAssembler {
       }
     }
     return lines;
+  }
+
+  /** Nearly every chunk from a client in line mode is one line of printable ASCII and its CR LF, with nothing before it: its text, else null. */
+  private wholeLine(chunk: Buffer): string | null {
+    const end = chunk.length - 2;
+    if (this.length || this.afterCr || end < 0 || end > this.maxLineBytes || chunk[end] !== CR || chunk[end + 1] !== LF) return null;
+    for (let i = 0; i < end; i++) if (chunk[i] < 0x20 || chunk[i] >= 0x7f) return null;
+    return chunk.toString('latin1', 0, end);
   }
 
   /** Erases the last character of the line being typed: all the bytes of a UTF-8 character. */

@@ -30,16 +30,14 @@ export function encodeText(text: string): Buffer {
  * one copy): no per-character JavaScript, no second buffer.
  */
 export function encodeFrame(text: string, tail?: Buffer): Buffer {
-  if (NOT_PLAIN_ASCII.test(text)) return tail ? Buffer.concat([encodeText(text), tail]) : encodeText(text);
+  // A CR needs CR NUL (or is half a CR LF), anything beyond ASCII needs UTF-8 and IAC doubled.
+  if (text.includes('\r') || Buffer.byteLength(text, 'utf8') !== text.length) return tail ? Buffer.concat([encodeText(text), tail]) : encodeText(text);
   const nvt = text.includes('\n') ? text.replaceAll('\n', '\r\n') : text;
   const out = Buffer.allocUnsafe(nvt.length + (tail?.length ?? 0));
   out.write(nvt, 0, 'latin1');
   if (tail) tail.copy(out, nvt.length);
   return out;
 }
-
-/** A CR (which needs CR NUL or is part of a CR LF) or anything beyond ASCII: the full encoding. */
-const NOT_PLAIN_ASCII = /[^\x00-\x0c\x0e-\x7f]/;
 
 /** What ends a prompt: IAC EOR once the client agreed to EOR, IAC GA otherwise. */
 export function promptEnd(eor: boolean): Buffer {

@@ -103,6 +103,19 @@ describe('LineAssembler length cap', () => {
     expect(line).toEqual({ text: '12345678', cut: false });
   });
 
+  it('gives a whole line in one chunk (the usual case) as byte by byte: the cap, a CR LF after a CR, controls', () => {
+    const cases = ['12345678\r\n', '123456789\r\n', 'say\thi\r\n', '\r\n', 'a\r\nb\r\n', 'caf\xe9\r\n'];
+    for (const line of cases) {
+      const whole = new LineAssembler(8).push(Buffer.from(line, 'latin1'));
+      const byByte = new LineAssembler(8);
+      const pieces = [...Buffer.from(line, 'latin1')].flatMap((b) => byByte.push(Buffer.from([b])));
+      expect(whole, JSON.stringify(line)).toEqual(pieces);
+    }
+    // After a lone CR, the LF that starts the next chunk is swallowed, not a line of its own.
+    const assembler = new LineAssembler();
+    expect(texts(assembler, bytes('look\r'), bytes('\r\n'))).toEqual(['look', '']);
+  });
+
   it('cuts an over-long line to the cap, marks it, and drops the rest up to the line end', () => {
     const assembler = new LineAssembler(8);
     expect(assembler.push(bytes('1234567890'))).toEqual([]);

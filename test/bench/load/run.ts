@@ -7,7 +7,8 @@
  *
  * It builds nothing itself: `npm run bench:load` runs tsc first, then this file from dist/.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +191,29 @@ async function bonesCrowd(players: LoadClient[], names: string[]): Promise<Bones
   return { seated: seated.length, bet: percentiles(bets), told: ok.every(Boolean) ? told : null };
 }
 
+/**
+ * The disk's own floor for a bet: `n` appends of a journal-sized line, one after another, each
+ * durable when it returns (O_DSYNC, as the journal writes), on the disk the server's data is on.
+ */
+async function durableAppends(n: number): Promise<Percentiles> {
+  const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = constants;
+  const dir = await mkdtemp(join(tmpdir(), 'bench-disk-'));
+  const file = await open(join(dir, 'floor.jsonl'), O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+  const line = Buffer.from(`${JSON.stringify({ seq: 1, time: new Date().toISOString(), kind: 'transfer', moves: [{ from: 'char:ldabcd', to: 'escrow:bones-table:ldabcd', amount: 5000, why: 'bet' }] })}\n`);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const start = performance.now();
+      await file.write(line);
+      times.push(performance.now() - start);
+    }
+  } finally {
+    await file.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return percentiles(times);
+}
+
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -253,6 +277,7 @@ async function main(): Promise<void> {
       `${half.length} clients looping look in a room of ${CLIENTS + 1}: ${rate(look.perSecond)} = ${(look.perSecond / halfInv.perSecond).toFixed(2)} of ${half.length} looping inventory (${rate(halfInv.perSecond)}) (target >= 0.5) ${verdict(look.perSecond >= 0.5 * halfInv.perSecond)}; look p99 ${ms(look.latency.p99)}`,
     );
 
+    const disk = await durableAppends(Math.min(BONES, CLIENTS));
     const crowd = storm.clients.slice(0, Math.min(BONES, CLIENTS));
     const names = crowd.map((_, i) => `Ld${RUN}${letters(i)}`);
     const bones = await bonesCrowd(crowd, names);
@@ -262,6 +287,7 @@ async function main(): Promise<void> {
       report(
         `Lich Bones with ${bones.seated} seated: every player told of the throw ${ms(bones.told)} after the roll (target <= 50 ms) ${verdict(bones.told <= 50)}; a bet p99 ${ms(bones.bet.p99)}, max ${ms(bones.bet.max)} (target < 5 ms) ${verdict(bones.bet.max < 5)}`,
       );
+      report(`  the disk's floor for a bet, just before: ${bones.seated} durable appends of a line one after another, p50 ${ms(disk.p50)}, p99 ${ms(disk.p99)}, max ${ms(disk.max)}`);
     }
     for (const c of storm.clients) c.close();
     probe!.close();

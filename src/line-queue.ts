@@ -64,17 +64,26 @@ export class LineQueue {
       try {
         done = this.handle(line);
       } catch (e) {
-        this.onError(e as Error);
+        this.report(e as Error);
         continue;
       }
       if (done) {
         this.waiting = true;
         done.then(this.next, (e: Error) => {
-          this.onError(e);
+          this.report(e);
           this.next();
         });
         return;
       }
+    }
+  }
+
+  /** A failure is reported and the next line goes on; a report that fails itself must not stop the queue. */
+  private report(e: Error): void {
+    try {
+      this.onError(e);
+    } catch {
+      // nothing more can be done with it
     }
   }
 }

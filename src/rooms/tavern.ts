@@ -312,7 +312,9 @@ export class Tavern implements TableVenue {
 
   /** One line from a player: its reply, then exactly one prompt; resolves once they are delivered. */
   async handleLine(p: Player, line: string): Promise<void> {
-    await this.runLine(p, line).told;
+    const { ran, told } = this.runLine(p, line);
+    await ran;
+    await told;
   }
 
   /**
@@ -331,7 +333,8 @@ export class Tavern implements TableVenue {
     const ran = running.then(() => {
       told = this.answered(p, session);
     });
-    return { ran, told: ran.then(() => told) };
+    // `told` never rejects (a caller may hold only `ran`): a failure is `ran`'s to report.
+    return { ran, told: ran.then(() => told, () => undefined) };
   }
 
   /** The line's command is done: its prompt, and everything it caused, go out. */

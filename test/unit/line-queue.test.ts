@@ -77,4 +77,21 @@ describe("a connection's line queue", () => {
     expect(handled).toEqual(['one', 'two']);
     expect(errors).toEqual(['broken']);
   });
+
+  it('goes on even when reporting a failure fails, for a line that throws and one whose promise rejects', async () => {
+    const handled: string[] = [];
+    const q = new LineQueue(
+      (line) => {
+        if (line === 'throws') throw new Error('broken');
+        if (line === 'rejects') return Promise.reject(new Error('broken later'));
+        handled.push(line);
+      },
+      () => {
+        throw new Error('the log is gone too');
+      },
+    );
+    for (const line of ['one', 'throws', 'two', 'rejects', 'three']) q.push(line);
+    await turn();
+    expect(handled).toEqual(['one', 'two', 'three']);
+  });
 });

@@ -74,7 +74,7 @@ export class Outbox {
   private failed = false;
   /**
    * The tick (counted here) each session was last delivered to in: `tick` once told in it,
-   * `~tick` once corked in it too. A stamp, so that nothing is allocated per tick.
+   * `-tick - 1` once corked in it too. A stamp, so that nothing is allocated per tick.
    */
   private readonly toldIn = new WeakMap<Session, number>();
   private tick = 0;
@@ -185,11 +185,12 @@ export class Outbox {
       process.nextTick(this.endOfTick);
     }
     const told = this.toldIn.get(session);
+    const corkedNow = -this.tick - 1;
     if (told === this.tick) {
-      this.toldIn.set(session, ~this.tick);
+      this.toldIn.set(session, corkedNow);
       this.corked.push(session);
       session.cork();
-    } else if (told !== ~this.tick) {
+    } else if (told !== corkedNow) {
       this.toldIn.set(session, this.tick);
     }
   }

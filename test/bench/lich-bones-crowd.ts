@@ -14,6 +14,7 @@ import { startServer, DEFAULT_WORLD } from '../../src/server.js';
 import type { Player } from '../../src/rooms/tavern.js';
 import type { Session } from '../../src/rooms/outbox.js';
 import { FakeClock } from '../support/fakeClock.js';
+import { plainClient } from '../support/tavern.js';
 
 const ROLLS = 15;
 
@@ -37,15 +38,8 @@ function countingSession(): Session & { bytes: number; gmcpCount: number } {
       this.gmcpCount += delivery.gmcp?.length ?? 0;
     },
     wantsGmcp: () => true,
-    gmcp: () => undefined,
     close: () => undefined,
-    hideInput: () => undefined,
-    showInput: () => undefined,
-    width: 80,
-    colour: 'off',
-    screenReader: 'off',
-    colourInUse: false,
-    screenReaderInUse: false,
+    ...plainClient,
   };
 }
 

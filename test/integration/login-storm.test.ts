@@ -9,6 +9,7 @@ import { watchWrites, type WriteWatch } from '../support/commits.js';
 import { engines, type TestWorld } from '../support/engines.js';
 import { listening, run } from '../support/program.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { plainClient } from '../support/tavern.js';
 
 /**
  * A storm of new characters on each engine: the real server's tavern and store, with logins
@@ -46,15 +47,8 @@ function recorder(name: string, watch: WriteWatch) {
       if (d.text?.some((t) => t.includes('Welcome to the Obsidian Scorpion'))) welcomes.push({ durable: watch.durable(name) });
     },
     wantsGmcp: () => false,
-    gmcp: () => undefined,
     close: (farewell) => void closed.push(farewell),
-    hideInput: () => undefined,
-    showInput: () => undefined,
-    width: 80,
-    colour: 'off',
-    screenReader: 'off',
-    colourInUse: false,
-    screenReaderInUse: false,
+    ...plainClient,
   };
   return { session, welcomes, closed };
 }

@@ -15,6 +15,18 @@ import { handoutsInStore, Table } from '../../src/games/table.js';
 import { unmarked } from '../../src/telnet/markup.js';
 import { FakeClock } from './fakeClock.js';
 
+/** What a test's session says of its client: plain text, 80 columns, no colour, no screen reader, no GMCP sent outside a delivery. */
+export const plainClient = {
+  gmcp: () => undefined,
+  hideInput: () => undefined,
+  showInput: () => undefined,
+  width: 80,
+  colour: 'off',
+  screenReader: 'off',
+  colourInUse: false,
+  screenReaderInUse: false,
+} satisfies Partial<Session>;
+
 /** A session that keeps every block of text it is told, for reading back in a test. */
 export interface RecordingSession extends Session {
   /** Every block of text delivered, in order, markup included. */
@@ -43,17 +55,10 @@ export function recordingSession(o: { gmcp?: boolean } = {}): RecordingSession {
       this.gmcpTold.push(...(d.gmcp ?? []));
     },
     wantsGmcp: () => o.gmcp === true,
-    gmcp: () => undefined,
     close(farewell) {
       this.closed = farewell ?? '';
     },
-    hideInput: () => undefined,
-    showInput: () => undefined,
-    width: 80,
-    colour: 'off',
-    screenReader: 'off',
-    colourInUse: false,
-    screenReaderInUse: false,
+    ...plainClient,
   };
 }
 

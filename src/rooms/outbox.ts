@@ -42,8 +42,8 @@ export interface Session {
   /** The player's colour setting; `auto` gives colour to clients that say they have it. */
   colour: Setting;
   /**
-   * Holds this session's writes back until uncork(), to leave in one: the outbox corks every
-   * session it delivers to and uncorks them all once the current tick's work is done.
+   * Holds this session's writes back until uncork(), to leave in one: the outbox corks a
+   * session it delivers to a second time in a tick, and uncorks it once the tick's work is done.
    */
   cork?(): void;
   uncork?(): void;

@@ -231,7 +231,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     if (parts.length) this.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
   }
 
-  /** Holds writes back until uncork(), to leave in one (Outbox.release corks across a tick). */
+  /** Holds writes back until uncork(), to leave in one (the outbox corks a session told twice in a tick). */
   cork(): void {
     if (this.state === 'closed') return;
     this.corks++;

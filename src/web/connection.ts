@@ -74,7 +74,7 @@ export class WebConnection extends EventEmitter<ConnectionEvents> {
     if (this.queuedBytes > this.maxQueuedBytes) this.drop();
   }
 
-  /** Holds frames back until uncork(), to leave in one write (Outbox.release corks across a tick). */
+  /** Holds frames back until uncork(), to leave in one write (the outbox corks a session told twice in a tick). */
   cork(): void {
     if (this.state === 'closed' || !this.tcp) return;
     this.corks++;

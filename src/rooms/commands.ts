@@ -62,7 +62,7 @@ export class CommandSet<Ctx> {
     const exact = this.exactly(w, visible);
     if (exact) return { found: exact };
     const byPrefix = this.commands.filter(
-      (c) => !c.exactOnly && visible(c) && [c.key, ...(c.aliases ?? [])].some((k) => k.startsWith(w)),
+      (c) => !c.exactOnly && (c.key.startsWith(w) || (c.aliases?.some((k) => k.startsWith(w)) ?? false)) && visible(c),
     );
     if (byPrefix.length === 1) return { found: byPrefix[0] };
     if (byPrefix.length > 1) return { ambiguous: byPrefix.map((c) => c.key).sort() };

@@ -358,13 +358,13 @@ export class Tavern implements TableVenue {
     // verb's prefix take a tavern command typed in full (`l`, `i`).
     const visible = (c: TavernCommand) => this.mayUse(p, c);
     const exact = this.commands.exactly(word, visible);
-    const own: Lookup<CommandContext> = exact ? { found: exact } : this.commands.find(word, visible);
     const lookup: Lookup<CommandContext> = directionOf(word) || exact
       ? { unknown: true }
       : p.seat
         ? p.seat.commands.find(word)
         : this.onlookerCommand(ctx.room.id, word);
-    const found = 'found' in lookup ? lookup : own;
+    // The tavern's own commands by prefix only when the table has no such verb (a seated player's `bet`).
+    const found = 'found' in lookup ? lookup : exact ? { found: exact } : this.commands.find(word, visible);
     if ('ambiguous' in found) {
       ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);
       return;

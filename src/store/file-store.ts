@@ -32,6 +32,12 @@ interface Checkpoints {
   close(): Promise<void>;
 }
 
+/**
+ * Durable text reaches the checkpointer this long after it is written, in one piece: a thread's
+ * wake-up per commit would sit on the path of the replies the commit releases.
+ */
+const FOLLOW_MS = 100;
+
 const defaultSchedule = (ms: number, fn: () => void) => {
   const t = setTimeout(fn, ms);
   t.unref();
@@ -57,6 +63,10 @@ export class FileStore implements Store {
   private checkpointing: Promise<unknown> | null = null;
   private timer: { cancel(): void } | null = null;
   private checkpointTrouble = false;
+  /** Durable text not yet handed to the checkpointer, and where it ends. */
+  private unfollowed: string[] = [];
+  private unfollowedEnd: Position | null = null;
+  private followTimer: { cancel(): void } | null = null;
 
   private constructor(
     private readonly state: State,
@@ -199,10 +209,12 @@ export class FileStore implements Store {
       if (!this.failure) {
         await this.flush();
         await this.checkpointing;
+        this.follow();
         if (this.checkpoints) await this.checkpoints.checkpoint().catch((e: Error) => this.options.log(`checkpoint on closing failed: ${e.message}`));
       }
     } finally {
       this.closed = true;
+      this.followTimer?.cancel();
       await this.checkpoints?.close();
       await this.journal.close();
     }
@@ -219,7 +231,12 @@ export class FileStore implements Store {
         this.writing = false;
         this.durable = last;
         while (this.waiters.length && this.waiters[0].seq <= last) this.waiters.shift()!.resolve();
-        this.followCheckpoints(text, end);
+        this.unfollowed.push(text);
+        this.unfollowedEnd = end;
+        this.followTimer ??= this.options.schedule(FOLLOW_MS, () => {
+          this.followTimer = null;
+          this.follow();
+        });
         this.sinceCheckpoint += text.split('\n').length - 1;
         if (this.sinceCheckpoint >= this.options.checkpointEvery.entries) this.requestCheckpoint();
         this.kick();
@@ -232,8 +249,13 @@ export class FileStore implements Store {
     );
   }
 
-  /** Hands durable text to the checkpointer; a fault there costs checkpoints, never a write. */
-  private followCheckpoints(text: string, end: Position): void {
+  /** Hands the durable text written since the last call to the checkpointer; a fault there costs checkpoints, never a write. */
+  private follow(): void {
+    const end = this.unfollowedEnd;
+    if (!end) return;
+    const text = this.unfollowed.join('');
+    this.unfollowed = [];
+    this.unfollowedEnd = null;
     if (!this.checkpoints) return;
     try {
       this.checkpoints.append(text, end);
@@ -255,6 +277,7 @@ export class FileStore implements Store {
   private requestCheckpoint(): void {
     if (!this.checkpoints || this.checkpointing || this.closed) return;
     this.sinceCheckpoint = 0;
+    this.follow();
     this.checkpointing = this.checkpoints.checkpoint().then(
       () => {
         if (this.checkpointTrouble) this.options.log('checkpoint: written again');

@@ -251,4 +251,34 @@ describe('the file store', () => {
     expect(checkpoint.position.seq).toBe(9);
     expect(checkpoint.balances['char:ana']).toBe(915);
   });
+
+  it('hands durable text to the checkpointer once per interval, and all of it before any checkpoint', async () => {
+    await folder();
+    const timers: { ms: number; fn: () => void; cancelled: boolean }[] = [];
+    const schedule = (ms: number, fn: () => void) => {
+      const t = { ms, fn, cancelled: false };
+      timers.push(t);
+      return { cancel: () => void (t.cancelled = true) };
+    };
+    const { store, ledger } = await open([], { schedule, checkpointEvery: { entries: 3, ms: 60_000 } });
+    const follows = () => timers.filter((t) => t.ms !== 60_000);
+    // Two commits, each awaited: one hand-over is scheduled for both, none per commit.
+    ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: 1, why: 'gift' }]);
+    await store.flush();
+    ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: 2, why: 'gift' }]);
+    await store.flush();
+    expect(follows()).toHaveLength(1);
+    // The third reaches the checkpoint threshold: the checkpoint holds all three, though the timer never ran.
+    ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: 3, why: 'gift' }]);
+    await store.flush();
+    await expect.poll(async () => JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).position.seq).toBe(7);
+    expect(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).balances['char:ana']).toBe(906);
+    // A hand-over with nothing new is harmless, and closing checkpoints everything.
+    follows()[0].fn();
+    ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: 4, why: 'gift' }]);
+    await store.close();
+    const closing = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
+    expect(closing.position.seq).toBe(8);
+    expect(closing.balances['char:ana']).toBe(910);
+  });
 });

@@ -1,17 +1,30 @@
 /**
  * The least work a line server can do per command, as the baseline the MUD is measured
  * against: every line in gets `ok` and a `> ` prompt, all replies to one chunk in one write.
- * Run: node dist/test/bench/load/echo-server.js (prints `listening on 127.0.0.1:<port>`).
+ * With `--durable FILE`, each chunk is first appended to FILE durably (O_DSYNC, through the
+ * thread pool, as the MUD's journal is), and answered once it is on disk: the floor for a bet.
+ * Run: node dist/test/bench/load/echo-server.js [--durable FILE] (prints `listening on 127.0.0.1:<port>`).
  */
 import net from 'node:net';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 const REPLY = Buffer.from('ok\r\n> ');
+const at = process.argv.indexOf('--durable');
+const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = constants;
+const journal = at < 0 ? null : open(process.argv[at + 1], O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+
 const server = net.createServer({ noDelay: true }, (socket) => {
   socket.write('> ');
+  // A socket's chunks are written and answered in the order they came.
+  let written: Promise<unknown> = Promise.resolve();
   socket.on('data', (chunk) => {
     let lines = 0;
     for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
-    if (lines) socket.write(lines === 1 ? REPLY : Buffer.concat(Array<Buffer>(lines).fill(REPLY)));
+    if (!lines) return;
+    const reply = lines === 1 ? REPLY : Buffer.concat(Array<Buffer>(lines).fill(REPLY));
+    if (!journal) socket.write(reply);
+    else written = written.then(() => journal).then((file) => file.write(chunk)).then(() => socket.write(reply));
   });
   socket.on('error', () => undefined);
 });

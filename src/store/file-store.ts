@@ -215,6 +215,7 @@ export class FileStore implements Store {
     } finally {
       this.closed = true;
       this.followTimer?.cancel();
+      this.followTimer = null;
       await this.checkpoints?.close();
       await this.journal.close();
     }
@@ -233,10 +234,12 @@ export class FileStore implements Store {
         while (this.waiters.length && this.waiters[0].seq <= last) this.waiters.shift()!.resolve();
         this.unfollowed.push(text);
         this.unfollowedEnd = end;
-        this.followTimer ??= this.options.schedule(FOLLOW_MS, () => {
-          this.followTimer = null;
-          this.follow();
-        });
+        if (!this.closed) {
+          this.followTimer ??= this.options.schedule(FOLLOW_MS, () => {
+            this.followTimer = null;
+            this.follow();
+          });
+        }
         this.sinceCheckpoint += text.split('\n').length - 1;
         if (this.sinceCheckpoint >= this.options.checkpointEvery.entries) this.requestCheckpoint();
         this.kick();

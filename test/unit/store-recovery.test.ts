@@ -252,7 +252,7 @@ describe('the file store', () => {
     expect(checkpoint.balances['char:ana']).toBe(915);
   });
 
-  it('hands durable text to the checkpointer once per interval, and all of it before any checkpoint', async () => {
+  it('schedules one hand-over to the checkpointer for several commits, and hands over all durable text before any checkpoint', async () => {
     await folder();
     const timers: { ms: number; fn: () => void; cancelled: boolean }[] = [];
     const schedule = (ms: number, fn: () => void) => {
@@ -271,12 +271,14 @@ describe('the file store', () => {
     // The third reaches the checkpoint threshold: the checkpoint holds all three, though the timer never ran.
     ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: 3, why: 'gift' }]);
     await store.flush();
-    await expect.poll(async () => JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).position.seq).toBe(7);
+    await expect.poll(async () => JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).position.seq, { timeout: 10_000 }).toBe(7);
     expect(JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')).balances['char:ana']).toBe(906);
     // A hand-over with nothing new is harmless, and closing checkpoints everything.
     follows()[0].fn();
     ledger.transfer([{ from: charAccount('bob'), to: charAccount('ana'), amount: 4, why: 'gift' }]);
     await store.close();
+    expect(follows()).toHaveLength(2);
+    expect(follows()[1].cancelled).toBe(true);
     const closing = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8'));
     expect(closing.position.seq).toBe(8);
     expect(closing.balances['char:ana']).toBe(910);

@@ -1,8 +1,9 @@
 /**
  * The least work a line server can do per command, as the baseline the MUD is measured
  * against: every line in gets `ok` and a `> ` prompt, all replies to one chunk in one write.
- * With `--durable FILE`, each chunk is first appended to FILE durably (O_DSYNC, through the
- * thread pool, as the MUD's journal is), and answered once it is on disk: the floor for a bet.
+ * With `--durable FILE`, every chunk is first appended to FILE durably (O_DSYNC, through the
+ * thread pool, as the MUD's journal is), and its lines are answered once it is on disk: the
+ * floor for a bet.
  * Run: node dist/test/bench/load/echo-server.js [--durable FILE] (prints `listening on 127.0.0.1:<port>`).
  */
 import net from 'node:net';
@@ -10,9 +11,18 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 const REPLY = Buffer.from('ok\r\n> ');
-const at = process.argv.indexOf('--durable');
+const durableFlag = process.argv.indexOf('--durable');
+const journalPath = durableFlag < 0 ? null : process.argv[durableFlag + 1];
+if (journalPath === undefined) {
+  console.error('--durable needs a file to append to');
+  process.exit(2);
+}
 const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = constants;
-const journal = at < 0 ? null : open(process.argv[at + 1], O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+const journal = journalPath === null ? null : open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+const fail = (e: Error) => {
+  console.error(`the durable echo server cannot write: ${e.message}`);
+  process.exit(1);
+};
 
 const server = net.createServer({ noDelay: true }, (socket) => {
   socket.write('> ');
@@ -21,10 +31,15 @@ const server = net.createServer({ noDelay: true }, (socket) => {
   socket.on('data', (chunk) => {
     let lines = 0;
     for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
-    if (!lines) return;
-    const reply = lines === 1 ? REPLY : Buffer.concat(Array<Buffer>(lines).fill(REPLY));
-    if (!journal) socket.write(reply);
-    else written = written.then(() => journal).then((file) => file.write(chunk)).then(() => socket.write(reply));
+    const reply = lines === 0 ? null : lines === 1 ? REPLY : Buffer.concat(Array<Buffer>(lines).fill(REPLY));
+    if (!journal) {
+      if (reply) socket.write(reply);
+      return;
+    }
+    written = written
+      .then(() => journal)
+      .then((file) => file.write(chunk))
+      .then(() => reply && socket.write(reply), fail);
   });
   socket.on('error', () => undefined);
 });

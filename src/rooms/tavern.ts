@@ -363,7 +363,8 @@ export class Tavern implements TableVenue {
       : p.seat
         ? p.seat.commands.find(word)
         : this.onlookerCommand(ctx.room.id, word);
-    // Only a word the table lacks is looked for among the tavern's commands by prefix: a seated player's `bet` scans nothing.
+    // Only a word the table lacks is looked for among the tavern's commands by prefix: a seated
+    // player's `bet` scans nothing.
     const found = 'found' in lookup ? lookup : exact ? { found: exact } : this.commands.find(word, visible);
     if ('ambiguous' in found) {
       ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);

@@ -4,6 +4,7 @@ import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledge
 import type { Store } from '../store/index.js';
 import type { GameInfo, LeaveCause, TableHand, TableNews, TableState, TableStatePlayer, TableVenue, TavernTable } from '../rooms/tables.js';
 import type { CommandContext, Player } from '../rooms/tavern.js';
+import { seatsComeAndGo } from '../rooms/comings.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
 import type { RandomSource } from './random.js';
@@ -219,7 +220,7 @@ export class Table implements TavernTable {
     this.seats.push(p);
     p.seat = this;
     this.tavern.tell(p, `You take a seat at ${this.data.name}.`);
-    this.tavern.toRoom(this.roomId, `${paint('name', p.name)} takes a seat at ${this.data.name}.`, [p]);
+    this.tavern.comings.tell(this.roomId, `${paint('name', p.name)} takes a seat at ${this.data.name}.`, p, seatsComeAndGo(this.data.name));
     this.game.onSit(p.name);
     this.onNews?.({ kind: 'state' });
     return null;
@@ -232,9 +233,9 @@ export class Table implements TavernTable {
     p.seat = null;
     if (cause === 'stand') {
       this.tavern.tell(p, `You stand up from ${this.data.name}.`);
-      this.tavern.toRoom(this.roomId, `${paint('name', p.name)} stands up from ${this.data.name}.`, [p]);
+      this.tavern.comings.tell(this.roomId, `${paint('name', p.name)} stands up from ${this.data.name}.`, p, seatsComeAndGo(this.data.name));
     } else {
-      this.tavern.toRoom(this.roomId, `${paint('name', p.name)}'s seat at ${this.data.name} is empty now.`, [p]);
+      this.tavern.comings.tell(this.roomId, `${paint('name', p.name)}'s seat at ${this.data.name} is empty now.`, p, seatsComeAndGo(this.data.name));
     }
     this.game.onStand(p.name, cause);
     this.onNews?.({ kind: 'state' });
@@ -339,7 +340,8 @@ export class Table implements TavernTable {
     return {
       id: this.data.id,
       label: this.data.name,
-      settings: this.data.settings ?? {},
+      // A game that has a crowd of its own (Lich Bones) takes the world's unless the table sets one.
+      settings: 'crowd' in this.definition.settings ? { crowd: tavern.settings.crowd, ...this.data.settings } : (this.data.settings ?? {}),
       clock: tavern.clock,
       random: this.services.random,
       handouts: this.services.handouts,

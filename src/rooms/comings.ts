@@ -3,11 +3,14 @@ import type { Player, Tavern } from './tavern.js';
 
 /** What a crowded room hears instead of each arrival and departure. */
 export const COMINGS_AND_GOINGS = 'Many travellers come and go.';
+/** What a crowded room hears instead of each seat taken or left at one of its tables. */
+export const seatsComeAndGo = (table: string) => `Players come and go at ${table}.`;
 /** A crowded room hears the summary at most once in this long. */
 export const SUMMARY_EVERY_MS = 5_000;
 
 /**
- * Arrivals and departures (walking in or out, logging in, quitting): a small room hears each one
+ * Arrivals and departures (walking in or out, logging in, quitting), and seats taken and left at
+ * a table, each kind with its own summary line: a small room hears each one
  * as it happens; a crowd (more than the `crowd` setting, counting the one coming or going) hears `Many travellers come and go.` instead, at once
  * for the first movement after a quiet spell, then at most once every SUMMARY_EVERY_MS. A movement
  * inside that time is never dropped: it brings one more summary at the end of the time, told to
@@ -15,16 +18,16 @@ export const SUMMARY_EVERY_MS = 5_000;
  * for each of the others coming and going.
  */
 export class ComingsAndGoings {
-  /** Per crowded room: when it last heard the summary, and the summary waiting for the end of the time. */
+  /** Per crowded room and summary line: when the room last heard it, and the one waiting for the end of the time. */
   private readonly rooms = new Map<string, { toldAt: number; due: Timer | null }>();
 
   constructor(private readonly tavern: Tavern) {}
 
   /**
    * `line` (`Ana arrives from the south.`) for everyone in the room but the one coming or going,
-   * or the summary when the room is a crowd, counting them whether they are still there or not.
+   * or `summary` when the room is a crowd, counting them whether they are still there or not.
    */
-  tell(roomId: string, line: string, mover: Player): void {
+  tell(roomId: string, line: string, mover: Player, summary = COMINGS_AND_GOINGS): void {
     const { tavern } = this;
     const here = tavern.whereabouts.present(roomId);
     const except = [mover];
@@ -33,16 +36,17 @@ export class ComingsAndGoings {
       return;
     }
     const now = tavern.clock.now();
-    const room = this.rooms.get(roomId);
+    const key = `${roomId}\n${summary}`;
+    const room = this.rooms.get(key);
     if (!room || (!room.due && now - room.toldAt >= SUMMARY_EVERY_MS)) {
-      this.rooms.set(roomId, { toldAt: now, due: null });
-      tavern.toRoom(roomId, COMINGS_AND_GOINGS, except);
+      this.rooms.set(key, { toldAt: now, due: null });
+      tavern.toRoom(roomId, summary, except);
       return;
     }
     room.due ??= tavern.clock.setTimer(room.toldAt + SUMMARY_EVERY_MS - now, () => {
       room.toldAt = tavern.clock.now();
       room.due = null;
-      tavern.toRoom(roomId, COMINGS_AND_GOINGS);
+      tavern.toRoom(roomId, summary);
       void tavern.release();
     });
   }

@@ -131,6 +131,10 @@ export interface TableVenue {
   playersIn(roomId: string): Player[];
   tell(p: Player, text: string): void;
   toRoom(roomId: string, text: string, except?: Player[]): void;
+  /** Seats taken and left: told one by one in a small room, summarised in a crowd. */
+  readonly comings: Pick<Tavern['comings'], 'tell'>;
+  /** The world's settings; a table reads the `crowd`. */
+  readonly settings: Pick<Tavern['settings'], 'crowd'>;
   /** Persists, then delivers what was said: a table's timer ends with this. */
   release(): Promise<void>;
 }

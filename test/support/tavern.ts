@@ -72,9 +72,10 @@ export interface TestTavern {
 
 /**
  * The default world's tavern, in this process, without a network: its store in a temporary
- * folder, its clock fake, its tables as the server sets them up, the sessions recorders.
+ * folder, its clock fake, its tables as the server sets them up (`tableSettings`: more settings
+ * for a table, by id, as the world data would give them), the sessions recorders.
  */
-export async function testTavern(settings: Partial<TavernSettings> = {}): Promise<TestTavern> {
+export async function testTavern(settings: Partial<TavernSettings> = {}, o: { tableSettings?: Record<string, Record<string, unknown>> } = {}): Promise<TestTavern> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tavern-unit-'));
   const store = await FileStore.open({ dataDir, checkpoints: 'inline' });
   const world = await loadWorld(DEFAULT_WORLD);
@@ -85,7 +86,9 @@ export async function testTavern(settings: Partial<TavernSettings> = {}): Promis
     ...settings,
   });
   for (const room of world.rooms.values()) {
-    for (const data of room.tables) {
+    for (const given of room.tables) {
+      const extra = o.tableSettings?.[given.id];
+      const data = extra ? { ...given, settings: { ...given.settings, ...extra } } : given;
       const { random } = FairTable.open(store, data.id, { ordinary: seededRandom(1), seeds: derivedSeeds(1) });
       tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, { random, handouts: handoutsInStore(store) }));
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMINGS_AND_GOINGS, SUMMARY_EVERY_MS } from '../../src/rooms/comings.js';
+import { COMINGS_AND_GOINGS, seatsComeAndGo, SUMMARY_EVERY_MS } from '../../src/rooms/comings.js';
 import { parseWorld } from '../../src/rooms/world.js';
 import { testTavern, type TestTavern } from '../support/tavern.js';
 
@@ -134,6 +134,77 @@ describe('crowded rooms', () => {
     t.clock.advance(SUMMARY_EVERY_MS);
     await t.tavern.handleLine(people[2].player, 'north');
     expect(ana.session.take()).toBe('Cyr leaves north.');
+  });
+  it('summarises seats taken and left at a table in a crowd, apart from the comings and goings; a small room hears each', async () => {
+    const people = await room(5);
+    const [ana, bex, cyr] = people;
+    const { tavern, clock } = t;
+    const summary = seatsComeAndGo('the sand table');
+    expect(summary).toBe('Players come and go at the sand table.');
+    await tavern.handleLine(bex.player, 'sit sand');
+    expect(bex.session.take()).toMatch(/You take a seat at the sand table\./);
+    // (Spice Run's own line follows: a table of two seats says who waits for a game.)
+    expect(ana.session.take()).toMatch(/^Players come and go at the sand table\.\nBex waits at the sand table/);
+    // Within the period: nothing now, one summary at its end for both; an arrival meanwhile has its own.
+    await tavern.handleLine(cyr.player, 'sit sand');
+    await tavern.handleLine(bex.player, 'stand');
+    await t.enter('Fay');
+    // (The game's own lines go on: Spice Run began and ended with the two seats.)
+    const meanwhile = ana.session.take();
+    expect(meanwhile).not.toMatch(/takes a seat|stands up|come and go at/);
+    expect(meanwhile).toMatch(/^Many travellers come and go\.$/m);
+    clock.advance(SUMMARY_EVERY_MS);
+    await tavern.release();
+    expect(ana.session.take()).toMatch(/^Players come and go at the sand table\.$/m);
+    expect(bex.session.take()).toMatch(/^Players come and go at the sand table\.$/m);
+
+    // Back to a small room: each seat by name, at once.
+    for (const p of people.slice(3)) await tavern.handleLine(p.player, 'north');
+    await tavern.handleLine(ana.player, 'north');
+    clock.advance(SUMMARY_EVERY_MS);
+    await tavern.release();
+    cyr.session.take();
+    await tavern.handleLine(bex.player, 'sit sand');
+    expect(cyr.session.take()).toMatch(/^Bex takes a seat at the sand table\.$/m);
+    await tavern.handleLine(bex.player, 'stand');
+    expect(cyr.session.take()).toBe('Bex stands up from the sand table.');
+  });
+
+  it("gives the world's crowd to Lich Bones unless the table sets its own: past it Dreaven welcomes a sitter and calls a bet to them alone", async () => {
+    const people = await room(6);
+    const [ana] = people;
+    const { tavern } = t;
+    for (const p of people) await tavern.handleLine(p.player, 'north');
+    t.clock.advance(2 * SUMMARY_EVERY_MS);
+    await tavern.release();
+    for (const p of people.slice(1, 5)) await tavern.handleLine(p.player, 'sit bones');
+    await tavern.handleLine(people[1].player, 'start');
+    for (const p of people) p.session.take();
+    await tavern.handleLine(people[1].player, 'bet hero 5000');
+    expect(people[1].session.take()).toMatch(/Dreaven takes your 5,000 obsidian coins on HERO\./);
+    expect(ana.session.take()).not.toMatch(/chalks up|5,000/);
+    // A quiet spell for the seats: the four sitting down were told at the end of theirs.
+    t.clock.advance(2 * SUMMARY_EVERY_MS);
+    await tavern.release();
+    expect(ana.session.take()).toMatch(/^Players come and go at the bones table\.$/m);
+    await tavern.handleLine(people[5].player, 'sit bones');
+    expect(people[5].session.take()).toMatch(/Dreaven makes room for you: "Join the fight!/);
+    const room5 = ana.session.take();
+    expect(room5).not.toMatch(/makes room/);
+    expect(room5).toBe(seatsComeAndGo('the bones table'));
+  });
+
+  it("lets a Lich Bones table's own crowd setting win over the world's", async () => {
+    t = await testTavern({ crowd: 3 }, { tableSettings: { 'bones-table': { crowd: 10 } } });
+    const people = [];
+    for (const name of NAMES.slice(0, 5)) people.push(await t.enter(name));
+    for (const p of people) await t.tavern.handleLine(p.player, 'north');
+    for (const p of people.slice(1)) await t.tavern.handleLine(p.player, 'sit bones');
+    await t.tavern.handleLine(people[1].player, 'start');
+    people[0].session.take();
+    await t.tavern.handleLine(people[1].player, 'bet hero 5000');
+    // Four seated, more than the world's 3 but not the table's 10: the bet is called to the room.
+    expect(people[0].session.take()).toMatch(/Dreaven chalks up 5,000 obsidian coins from Bex on HERO\./);
   });
 });
 

@@ -4,7 +4,7 @@
  * hears their own bets settled, and the room one line of totals, never a line per bet to everyone.
  */
 import { formatCoins } from '../../rooms/amount.js';
-import { listNames, type Message, type Voice } from '../voice.js';
+import { listNames, Voice, type Message } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 import { betLabel } from './bets.js';
 import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
@@ -50,15 +50,19 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
   const s = ctx.state;
   const all = (m: Message): Said[] => [{ all: m }];
   switch (e.type) {
-    case 'seated':
+    case 'seated': {
+      // In a crowd the room hears that players come and go (the tavern's summary), not each welcome.
+      const crowd = s.seated.length > s.settings.crowd;
+      const welcome = (m: (v: Voice) => string): Said[] => (crowd ? [{ to: e.player, text: m(new Voice(e.player)) }] : all(m));
       if (e.autostartAt !== null) {
         const when = ctx.timeLeft(e.autostartAt);
-        return all((v) => `${DEALER} nods to ${v.name(e.player)}: "Lich Bones begins in ${when}, or as soon as someone seated types start."`);
+        return welcome((v) => `${DEALER} nods to ${v.name(e.player)}: "Lich Bones begins in ${when}, or as soon as someone seated types start."`);
       }
       if (s.phase === 'betting') {
-        return all((v) => `${DEALER} makes room for ${v.name(e.player)}: "Join the fight! It is round ${s.round} of ${s.settings.rounds}; place your bets with me."`);
+        return welcome((v) => `${DEALER} makes room for ${v.name(e.player)}: "Join the fight! It is round ${s.round} of ${s.settings.rounds}; place your bets with me."`);
       }
       return [];
+    }
     case 'left':
       if (!s.bets.some((b) => b.owner === e.player)) return [];
       return all((v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);

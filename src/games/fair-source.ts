@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf, derivedSeed, drawStream, SEED_BYTES, streamSource } from './fair.js';
 import type { RandomSource } from './random.js';
+import type { TableFairness } from '../store/entries.js';
 
 /**
  * One table's provably fair random source. The games' draws (random.ts marks them: a throw,
@@ -21,27 +22,10 @@ export const derivedSeeds =
   (table, game) =>
     derivedSeed(n, table, game);
 
+/** A table's seeds as the store keeps them (store/entries.ts, TableFairness): plain data. */
+export type FairData = TableFairness;
 /** A retired seed, shown so that anyone can recompute its draws. */
-export interface RevealedSeed {
-  serverSeed: string;
-  commitment: string;
-  clientSeed: string;
-  /** How many draws were made with it: nonces 0 to draws - 1. */
-  draws: number;
-}
-
-export interface FairData {
-  table: string;
-  /** The number of the game this seed is for: 1 for a table's first seed, then 2, 3 ... */
-  game: number;
-  /** 64 lower-case hex digits; secret until retired. */
-  serverSeed: string;
-  commitment: string;
-  clientSeed: string;
-  /** The number of draws made with this seed so far: the nonce of the next draw. */
-  nonce: number;
-  revealed: RevealedSeed | null;
-}
+export type RevealedSeed = NonNullable<TableFairness['revealed']>;
 
 export interface FairOptions {
   /** Serves every choice that is not a draw. */

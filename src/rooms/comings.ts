@@ -10,12 +10,13 @@ export const SUMMARY_EVERY_MS = 5_000;
 
 /**
  * Arrivals and departures (walking in or out, logging in, quitting), and seats taken and left at
- * a table, each kind with its own summary line: a small room hears each one
- * as it happens; a crowd (more than the `crowd` setting, counting the one coming or going) hears `Many travellers come and go.` instead, at once
- * for the first movement after a quiet spell, then at most once every SUMMARY_EVERY_MS. A movement
- * inside that time is never dropped: it brings one more summary at the end of the time, told to
- * whoever is in the room then. So a crowd of 1,000 hears one line per few seconds, not one line
- * for each of the others coming and going.
+ * a table: a small room hears each one as it happens; a crowd (more than the `crowd` setting,
+ * counting the one coming or going) hears a summary instead (`Many travellers come and go.`,
+ * `Players come and go at the bones table.`), each on its own clock: at once for the first
+ * movement after a quiet spell, then at most once every SUMMARY_EVERY_MS. A movement inside that
+ * time is never dropped: it brings one more summary at the end of the time, told to whoever is in
+ * the room then. So a crowd of 1,000 hears one line per few seconds, not one line for each of the
+ * others coming and going.
  */
 export class ComingsAndGoings {
   /** Per crowded room and summary line: when the room last heard it, and the one waiting for the end of the time. */

@@ -35,20 +35,21 @@ export interface Ban {
 }
 
 /**
- * A table's provably fair seeds (RULINGS.md, "Provably fair dice and cards"; the same shape as
- * games/fair-source.ts's FairData): the live server seed, committed before its first draw,
- * and the last one revealed.
+ * A table's provably fair seeds (RULINGS.md, "Provably fair dice and cards"; games/fair-source.ts
+ * draws with them): the live server seed, committed before its first draw, and the last one
+ * revealed, shown so that anyone can recompute its draws.
  */
 export interface TableFairness {
   table: string;
-  /** The game this seed is for: 1, 2, 3 ... */
+  /** The number of the game this seed is for: 1 for a table's first seed, then 2, 3 ... */
   game: number;
   /** 64 lower-case hex digits; secret until retired. */
   serverSeed: string;
   commitment: string;
   clientSeed: string;
-  /** Draws made with this seed so far: the nonce of the next draw. */
+  /** The number of draws made with this seed so far: the nonce of the next draw. */
   nonce: number;
+  /** `draws`: how many draws were made with it, nonces 0 to draws - 1. */
   revealed: { serverSeed: string; commitment: string; clientSeed: string; draws: number } | null;
 }
 

@@ -8,7 +8,11 @@ export function listenTelnet(
   onConnection: (connection: TelnetConnection) => void,
   options?: ConnectionOptions,
 ): Promise<net.Server> {
-  const server = net.createServer((socket) => onConnection(new TelnetConnection(socket, options)));
+  return listening(net.createServer((socket) => onConnection(new TelnetConnection(socket, options))), host, port);
+}
+
+/** Starts `server` listening (the telnet port and the web port alike); rejects if it cannot. */
+export function listening<S extends net.Server>(server: S, host: string, port: number): Promise<S> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

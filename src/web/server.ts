@@ -11,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import { WebConnection, type WebConnectionOptions } from './connection.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { SOCKET_PATH } from './messages.js';
+import { listening } from '../telnet/server.js';
 
 export interface WebOptions {
   /** The folder of the built page (index.html and its assets). */
@@ -125,15 +126,7 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
     });
   });
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      // As on telnet: once listening, an error concerns one client, and the server carries on.
-      server.on('error', () => {});
-      resolve(server);
-    });
-  });
+  return listening(server, host, port);
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

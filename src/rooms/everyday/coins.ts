@@ -1,10 +1,21 @@
 import { formatCoins, parseAmount } from '../amount.js';
-import type { TavernCommand } from '../tavern.js';
+import type { Player, Tavern, TavernCommand } from '../tavern.js';
+import type { TavernTable } from '../tables.js';
 import { findNpc } from './talking.js';
 import { coinsText, named } from '../palette.js';
 import { paint } from '../../telnet/markup.js';
 
 /** Coins: counting them, and giving them away. */
+
+/** The tables where the player has coins staked, with how many (`inventory` and `score`). */
+export function stakesOf(tavern: Tavern, actor: Player): { table: TavernTable; coins: number }[] {
+  const stakes = [];
+  for (const table of tavern.tables.values()) {
+    const coins = tavern.ledger.balance(actor.escrowAt(table.id));
+    if (coins > 0) stakes.push({ table, coins });
+  }
+  return stakes;
+}
 
 export const coinCommands: TavernCommand[] = [
   {
@@ -17,10 +28,7 @@ export const coinCommands: TavernCommand[] = [
       const { tavern, actor } = ctx;
       const coins = tavern.ledger.balance(actor.purse);
       let text = `You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`;
-      for (const t of tavern.tables.values()) {
-        const staked = tavern.ledger.balance(actor.escrowAt(t.id));
-        if (staked > 0) text += `\nYou have ${coinsText(staked)} on ${t.data.name}.`;
-      }
+      for (const { table, coins } of stakesOf(tavern, actor)) text += `\nYou have ${coinsText(coins)} on ${table.data.name}.`;
       ctx.reply(text);
     },
   },

@@ -6,6 +6,7 @@ import type { Setting } from '../outbox.js';
 import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
 import { onOoc } from './channels.js';
 import { descriptionOf } from './people.js';
+import { stakesOf } from './coins.js';
 
 /** Yourself: your own sheet (`score`) and what came of your bets (`history`, from the ledger). */
 
@@ -19,10 +20,7 @@ function score(ctx: CommandContext): void {
   const { tavern, actor, room } = ctx;
   const session = actor.session!;
   const coins = coinsText(tavern.ledger.balance(actor.purse));
-  const staked = [...tavern.tables.values()]
-    .map((t) => [t, tavern.ledger.balance(actor.escrowAt(t.id))] as const)
-    .filter(([, n]) => n > 0)
-    .map(([t, n]) => `${formatCoins(n)} on ${t.data.name}`);
+  const staked = stakesOf(tavern, actor).map(({ table, coins }) => `${formatCoins(coins)} on ${table.data.name}`);
   const row = (head: string, body: string) => hanging(`  ${head}`, body, 17);
   ctx.reply(
     [

@@ -194,6 +194,28 @@ describe('crowded rooms', () => {
     expect(room5).toBe(seatsComeAndGo('the bones table'));
   });
 
+  it("tells a bettor who stands up in a crowd, alone, that their bets stay; a small table hears it of them", async () => {
+    const people = await room(6);
+    const [ana, bex, cyr] = people;
+    const { tavern } = t;
+    for (const p of people) await tavern.handleLine(p.player, 'north');
+    for (const p of people.slice(1)) await tavern.handleLine(p.player, 'sit bones');
+    await tavern.handleLine(bex.player, 'start');
+    await tavern.handleLine(bex.player, 'bet hero 5000');
+    await tavern.handleLine(cyr.player, 'bet hero 5000');
+    for (const p of people) p.session.take();
+    // Five seated, a crowd of 3: Bex leaving leaves four, still a crowd.
+    await tavern.handleLine(bex.player, 'stand');
+    expect(bex.session.take()).toMatch(/^Your bets stay on the table; Dreaven will settle them as usual\.$/m);
+    expect(ana.session.take()).not.toMatch(/bets stay/);
+    expect(people[4].session.take()).not.toMatch(/bets stay/);
+    // Down to three seated: no longer a crowd, so the room hears it of Cyr.
+    await tavern.handleLine(people[3].player, 'stand');
+    await tavern.handleLine(cyr.player, 'stand');
+    expect(ana.session.take()).toMatch(/^Cyr's bets stay on the table; Dreaven will settle them as usual\.$/m);
+    expect(cyr.session.take()).toMatch(/^Your bets stay on the table/m);
+  });
+
   it("lets a Lich Bones table's own crowd setting win over the world's", async () => {
     t = await testTavern({ crowd: 3 }, { tableSettings: { 'bones-table': { crowd: 10 } } });
     const people = [];

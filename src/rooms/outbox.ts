@@ -54,7 +54,13 @@ export interface Session {
   readonly screenReaderInUse: boolean;
 }
 
-export const NOT_WRITTEN = 'That did not happen: the tavern could not write it down. The tavern must close now; everything you were told before this is kept.';
+/**
+ * Told to whoever waits on a write that failed. A failed write may still have reached the disk
+ * in part (a short write, an I/O error after the bytes), and a lost COMMIT answer may hide a
+ * commit: only the next start knows, so nobody is told that it did not happen.
+ */
+export const MAYBE_NOT_WRITTEN =
+  'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
 /** A session's part of a release; `gmcp` made only for a session that gets some (most get none). */
 type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean };
@@ -82,7 +88,7 @@ export class Outbox {
   private corked: Session[] = [];
   private endOfTickDue = false;
 
-  /** `onFailure`: the write failed (a full disk); those waiting were told it did not happen. */
+  /** `onFailure`: the write failed (a full disk); those waiting were told it may not have happened. */
   constructor(
     private readonly store: Store,
     private readonly onFailure: (e: Error) => void = () => undefined,
@@ -146,11 +152,11 @@ export class Outbox {
         (e: unknown) => {
           this.waiting--;
           this.failed = true;
-          // Nothing is announced that did not reach the disk: those waiting hear it did not happen,
+          // Nothing is announced that may not have reached the disk: those waiting hear so,
           // and the server stops (see server.ts).
           for (const session of batch.keys()) {
             try {
-              session.deliver({ text: [NOT_WRITTEN], prompt: false });
+              session.deliver({ text: [MAYBE_NOT_WRITTEN], prompt: false });
             } catch {
               // the connection is going anyway
             }

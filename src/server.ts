@@ -12,6 +12,7 @@ import { Ledger, openStore, parseStoreSpec } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
 import { everydayCommands } from './rooms/everyday/index.js';
+import { throwOutBanned } from './rooms/everyday/admin.js';
 import { Login } from './rooms/login.js';
 import { Door } from './rooms/door.js';
 import { LineQueue } from './line-queue.js';
@@ -161,6 +162,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     admins: [...world.admins, ...(options.settings?.admins ?? [])],
   });
   tavern.log = log;
+  // A ban made on another server sharing the characters throws them out here too, at its commit.
+  store.onBan = (key, ban) => {
+    if (throwOutBanned(tavern, key, ban)) log(`${ban.by} banned ${key} on another server: thrown out here`);
+  };
   for (const name of tavern.settings.admins) {
     if (!(await store.nameTaken(name.toLowerCase()))) log(`admin ${name} has no character yet: create it before anyone else takes the name`);
   }

@@ -40,6 +40,11 @@ export interface Store {
   /** Accounts whose balance is not the sum of the journal's coin movements (the truth), for the audit. */
   ledgerProblems(): Promise<string[]>;
   ban(key: string): Readonly<Ban> | undefined;
+  /**
+   * Set by the server: told of each ban as it commits on any server sharing the characters
+   * (PostgreSQL), so that one playing here is thrown out at once. The file engine has one server.
+   */
+  onBan?: (key: string, ban: Readonly<Ban>) => void;
   handouts(key: string): Readonly<Record<string, number>>;
   /** A table's provably fair seeds, kept so that a crash neither loses nor reuses one. */
   fairness(table: string): Readonly<TableFairness> | undefined;

@@ -84,7 +84,18 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     const anaOnA = (await login(a.port, 'Ana')).c;
     expect(await coins(anaOnA)).toBe(940);
     expect((await login(a.port, 'Bob')).reply).toMatch(/Bob is banned from the tavern \(farming\)/);
-    expect(await anaOnA.command('audit')).toMatch(/The books add up[^]*The mint has put 2,000 obsidian coins into the world/);
+    // A ban on the other server throws out a character playing here, at once.
+    const cyr = (await login(a.port, 'Cyr')).c;
+    expect(await anaOnA.quit()).toMatch(/Farewell/);
+    const anaOnB2 = (await login(b.port, 'Ana')).c;
+    expect(await anaOnB2.command('ban cyr cheating')).toMatch(/Cyr is banned \(cheating\)\.$/m);
+    await cyr.closedSoon();
+    expect(cyr.all).toMatch(/Ana has banned you from the tavern \(cheating\)\.\s*$/);
+    expect(a.program.output()).toMatch(/Ana banned cyr on another server: thrown out here/);
+    expect((await login(a.port, 'Cyr')).reply).toMatch(/Cyr is banned from the tavern \(cheating\)/);
+    expect(await anaOnB2.quit()).toMatch(/Farewell/);
+    const anaAgain = (await login(a.port, 'Ana')).c;
+    expect(await anaAgain.command('audit')).toMatch(/The books add up[^]*The mint has put 3,000 obsidian coins into the world/);
     expect(await books(db)).toEqual({ total: 0, problems: [] });
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { formatCoins } from '../amount.js';
 import { capitalise } from '../accounts.js';
 import { paint } from '../../telnet/markup.js';
-import type { Audit } from '../../store/index.js';
+import type { Audit, Ban } from '../../store/index.js';
 import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
 import { announce } from './channels.js';
 
@@ -21,6 +21,16 @@ export function banRefusal(tavern: Tavern, key: string): string | null {
   if (!ban) return null;
   const name = tavern.store.character(key)?.name ?? capitalise(key);
   return `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.`;
+}
+
+/**
+ * Throws a banned character out if they are in the world here, with who banned them and why;
+ * says whether they were. Also for a ban made on another server sharing the characters.
+ */
+export function throwOutBanned(tavern: Tavern, key: string, ban: Readonly<Ban>): boolean {
+  const here = tavern.players.get(key);
+  if (here) tavern.quit(here, `${ban.by} has banned you from the tavern${ban.reason ? ` (${ban.reason})` : ''}.`);
+  return !!here;
 }
 
 /** A character's name as typed: letters only. */
@@ -89,10 +99,11 @@ export const adminCommands: TavernCommand[] = [
       if (tavern.settings.admins.some((a) => a.toLowerCase() === key)) return ctx.reply(`${record.name} is an admin: take them off the admins list first.`);
       const ban = tavern.store.ban(key);
       if (ban) return ctx.reply(`${record.name} is already banned (by ${ban.by}, ${ban.at.slice(0, 10)}${ban.reason ? `: ${ban.reason}` : ''}).`);
-      tavern.store.record({ kind: 'ban', key, by: actor.name, reason, at: new Date(tavern.clock.now()).toISOString() });
-      const here = tavern.players.get(key);
+      const banned = { by: actor.name, reason, at: new Date(tavern.clock.now()).toISOString() };
+      tavern.store.record({ kind: 'ban', key, ...banned });
+      const here = tavern.players.has(key);
       ctx.reply(`${record.name} is banned${reason ? ` (${reason})` : ''}${here ? ', and thrown out' : ''}.`);
-      if (here) tavern.quit(here, `${actor.name} has banned you from the tavern${reason ? ` (${reason})` : ''}.`);
+      throwOutBanned(tavern, key, banned);
       logAction(ctx, `banned ${record.name}${reason ? ` (${reason})` : ''}${here ? ', and kicked them' : ''}`);
     },
   },

@@ -46,6 +46,7 @@ export class PgStore implements Store {
   private releaseQueued = false;
   private closed = false;
   private readonly writer: PgWriter;
+  onBan?: (key: string, ban: Readonly<Ban>) => void;
 
   private constructor(
     client: pg.Client,
@@ -69,6 +70,7 @@ export class PgStore implements Store {
       if (n.channel !== BANS_CHANNEL || !n.payload) return;
       const { key, ban } = JSON.parse(n.payload) as { key: string; ban: Ban | null };
       this.noteBan(key, ban);
+      if (ban) this.onBan?.(key, ban);
     });
   }
 

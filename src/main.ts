@@ -19,10 +19,12 @@ const USAGE = `Usage: npm start -- [options]
   --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
   --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --creates-per-hour N  new characters one address may make per hour (default 5, or the world's createsPerHour; 0: no limit)
+  --connections-per-address N  connections one address may hold open, telnet and web together
+                 (default none, or the world's connectionsPerAddress; 0: no limit)
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -36,7 +38,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'admin'],
+  string: ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -47,7 +49,7 @@ if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour']) {
+for (const key of ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address']) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
@@ -67,6 +69,8 @@ for (const origin of webOrigins) {
   if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) fail(`--web-origins: "${origin}" is not an http:// or https:// origin.`);
 }
 const createsPerHour = argv['creates-per-hour'] === undefined ? undefined : wholeNumber('creates-per-hour', argv['creates-per-hour'], 1_000_000);
+const perAddress = argv['connections-per-address'];
+const connectionsPerAddress = perAddress === undefined ? undefined : wholeNumber('connections-per-address', perAddress, 1_000_000);
 // --admin may be repeated: one name each time.
 const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
@@ -109,7 +113,11 @@ try {
     store: argv.store,
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
-    settings: { ...(createsPerHour === undefined ? {} : { createsPerHour }), admins },
+    settings: {
+      ...(createsPerHour === undefined ? {} : { createsPerHour }),
+      ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
+      admins,
+    },
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
     // A full disk or a failing one: the players were told, the log says why; exit with one line.

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listenTelnet } from './telnet/server.js';
+import { OpenPerAddress, tooManyFrom } from './telnet/per-address.js';
 import type { TelnetConnection } from './telnet/connection.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
@@ -198,9 +199,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   /** Connections still at the door, not yet in the game. */
   const atTheDoor = new Set<Login>();
   let stopping = false;
+  const perAddress = new OpenPerAddress(tavern.settings.connectionsPerAddress);
   const onConnection = (c: Connection, session: Session) => {
     if (stopping) {
       c.close('The tavern is closing; come back soon.');
+      return;
+    }
+    if (!perAddress.admit(c.remoteAddress)) {
+      log(`connection ${c.id} from ${c.remoteAddress} refused: ${perAddress.limit} open from there already`);
+      c.close(tooManyFrom(perAddress.limit));
       return;
     }
     connections.add(c);
@@ -229,6 +236,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     c.on('line', (line) => lines.push(line));
     c.on('close', () => {
       connections.delete(c);
+      perAddress.release(c.remoteAddress);
       log(`connection ${c.id} closed`);
       if (login) {
         atTheDoor.delete(login);
@@ -270,7 +278,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const perHour = tavern.settings.createsPerHour;
   const cores = availableParallelism();
   const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
-  log(`password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}`);
+  log(`password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; connections: ${perAddress.limit ? `${perAddress.limit} per address` : 'no limit per address'}`);
   log(`listening on ${options.host}:${port}`);
   let webPort: number | null = null;
   if (options.web) {

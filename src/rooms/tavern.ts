@@ -22,9 +22,11 @@ export interface TavernSettings {
   admins: readonly string[];
   /** A room with more people than this is a crowd: `look` counts them, comings and goings are summarised (the world's `crowd`). */
   crowd: number;
+  /** Connections one address may hold open at once, telnet and web together; 0: no limit. The world may set it, `--connections-per-address` overrides. */
+  connectionsPerAddress: number;
 }
 
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20 };
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20, connectionsPerAddress: 0 };
 
 /** A line from someone no longer connected: nothing to run, nothing to tell. */
 const NOTHING_TOLD = { told: Promise.resolve() };

@@ -51,6 +51,8 @@ export interface WorldSettings {
   createsPerHour?: number;
   /** More people than this in a room make it a crowd (README, "Crowded rooms"). */
   crowd?: number;
+  /** Connections one address may hold open at once; 0: no limit. */
+  connectionsPerAddress?: number;
 }
 
 export interface World {
@@ -202,8 +204,11 @@ function parseSettings(raw: unknown, problems: string[]): WorldSettings {
     } else if (key === 'crowd') {
       if (whole(value, 1)) settings.crowd = value as number;
       else problems.push('settings: crowd must be a whole number, 1 or more (a room with more people than this is a crowd)');
+    } else if (key === 'connectionsPerAddress') {
+      if (whole(value, 0)) settings.connectionsPerAddress = value as number;
+      else problems.push('settings: connectionsPerAddress must be a whole number, 0 or more (0: no limit)');
     } else {
-      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd)`);
+      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress)`);
     }
   }
   return settings;

@@ -12,6 +12,7 @@ import { WebConnection, type WebConnectionOptions } from './connection.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { SOCKET_PATH } from './messages.js';
 import { listening } from '../telnet/server.js';
+import { OpenPerAddress, tooManyFrom } from '../telnet/per-address.js';
 
 export interface WebOptions {
   /** The folder of the built page (index.html and its assets). */
@@ -97,8 +98,7 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
-  const perAddress = new Map<string, number>();
-  const maxPerAddress = options.maxPerAddress ?? DEFAULT_MAX_PER_ADDRESS;
+  const perAddress = new OpenPerAddress(options.maxPerAddress ?? DEFAULT_MAX_PER_ADDRESS);
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -110,18 +110,12 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
       req.socket.setNoDelay(true);
       req.socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
       const c = new WebConnection(ws, address, options.connection, req.socket);
-      const open = perAddress.get(address) ?? 0;
-      if (open >= maxPerAddress) {
+      if (!perAddress.admit(address)) {
         // Accepted only to say why: a refused upgrade reaches the page as a bare failure.
-        c.close(`Too many connections from your address (${maxPerAddress}); close one and try again.`);
+        c.close(tooManyFrom(perAddress.limit));
         return;
       }
-      perAddress.set(address, open + 1);
-      c.on('close', () => {
-        const left = (perAddress.get(address) ?? 1) - 1;
-        if (left > 0) perAddress.set(address, left);
-        else perAddress.delete(address);
-      });
+      c.on('close', () => perAddress.release(address));
       onConnection(c);
     });
   });

@@ -75,6 +75,7 @@ describe('the server program', () => {
       ['--port', '4000', '--web-port', '4000'],
       ['--web-origins', 'ftp://files.example'],
       ['--creates-per-hour', '-1'],
+      ['--connections-per-address', 'ten'],
       ['--admin', 'Ana1'],
       ['--admin', 'Ana', '--admin', ''],
     ].map((args) => run(args));
@@ -87,6 +88,7 @@ describe('the server program', () => {
     expect(help.output()).toMatch(/--data DIR/);
     expect(help.output()).toMatch(/--web-port N/);
     expect(help.output()).toMatch(/--creates-per-hour N/);
+    expect(help.output()).toMatch(/--connections-per-address N/);
     expect(help.output()).toMatch(/--admin NAME/);
     expect(help.output()).toMatch(/--seed N +for testing: every table's server seeds/);
   }, 60_000);
@@ -107,12 +109,12 @@ describe('the server program', () => {
     web.close();
   });
 
-  it('limits new characters per address as --creates-per-hour says', async () => {
+  it('limits new characters per address as --creates-per-hour says (and connections as --connections-per-address says)', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
-    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '1']);
+    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '1', '--connections-per-address', '5']);
     children.push(p.child);
     const port = await listening(p);
-    expect(p.output()).toMatch(/new characters: 1 per address per hour/);
+    expect(p.output()).toMatch(/new characters: 1 per address per hour; connections: 5 per address/);
     await login(port, 'Ana');
     const c = await TestClient.connect(port);
     await c.nextPrompt();

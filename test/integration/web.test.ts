@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { TestClient } from '../support/client.js';
 import { WebTestClient } from '../support/webClient.js';
 import { unmarked } from '../../src/telnet/markup.js';
 
@@ -138,6 +139,28 @@ describe('the web client over a real WebSocket', () => {
     for (let i = 0; i < 500 && !ts.logs.some((l) => /connection web-\d+ closed/.test(l)); i++) await new Promise((r) => setTimeout(r, 10));
     const fourth = await ts.connectWeb();
     expect(fourth.closed).toBe(false);
+  });
+
+  it('holds one address to connectionsPerAddress across telnet and web together, other addresses unaffected', async () => {
+    ts = await startTestServer({ web: {}, settings: { connectionsPerAddress: 2 } });
+    expect(ts.logs.join('\n')).toMatch(/connections: 2 per address/);
+    const telnet = await ts.connect();
+    await ts.connectWeb();
+    const refused = await TestClient.connect(ts.port);
+    await refused.closedSoon();
+    expect(refused.all).toMatch(/^Too many connections from your address \(2\); close one and try again\.\s*$/);
+    expect(ts.logs.some((l) => /refused: 2 open from there already/.test(l))).toBe(true);
+    const webRefused = await WebTestClient.connect(ts.webPort);
+    await webRefused.closedSoon();
+    expect(webRefused.messages).toEqual([{ type: 'close', text: 'Too many connections from your address (2); close one and try again.' }]);
+    // Another address has its own count.
+    const elsewhere = await ts.connect({ from: '127.0.0.2' });
+    expect(elsewhere.closed).toBe(false);
+    // Refused ones count for nothing; a closed one frees its place.
+    telnet.close();
+    for (let i = 0; i < 500 && !ts.logs.some((l) => /connection \d+ closed/.test(l)); i++) await new Promise((r) => setTimeout(r, 10));
+    const again = await ts.connect();
+    expect(await again.command('')).toMatch(/Type a name, or create/);
   });
 
   it('serves the built page with its security headers, and says how to build it when it is missing', async () => {

@@ -165,7 +165,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   tavern.log = log;
   // A ban made on another server sharing the characters throws them out here too, at its commit.
   store.onBan = (key, ban) => {
-    if (throwOutBanned(tavern, key, ban)) log(`${ban.by} banned ${key} on another server: thrown out here`);
+    if (stopping) return; // everyone is being told goodbye already
+    const out = throwOutBanned(tavern, key, ban);
+    if (out) log(`${ban.by} banned ${out.name} on another server: thrown out here`);
   };
   for (const name of tavern.settings.admins) {
     if (!(await store.nameTaken(name.toLowerCase()))) log(`admin ${name} has no character yet: create it before anyone else takes the name`);
@@ -200,13 +202,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const atTheDoor = new Set<Login>();
   let stopping = false;
   const perAddress = new OpenPerAddress(tavern.settings.connectionsPerAddress);
+  /** Addresses at the cap whose refusal has been logged. */
+  const refusing = new Set<string>();
   const onConnection = (c: Connection, session: Session) => {
     if (stopping) {
       c.close('The tavern is closing; come back soon.');
       return;
     }
     if (!perAddress.admit(c.remoteAddress)) {
-      log(`connection ${c.id} from ${c.remoteAddress} refused: ${perAddress.limit} open from there already`);
+      // One line while an address stays at the cap, not one per refusal: a flood would fill the log.
+      if (!refusing.has(c.remoteAddress)) log(`connection ${c.id} from ${c.remoteAddress} refused: ${perAddress.limit} open from there already (refusals from there are not logged again until one closes)`);
+      refusing.add(c.remoteAddress);
       c.close(tooManyFrom(perAddress.limit));
       return;
     }
@@ -237,6 +243,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     c.on('close', () => {
       connections.delete(c);
       perAddress.release(c.remoteAddress);
+      refusing.delete(c.remoteAddress);
       log(`connection ${c.id} closed`);
       if (login) {
         atTheDoor.delete(login);

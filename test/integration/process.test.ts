@@ -109,7 +109,7 @@ describe('the server program', () => {
     web.close();
   });
 
-  it('limits new characters per address as --creates-per-hour says (and connections as --connections-per-address says)', async () => {
+  it('limits new characters per address as --creates-per-hour says, and reports --connections-per-address at the start', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
     const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '1', '--connections-per-address', '5']);
     children.push(p.child);

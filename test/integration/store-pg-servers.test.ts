@@ -91,7 +91,7 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     expect(await anaOnB2.command('ban cyr cheating')).toMatch(/Cyr is banned \(cheating\)\.$/m);
     await cyr.closedSoon();
     expect(cyr.all).toMatch(/Ana has banned you from the tavern \(cheating\)\.\s*$/);
-    expect(a.program.output()).toMatch(/Ana banned cyr on another server: thrown out here/);
+    expect(a.program.output()).toMatch(/Ana banned Cyr on another server: thrown out here/);
     expect((await login(a.port, 'Cyr')).reply).toMatch(/Cyr is banned from the tavern \(cheating\)/);
     expect(await anaOnB2.quit()).toMatch(/Farewell/);
     const anaAgain = (await login(a.port, 'Ana')).c;

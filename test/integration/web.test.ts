@@ -153,6 +153,8 @@ describe('the web client over a real WebSocket', () => {
     const webRefused = await WebTestClient.connect(ts.webPort);
     await webRefused.closedSoon();
     expect(webRefused.messages).toEqual([{ type: 'close', text: 'Too many connections from your address (2); close one and try again.' }]);
+    // One log line while the address stays at the cap, however many are refused.
+    expect(ts.logs.filter((l) => /refused: 2 open/.test(l))).toHaveLength(1);
     // Another address has its own count.
     const elsewhere = await ts.connect({ from: '127.0.0.2' });
     expect(elsewhere.closed).toBe(false);

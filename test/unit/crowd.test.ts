@@ -203,13 +203,19 @@ describe('crowded rooms', () => {
     await tavern.handleLine(bex.player, 'start');
     await tavern.handleLine(bex.player, 'bet hero 5000');
     await tavern.handleLine(cyr.player, 'bet hero 5000');
+    const eli = people[4];
+    await tavern.handleLine(eli.player, 'bet hero 5000');
     for (const p of people) p.session.take();
     // Five seated, a crowd of 3: Bex leaving leaves four, still a crowd.
     await tavern.handleLine(bex.player, 'stand');
     expect(bex.session.take()).toMatch(/^Your bets stay on the table; Dreaven will settle them as usual\.$/m);
     expect(ana.session.take()).not.toMatch(/bets stay/);
-    expect(people[4].session.take()).not.toMatch(/bets stay/);
-    // Down to three seated: no longer a crowd, so the room hears it of Cyr.
+    expect(people[5].session.take()).not.toMatch(/bets stay/);
+    // Eli leaving four is counted with the four, as the seats' summary counts them: still a crowd.
+    await tavern.handleLine(eli.player, 'stand');
+    expect(eli.session.take()).toMatch(/^Your bets stay on the table/m);
+    expect(ana.session.take()).not.toMatch(/bets stay/);
+    // Cyr leaving two: no longer a crowd, so the room hears it of Cyr.
     await tavern.handleLine(people[3].player, 'stand');
     await tavern.handleLine(cyr.player, 'stand');
     expect(ana.session.take()).toMatch(/^Cyr's bets stay on the table; Dreaven will settle them as usual\.$/m);

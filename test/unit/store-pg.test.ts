@@ -216,8 +216,8 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       expect(a.balance(HOUSE)).toBe(-(paid(60) + paid(40) + paid(50)) - 1);
     });
 
-    it('keeps every server\'s bans current: a ban or an unban on one is in the other\'s memory once it commits', async () => {
-      const { a, b } = await twoServers();
+    it('keeps every server\'s bans current: a ban or an unban on one is in the other\'s memory once it commits, and told to its onBan', async () => {
+      const { a, b, logs } = await twoServers();
       expect(await b.nameTaken('bob')).toBe(true); // a character played elsewhere may be banned once it is looked up
       b.record({ kind: 'ban', key: 'bob', by: 'Root', reason: 'farming', at: 't' });
       await b.flush();
@@ -227,6 +227,21 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       await a.flush();
       await until(() => b.ban('bob') === undefined);
       expect(() => b.record({ kind: 'ban', key: 'zed', by: 'Root', reason: '', at: 't' })).toThrow(/there is no character "zed"/);
+      // A ban elsewhere is told to onBan (an unban is not); a throw there costs nothing but a log line.
+      const told: string[] = [];
+      b.onBan = (key, ban) => {
+        told.push(`${key}: ${ban.reason}`);
+        throw new Error('the store is closed');
+      };
+      a.record({ kind: 'ban', key: 'bob', by: 'Root', reason: 'again', at: 't' });
+      await a.flush();
+      await until(() => b.ban('bob') !== undefined);
+      expect(told).toEqual(['bob: again']);
+      expect(logs).toContain('could not throw bob out after a ban elsewhere: the store is closed');
+      a.record({ kind: 'unban', key: 'bob' });
+      await a.flush();
+      await until(() => b.ban('bob') === undefined);
+      expect(told).toEqual(['bob: again']);
     });
 
     it('refuses a second server under the name of one running', async () => {

@@ -29,9 +29,12 @@ export interface StoryContext {
 
 type Settled = Extract<LichBonesEvent, { type: 'settled' }>;
 
-/** A line about one player: told to the room, or in a crowd to that player alone (the room hears the tavern's summaries). */
-function inCrowd(s: LichBonesState, player: string, m: (v: Voice) => string): Said[] {
-  return s.seated.length > s.settings.crowd ? [{ to: player, text: m(new Voice(player)) }] : [{ all: m }];
+/**
+ * A line about one player: told to the room, or in a crowd to that player alone (the room hears
+ * the tavern's summaries). `seated` counts the one coming or going, as those summaries do.
+ */
+function inCrowd(s: LichBonesState, seated: number, player: string, m: (v: Voice) => string): Said[] {
+  return seated > s.settings.crowd ? [{ to: player, text: m(new Voice(player)) }] : [{ all: m }];
 }
 
 /** The story of one step's events, in order; a run of settled bets is told as one settlement. */
@@ -57,7 +60,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
   switch (e.type) {
     case 'seated': {
       // In a crowd the room hears that players come and go (the tavern's summary), not each welcome.
-      const welcome = (m: (v: Voice) => string) => inCrowd(s, e.player, m);
+      const welcome = (m: (v: Voice) => string) => inCrowd(s, s.seated.length, e.player, m);
       if (e.autostartAt !== null) {
         const when = ctx.timeLeft(e.autostartAt);
         return welcome((v) => `${DEALER} nods to ${v.name(e.player)}: "Lich Bones begins in ${when}, or as soon as someone seated types start."`);
@@ -69,7 +72,8 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     }
     case 'left':
       if (!s.bets.some((b) => b.owner === e.player)) return [];
-      return inCrowd(s, e.player, (v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
+      // The leaver is no longer in `seated`: counted back, as the seats' summary counts them.
+      return inCrowd(s, s.seated.length + 1, e.player, (v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
     case 'started': {
       const paid = handsOut(e.paid, e.handout);
       const cooling = withheld(e.cooling, `had a start hand-out less than ${duration(s.settings.handoutCooldownMs)} ago`);

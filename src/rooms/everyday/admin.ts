@@ -25,12 +25,12 @@ export function banRefusal(tavern: Tavern, key: string): string | null {
 
 /**
  * Throws a banned character out if they are in the world here, with who banned them and why;
- * says whether they were. Also for a ban made on another server sharing the characters.
+ * returns them if they were. Also for a ban made on another server sharing the characters.
  */
-export function throwOutBanned(tavern: Tavern, key: string, ban: Readonly<Ban>): boolean {
+export function throwOutBanned(tavern: Tavern, key: string, ban: Readonly<Ban>): Player | undefined {
   const here = tavern.players.get(key);
   if (here) tavern.quit(here, `${ban.by} has banned you from the tavern${ban.reason ? ` (${ban.reason})` : ''}.`);
-  return !!here;
+  return here;
 }
 
 /** A character's name as typed: letters only. */

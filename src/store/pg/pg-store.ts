@@ -70,7 +70,12 @@ export class PgStore implements Store {
       if (n.channel !== BANS_CHANNEL || !n.payload) return;
       const { key, ban } = JSON.parse(n.payload) as { key: string; ban: Ban | null };
       this.noteBan(key, ban);
-      if (ban) this.onBan?.(key, ban);
+      try {
+        if (ban) this.onBan?.(key, ban);
+      } catch (e) {
+        // Thrown out at the next login instead: the ban is kept whatever this server could do now.
+        this.options.log(`could not throw ${key} out after a ban elsewhere: ${(e as Error).message}`);
+      }
     });
   }
 
@@ -125,18 +130,14 @@ export class PgStore implements Store {
     const stored = await this.read((pool) => loadCharacter(pool, key));
     if (!stored) return undefined;
     this.known.add(key);
-    this.noteBan(key, stored.ban);
     return stored.record;
   }
 
   async nameTaken(key: string): Promise<boolean> {
     if (this.held.has(key) || this.known.has(key)) return true;
-    const { rows } = await this.read((pool) =>
-      pool.query<{ ban: Ban | null }>(`SELECT (SELECT jsonb_build_object('by', by_name, 'at', at, 'reason', reason) FROM bans WHERE key = c.key) AS ban FROM characters c WHERE c.key = $1`, [key]),
-    );
+    const { rows } = await this.read((pool) => pool.query('SELECT 1 FROM characters WHERE key = $1', [key]));
     if (!rows.length) return false;
     this.known.add(key);
-    this.noteBan(key, rows[0].ban);
     return true;
   }
 
@@ -237,7 +238,6 @@ export class PgStore implements Store {
     this.state.characters.set(key, s.record);
     for (const [account, n] of s.balances) this.setBalance(account, Number(n));
     if (Object.keys(s.handouts).length) this.state.handouts.set(key, s.handouts);
-    this.noteBan(key, s.ban);
     this.held.set(key, s.id);
     this.known.add(key);
   }

@@ -23,13 +23,12 @@ export async function appendEntries(c: Queryable, server: number, rows: readonly
   );
 }
 
-/** A character as the database has it: the record, every account of it that holds coins, its hand-outs and ban. */
+/** A character as the database has it: the record, every account of it that holds coins, its hand-outs. */
 export interface StoredCharacter {
   id: number;
   record: CharacterRecord;
   balances: [string, number][];
   handouts: Record<string, number>;
-  ban: Ban | null;
 }
 
 interface CharacterRow {
@@ -42,15 +41,13 @@ interface CharacterRow {
   prefs: Prefs;
   balances: Record<string, number>;
   handouts: Record<string, number>;
-  ban: Ban | null;
 }
 
 export async function loadCharacter(c: Queryable, key: string): Promise<StoredCharacter | null> {
   const { rows } = await c.query<CharacterRow>(
     `SELECT c.id, c.name, c.password_hash, c.room, c.created, c.last_seen, c.prefs,
        (SELECT coalesce(jsonb_object_agg(account, balance), '{}') FROM balances WHERE owner = c.key AND balance <> 0) AS balances,
-       (SELECT coalesce(jsonb_object_agg(handout, at), '{}') FROM handouts WHERE key = c.key) AS handouts,
-       (SELECT jsonb_build_object('by', by_name, 'at', at, 'reason', reason) FROM bans WHERE key = c.key) AS ban
+       (SELECT coalesce(jsonb_object_agg(handout, at), '{}') FROM handouts WHERE key = c.key) AS handouts
      FROM characters c WHERE c.key = $1`,
     [key],
   );
@@ -61,7 +58,6 @@ export async function loadCharacter(c: Queryable, key: string): Promise<StoredCh
     record: { name: r.name, passwordHash: r.password_hash, room: r.room, created: r.created, lastSeen: r.last_seen, prefs: r.prefs },
     balances: Object.entries(r.balances),
     handouts: r.handouts,
-    ban: r.ban,
   };
 }
 

@@ -220,7 +220,7 @@ export class Table implements TavernTable {
     this.seats.push(p);
     p.seat = this;
     this.tavern.tell(p, `You take a seat at ${this.data.name}.`);
-    this.tavern.comings.tell(this.roomId, `${paint('name', p.name)} takes a seat at ${this.data.name}.`, p, seatsComeAndGo(this.data.name));
+    this.seatNews(p, `${paint('name', p.name)} takes a seat at ${this.data.name}.`);
     this.game.onSit(p.name);
     this.onNews?.({ kind: 'state' });
     return null;
@@ -233,9 +233,9 @@ export class Table implements TavernTable {
     p.seat = null;
     if (cause === 'stand') {
       this.tavern.tell(p, `You stand up from ${this.data.name}.`);
-      this.tavern.comings.tell(this.roomId, `${paint('name', p.name)} stands up from ${this.data.name}.`, p, seatsComeAndGo(this.data.name));
+      this.seatNews(p, `${paint('name', p.name)} stands up from ${this.data.name}.`);
     } else {
-      this.tavern.comings.tell(this.roomId, `${paint('name', p.name)}'s seat at ${this.data.name} is empty now.`, p, seatsComeAndGo(this.data.name));
+      this.seatNews(p, `${paint('name', p.name)}'s seat at ${this.data.name} is empty now.`);
     }
     this.game.onStand(p.name, cause);
     this.onNews?.({ kind: 'state' });
@@ -315,6 +315,11 @@ export class Table implements TavernTable {
   }
 
   /** Tells everyone in the table's room, players and onlookers, each in their own words. */
+  /** A seat taken or left, told to the room: by name in a small room, as the seats' summary in a crowd. */
+  private seatNews(p: Player, line: string): void {
+    this.tavern.comings.tell(this.roomId, line, p, seatsComeAndGo(this.data.name));
+  }
+
   private say(message: Message): void {
     for (const p of this.tavern.playersIn(this.roomId)) {
       const text = message(new Voice(p.name));

@@ -101,6 +101,7 @@ export const adminCommands: TavernCommand[] = [
       if (ban) return ctx.reply(`${record.name} is already banned (by ${ban.by}, ${ban.at.slice(0, 10)}${ban.reason ? `: ${ban.reason}` : ''}).`);
       const banned = { by: actor.name, reason, at: new Date(tavern.clock.now()).toISOString() };
       tavern.store.record({ kind: 'ban', key, ...banned });
+      // Looked up before the throw-out: the admin hears this answer before hearing them leave.
       const here = tavern.players.has(key);
       ctx.reply(`${record.name} is banned${reason ? ` (${reason})` : ''}${here ? ', and thrown out' : ''}.`);
       throwOutBanned(tavern, key, banned);

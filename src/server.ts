@@ -11,7 +11,8 @@ import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
 import { Ledger, openStore, parseStoreSpec } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
-import { Tavern, defaultTavernSettings, type Player, type TavernSettings } from './rooms/tavern.js';
+import { Tavern, defaultTavernSettings, type TavernSettings } from './rooms/tavern.js';
+import type { Player } from './rooms/player.js';
 import { everydayCommands } from './rooms/everyday/index.js';
 import { throwOutBanned } from './rooms/everyday/admin.js';
 import { Login } from './rooms/login.js';
@@ -23,7 +24,8 @@ import { cryptoRandom, seededRandom } from './games/random.js';
 import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
 import { FairTable } from './games/fair-table.js';
 import { games } from './games/index.js';
-import { handoutsInStore, settingsProblems, Table, type TableServices } from './games/table.js';
+import { settingsProblems, Table, type TableServices } from './games/table.js';
+import { handoutsInStore } from './games/handouts.js';
 import { listenWeb, type WebOptions } from './web/server.js';
 import { formatCoins } from './rooms/amount.js';
 import { webSession } from './web/session.js';
@@ -166,6 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A ban made on another server sharing the characters throws them out here too, at its commit.
   store.onBan = (key, ban) => {
     if (stopping) return; // everyone is being told goodbye already
+    if (tavern.isAdmin(key)) return log(`${ban.by} banned ${tavern.store.character(key)?.name ?? key} on another server: an admin here, so not thrown out (and let in)`);
     const out = throwOutBanned(tavern, key, ban);
     if (out) log(`${ban.by} banned ${out.name} on another server: thrown out here`);
   };

@@ -1,9 +1,9 @@
 import type { Clock, Timer } from '../rooms/clock.js';
 import { CommandSet, type Command } from '../rooms/commands.js';
 import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
-import type { Store } from '../store/index.js';
 import type { GameInfo, LeaveCause, TableHand, TableNews, TableState, TableStatePlayer, TableVenue, TavernTable } from '../rooms/tables.js';
-import type { CommandContext, Player } from '../rooms/tavern.js';
+import type { CommandContext } from '../rooms/tavern.js';
+import type { Player } from '../rooms/player.js';
 import { seatsComeAndGo } from '../rooms/comings.js';
 import type { TableData } from '../rooms/world.js';
 import { formatCoins } from '../rooms/amount.js';
@@ -12,6 +12,7 @@ import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, typ
 import type { BetResult, CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
 import { paint } from '../telnet/markup.js';
+import type { HandoutRecord } from './handouts.js';
 
 /**
  * A table is the only place where a game meets the server: it seats players, keeps their
@@ -26,25 +27,6 @@ export interface GameCommandContext {
 }
 
 export type GameCommand = Command<GameCommandContext>;
-
-/**
- * When each character last received each kind of hand-out, by the clock (RULINGS.md: "at most one
- * hand-out of each kind per cool-down, per character, across every table"). The server keeps one
- * for all tables, in the store, so a restart does not start the cool-downs again.
- */
-export interface HandoutRecord {
-  /** When `name` last got a hand-out of `kind`, in clock ms, or null. */
-  last(name: string, kind: string): number | null;
-  note(name: string, kind: string, at: number): void;
-}
-
-/** The HandoutRecord kept in the store: a note is a `handout` entry, written with the coins it went with. */
-export function handoutsInStore(store: Pick<Store, 'handouts' | 'record'>): HandoutRecord {
-  return {
-    last: (name, kind) => store.handouts(name.toLowerCase())[kind] ?? null,
-    note: (name, kind, at) => store.record({ kind: 'handout', key: name.toLowerCase(), handout: kind, at }),
-  };
-}
 
 /** What the server hands every table besides the tavern. */
 export interface TableServices {

@@ -1,5 +1,6 @@
 import type { Timer } from './clock.js';
-import type { Player, Tavern } from './tavern.js';
+import type { Tavern } from './tavern.js';
+import type { Player } from './player.js';
 
 /** What a crowded room hears instead of each arrival and departure. */
 export const COMINGS_AND_GOINGS = 'Many travellers come and go.';

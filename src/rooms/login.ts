@@ -2,7 +2,8 @@ import type { Clock, Timer } from './clock.js';
 import type { Session } from './outbox.js';
 import { capitalise, nameProblem, passwordProblem } from './accounts.js';
 import type { Door } from './door.js';
-import type { Player, Tavern } from './tavern.js';
+import type { Tavern } from './tavern.js';
+import type { Player } from './player.js';
 import { charAccount } from '../store/ledger.js';
 import { coinsText, named } from './palette.js';
 import type { CharacterRecord } from '../store/index.js';
@@ -220,6 +221,8 @@ export class Login {
    */
   private refuseIfBanned(key: string): boolean {
     const refusal = banRefusal(this.tavern, key);
+    const ban = this.tavern.store.ban(key);
+    if (!refusal && ban) this.tavern.log(`login: ${key} is banned (by ${ban.by}) but an admin here, so let in`);
     if (refusal) {
       this.tavern.log(`login refused: ${key} is banned`);
       this.turnAway(refusal);

@@ -19,7 +19,8 @@
  */
 import type { Session } from './outbox.js';
 import type { TableNews, TableState, TavernTable } from './tables.js';
-import type { Player, Tavern } from './tavern.js';
+import type { Tavern } from './tavern.js';
+import type { Player } from './player.js';
 import { charAccount } from '../store/ledger.js';
 import { DIRECTIONS } from './world.js';
 import type { Timer } from './clock.js';

@@ -5,7 +5,8 @@
  */
 import type { Clock } from './clock.js';
 import type { CommandSet } from './commands.js';
-import type { CommandContext, Player, Tavern } from './tavern.js';
+import type { CommandContext, Tavern } from './tavern.js';
+import type { Player } from './player.js';
 import type { TableData } from './world.js';
 
 /** `stand`, or leaving for good (quit, or the grace period ran out). */

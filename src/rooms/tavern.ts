@@ -1,7 +1,8 @@
-import type { Clock, Timer } from './clock.js';
-import { charAccount, escrowAccount, type Ledger } from '../store/ledger.js';
+import type { Clock } from './clock.js';
+import { charAccount, type Ledger } from '../store/ledger.js';
 import type { CharacterRecord, Store, TableResult } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
+import { Player } from './player.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from './commands.js';
 import { directionOf, matchKeyword, type Room, type World } from './world.js';
 import { capitalise, STARTING_COINS } from './accounts.js';
@@ -30,55 +31,6 @@ export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, creates
 
 /** A line from someone no longer connected: nothing to run, nothing to tell. */
 const NOTHING_TOLD = { told: Promise.resolve() };
-
-/** A character in the world: connected, or linkdead while keeping a seat. */
-export class Player {
-  session: Session | null = null;
-  graceTimer: Timer | null = null;
-  private seatedAt: TavernTable | null = null;
-  /** When the player last typed a line (by the tavern's clock), for `who`. */
-  lastInput = 0;
-  /** The lower-case name: every index and account is keyed by it (a name never changes). */
-  readonly key: string;
-  /** The account of the player's purse (`char:<key>`), asked for at every `inventory`. */
-  readonly purse: string;
-  /** The accounts of the player's coins on each table, by table id, made once each. */
-  private readonly escrows = new Map<string, string>();
-
-  constructor(
-    readonly record: Readonly<CharacterRecord>,
-    /** Told when the seat changes, whoever changes it (Char.Status says where you sit). */
-    private readonly seatChanged: (p: Player) => void = () => undefined,
-  ) {
-    this.key = record.name.toLowerCase();
-    this.purse = charAccount(this.key);
-  }
-
-  /** The account of the player's coins on a table (`escrow:<table>:<key>`). */
-  escrowAt(tableId: string): string {
-    let account = this.escrows.get(tableId);
-    if (account === undefined) this.escrows.set(tableId, (account = escrowAccount(tableId, this.key)));
-    return account;
-  }
-
-  get seat(): TavernTable | null {
-    return this.seatedAt;
-  }
-
-  set seat(table: TavernTable | null) {
-    if (table === this.seatedAt) return;
-    this.seatedAt = table;
-    this.seatChanged(this);
-  }
-
-  get name(): string {
-    return this.record.name;
-  }
-
-  get room(): string {
-    return this.record.room;
-  }
-}
 
 function commandFailed(command: TavernCommand, ctx: CommandContext, e: unknown): void {
   console.error(`command ${command.key} failed:`, e);
@@ -140,13 +92,14 @@ export class Tavern implements TableVenue {
     this.admins = new Set(settings.admins.map((name) => name.toLowerCase()));
   }
 
-  isAdmin(p: Player): boolean {
-    return this.admins.has(p.key);
+  /** Whether the character (by key) is on this server's admins list. */
+  isAdmin(key: string): boolean {
+    return this.admins.has(key);
   }
 
   /** Whether the player may see and use a command: admin commands exist for admins only. */
   mayUse(p: Player, command: TavernCommand): boolean {
-    return !command.adminOnly || this.isAdmin(p);
+    return !command.adminOnly || this.isAdmin(p.key);
   }
 
   /** Puts a table in its room; what it reports goes to the panels of the people there. */

@@ -1,4 +1,4 @@
-import type { Player } from './tavern.js';
+import type { Player } from './player.js';
 
 /** The people of one room, in the order they came in. */
 interface RoomPeople {

@@ -127,6 +127,20 @@ export function accountOwner(account: string): string | null {
   return null;
 }
 
+/** The characters an entry touches, by key. */
+export function charactersIn(e: Entry): string[] {
+  switch (e.kind) {
+    case 'coins':
+      return e.moves.flatMap((m) => [accountOwner(m.from), accountOwner(m.to)]).filter((k): k is string => k !== null);
+    case 'character':
+      return [e.name.toLowerCase()];
+    case 'fair':
+      return [];
+    default:
+      return [e.key];
+  }
+}
+
 /** What is wrong with a character record's shape (from a checkpoint), or null. */
 export function recordProblem(key: string, c: unknown): string | null {
   if (!isPlainObject(c)) return `character "${key}" is not a record`;

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD } from '../../src/server.js';
-import type { Player } from '../../src/rooms/tavern.js';
+import type { Player } from '../../src/rooms/player.js';
 import type { Session } from '../../src/rooms/outbox.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { plainClient } from '../support/tavern.js';

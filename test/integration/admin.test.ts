@@ -141,6 +141,19 @@ describe('admin commands over telnet', () => {
     expect(log).not.toMatch(/admin/); // a new server's own log: the bans came from the store
   });
 
+  it('lets in a banned character the host has since made an admin: the admins list outranks the ban', async () => {
+    ts = await startTestServer({ settings: { admins: ['Ana'] } });
+    const ana = await ts.login('Ana');
+    await ts.login('Bob');
+    expect(await ana.command('ban bob spam')).toMatch(/^Bob is banned \(spam\), and thrown out\./);
+    await ts.stop();
+    ts = await startTestServer({ dataDir: ts.dataDir, settings: { admins: ['Ana', 'Bob'] } });
+    const bob = await ts.login('Bob');
+    expect(await bob.command('audit')).toMatch(/The books add up/);
+    expect(ts.logs.join('\n')).toMatch(/login: bob is banned \(by Ana\) but an admin here, so let in/);
+    expect(await bob.command('ban ana')).toBe('Ana is an admin: take them off the admins list first.');
+  });
+
   it('audit checks the books and counts where the coins came from and where they are', async () => {
     ts = await startTestServer({ settings: { admins: ['Ana'] } });
     const ana = await ts.login('Ana');

@@ -23,10 +23,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function server(db: TestDatabase): Promise<{ program: Program; port: number }> {
+async function server(db: TestDatabase, admins = ['Ana']): Promise<{ program: Program; port: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'pg-server-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const program = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', '--store', db.url, '--admin', 'Ana']);
+  const program = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--seed', '7', '--store', db.url, ...admins.flatMap((a) => ['--admin', a])]);
   programs.push(program);
   return { program, port: await listening(program) };
 }
@@ -97,6 +97,24 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     const anaAgain = (await login(a.port, 'Ana')).c;
     expect(await anaAgain.command('audit')).toMatch(/The books add up[^]*The mint has put 3,000 obsidian coins into the world/);
     expect(await books(db)).toEqual({ total: 0, problems: [] });
+  }, 60_000);
+
+  it("keeps a server's own admin in play and lets them in when another server bans them: its admins list outranks the ban there", async () => {
+    const db = await freshDatabase();
+    cleanups.push(() => db.drop());
+    const [a, b] = [await server(db, ['Ana', 'Dov']), await server(db)];
+    const dov = (await login(a.port, 'Dov')).c;
+    const ana = (await login(b.port, 'Ana')).c;
+    expect(await ana.command('ban dov rude')).toMatch(/Dov is banned \(rude\)\.$/m);
+    await expect.poll(() => a.program.output(), { timeout: 10_000 }).toMatch(/Ana banned Dov on another server: an admin here, so not thrown out/);
+    expect(await dov.command('audit')).toMatch(/The books add up/); // still here, still an admin
+    expect(await dov.quit()).toMatch(/Farewell/);
+    const dovAgain = await login(a.port, 'Dov');
+    expect(dovAgain.reply).toMatch(/Exits:/);
+    expect(a.program.output()).toMatch(/login: dov is banned \(by Ana\) but an admin here, so let in/);
+    expect(await dovAgain.c.quit()).toMatch(/Farewell/);
+    // Where Dov is no admin, the ban holds.
+    expect((await login(b.port, 'Dov')).reply).toMatch(/Dov is banned from the tavern \(rude\)/);
   }, 60_000);
 
   it('frees the characters of a server killed with SIGKILL at once, and the other gives back what it left on a table', async () => {

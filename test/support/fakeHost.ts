@@ -1,4 +1,5 @@
-import type { HandoutRecord, TableHost } from '../../src/games/table.js';
+import type { TableHost } from '../../src/games/table.js';
+import type { HandoutRecord } from '../../src/games/handouts.js';
 import type { BetResult, CoinMove, Party } from '../../src/games/rules.js';
 import { resultsMismatch } from './results.js';
 import { Voice, type Message } from '../../src/games/voice.js';

@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import { DEFAULT_WORLD } from '../../src/server.js';
 import { FileStore, Ledger } from '../../src/store/index.js';
 import { loadWorld } from '../../src/rooms/world.js';
-import { defaultTavernSettings, Tavern, type Player, type TavernSettings } from '../../src/rooms/tavern.js';
+import { defaultTavernSettings, Tavern, type TavernSettings } from '../../src/rooms/tavern.js';
+import type { Player } from '../../src/rooms/player.js';
 import { everydayCommands } from '../../src/rooms/everyday/index.js';
 import type { Delivery, GmcpMessage, Session } from '../../src/rooms/outbox.js';
 import { games } from '../../src/games/index.js';
 import { FairTable } from '../../src/games/fair-table.js';
 import { seededRandom } from '../../src/games/random.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
-import { handoutsInStore, Table } from '../../src/games/table.js';
+import { Table } from '../../src/games/table.js';
+import { handoutsInStore } from '../../src/games/handouts.js';
 import { unmarked } from '../../src/telnet/markup.js';
 import { FakeClock } from './fakeClock.js';
 

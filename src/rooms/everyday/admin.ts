@@ -2,7 +2,8 @@ import { formatCoins } from '../amount.js';
 import { capitalise } from '../accounts.js';
 import { paint } from '../../telnet/markup.js';
 import type { Audit, Ban } from '../../store/index.js';
-import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
+import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
+import type { Player } from '../player.js';
 import { announce } from './channels.js';
 
 /**
@@ -15,10 +16,14 @@ import { announce } from './channels.js';
 /** The longest ban reason kept (the journal keeps it with the ban). */
 const MAX_REASON = 200;
 
-/** The one line a banned character gets at the door, or null when they are not banned. */
+/**
+ * The one line a banned character gets at the door, or null to let them in. This server's admins are
+ * let in whatever the store says: its admins list outranks a ban, as `ban` here refuses an admin
+ * (a ban from another server sharing the characters, or from before they were made admin).
+ */
 export function banRefusal(tavern: Tavern, key: string): string | null {
   const ban = tavern.store.ban(key);
-  if (!ban) return null;
+  if (!ban || tavern.isAdmin(key)) return null;
   const name = tavern.store.character(key)?.name ?? capitalise(key);
   return `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.`;
 }
@@ -96,7 +101,7 @@ export const adminCommands: TavernCommand[] = [
       const record = tavern.store.character(key) ?? (await tavern.store.fetchCharacter(key));
       if (!record) return ctx.reply(`There is no character called ${capitalise(query)}.`);
       if (key === actor.key) return ctx.reply('You cannot ban yourself.');
-      if (tavern.settings.admins.some((a) => a.toLowerCase() === key)) return ctx.reply(`${record.name} is an admin: take them off the admins list first.`);
+      if (tavern.isAdmin(key)) return ctx.reply(`${record.name} is an admin: take them off the admins list first.`);
       const ban = tavern.store.ban(key);
       if (ban) return ctx.reply(`${record.name} is already banned (by ${ban.by}, ${ban.at.slice(0, 10)}${ban.reason ? `: ${ban.reason}` : ''}).`);
       const banned = { by: actor.name, reason, at: new Date(tavern.clock.now()).toISOString() };

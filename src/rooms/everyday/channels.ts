@@ -1,6 +1,7 @@
 import { hanging, paint } from '../../telnet/markup.js';
 import { capitalise } from '../accounts.js';
-import type { CommandContext, Player, Tavern, TavernCommand } from '../tavern.js';
+import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
+import type { Player } from '../player.js';
 import { named, quoted } from '../palette.js';
 import { hear } from './speech.js';
 

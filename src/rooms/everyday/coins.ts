@@ -1,5 +1,6 @@
 import { formatCoins, parseAmount } from '../amount.js';
-import type { Player, Tavern, TavernCommand } from '../tavern.js';
+import type { Tavern, TavernCommand } from '../tavern.js';
+import type { Player } from '../player.js';
 import type { TavernTable } from '../tables.js';
 import { findNpc } from './talking.js';
 import { coinsText, named } from '../palette.js';

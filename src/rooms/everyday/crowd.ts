@@ -1,5 +1,6 @@
 import { named } from '../palette.js';
-import type { CommandContext, Player } from '../tavern.js';
+import type { CommandContext } from '../tavern.js';
+import type { Player } from '../player.js';
 
 /**
  * The people of a room in words that stay short in a crowd (issue 15): past the `crowd` setting

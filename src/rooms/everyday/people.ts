@@ -1,7 +1,8 @@
 import { hanging } from '../../telnet/markup.js';
 import { cleanLine } from '../../telnet/lines.js';
 import { named } from '../palette.js';
-import type { Player, Tavern, TavernCommand } from '../tavern.js';
+import type { Tavern, TavernCommand } from '../tavern.js';
+import type { Player } from '../player.js';
 import { everyoneHere } from './crowd.js';
 
 /** People: who is in the tavern, and how each one looks to the others (`describe`, `look <name>`). */

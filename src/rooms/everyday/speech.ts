@@ -1,5 +1,6 @@
 import { unmarked } from '../../telnet/markup.js';
-import type { Player, Tavern } from '../tavern.js';
+import type { Tavern } from '../tavern.js';
+import type { Player } from '../player.js';
 
 /**
  * Speech as a listener hears it: the text, and with it GMCP `Comm.Channel.Text` (docs/gmcp.md),

@@ -1,4 +1,5 @@
-import type { CommandContext, Player, TavernCommand } from '../tavern.js';
+import type { CommandContext, TavernCommand } from '../tavern.js';
+import type { Player } from '../player.js';
 import { matchKeyword, type NpcData } from '../world.js';
 import { named, quoted } from '../palette.js';
 import { hear, roomHears, withStop } from './speech.js';

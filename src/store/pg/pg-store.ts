@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { accountOwner, apply, emptyState, shapeProblem, SOURCES, type Ban, type CharacterRecord, type Entry, type State } from '../entries.js';
+import { accountOwner, apply, charactersIn, emptyState, shapeProblem, SOURCES, type Ban, type CharacterRecord, type Entry, type State } from '../entries.js';
 import { StoreFailure } from '../files.js';
 import type { NewCharacter, Store } from '../store.js';
 import { connect, describePgError, describeTarget, LOCK, prepareSession, readPool, takeServerName } from './connection.js';
@@ -294,7 +294,7 @@ export class PgStore implements Store {
     if (problem) throw new Error(`store: a ${entry.kind} entry does not fit: ${problem}`);
     const time = this.time();
     const seq = this.writer.append({ time, json: JSON.stringify(entry) });
-    for (const key of keysOf(entry)) this.lastTouch.set(key, seq);
+    for (const key of charactersIn(entry)) this.lastTouch.set(key, seq);
     if (entry.kind === 'coins') {
       for (const m of entry.moves) {
         this.noteSourceDelta(m.from, -m.amount);
@@ -404,17 +404,3 @@ export class PgStore implements Store {
 
 /** Where the schema's trigger tells every server of a ban or an unban. */
 const BANS_CHANNEL = 'obsidian_scorpion_bans';
-
-/** The characters an entry touches. */
-function keysOf(e: Entry): string[] {
-  switch (e.kind) {
-    case 'coins':
-      return e.moves.flatMap((m) => [accountOwner(m.from), accountOwner(m.to)]).filter((k): k is string => k !== null);
-    case 'character':
-      return [e.name.toLowerCase()];
-    case 'fair':
-      return [];
-    default:
-      return [e.key];
-  }
-}

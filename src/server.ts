@@ -28,6 +28,7 @@ import { settingsProblems, Table, type TableServices } from './games/table.js';
 import { handoutsInStore } from './games/handouts.js';
 import { listenWeb, type WebOptions } from './web/server.js';
 import { formatCoins } from './rooms/amount.js';
+import { capitalise } from './rooms/accounts.js';
 import { webSession } from './web/session.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
@@ -168,7 +169,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A ban made on another server sharing the characters throws them out here too, at its commit.
   store.onBan = (key, ban) => {
     if (stopping) return; // everyone is being told goodbye already
-    if (tavern.isAdmin(key)) return log(`${ban.by} banned ${tavern.store.character(key)?.name ?? key} on another server: an admin here, so not thrown out (and let in)`);
+    if (tavern.isAdmin(key)) {
+      log(`${ban.by} banned ${tavern.store.character(key)?.name ?? capitalise(key)} on another server: an admin here, so the ban does not apply here`);
+      return;
+    }
     const out = throwOutBanned(tavern, key, ban);
     if (out) log(`${ban.by} banned ${out.name} on another server: thrown out here`);
   };

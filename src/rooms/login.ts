@@ -7,7 +7,7 @@ import type { Player } from './player.js';
 import { charAccount } from '../store/ledger.js';
 import { coinsText, named } from './palette.js';
 import type { CharacterRecord } from '../store/index.js';
-import { banRefusal } from './everyday/admin.js';
+import { banHere } from './everyday/admin.js';
 
 export const MAX_PASSWORD_TRIES = 3;
 export const LOGIN_TIMEOUT_MS = 120_000;
@@ -220,14 +220,15 @@ export class Login {
    * for the character's owner, not for anyone who types the name.
    */
   private refuseIfBanned(key: string): boolean {
-    const refusal = banRefusal(this.tavern, key);
-    const ban = this.tavern.store.ban(key);
-    if (!refusal && ban) this.tavern.log(`login: ${key} is banned (by ${ban.by}) but an admin here, so let in`);
-    if (refusal) {
-      this.tavern.log(`login refused: ${key} is banned`);
-      this.turnAway(refusal);
+    const banned = banHere(this.tavern, key);
+    if (!banned) return false;
+    if (banned.refusal === null) {
+      this.tavern.log(`login: ${key} is banned (by ${banned.ban.by}) but an admin here, so let in`);
+      return false;
     }
-    return refusal !== null;
+    this.tavern.log(`login refused: ${key} is banned`);
+    this.turnAway(banned.refusal);
+    return true;
   }
 
   private enter(record: Readonly<CharacterRecord>): void {

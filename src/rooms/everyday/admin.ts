@@ -17,15 +17,17 @@ import { announce } from './channels.js';
 const MAX_REASON = 200;
 
 /**
- * The one line a banned character gets at the door, or null to let them in. This server's admins are
- * let in whatever the store says: its admins list outranks a ban, as `ban` here refuses an admin
- * (a ban from another server sharing the characters, or from before they were made admin).
+ * A character's ban as it stands on this server: null when there is none; `refusal`, the one line
+ * they get at the door, or null for one of this server's admins. The admins list outranks a ban,
+ * as `ban` here refuses an admin (a ban from another server sharing the characters, or from
+ * before they were made admin, does not apply here).
  */
-export function banRefusal(tavern: Tavern, key: string): string | null {
+export function banHere(tavern: Tavern, key: string): { ban: Readonly<Ban>; refusal: string | null } | null {
   const ban = tavern.store.ban(key);
-  if (!ban || tavern.isAdmin(key)) return null;
+  if (!ban) return null;
+  if (tavern.isAdmin(key)) return { ban, refusal: null };
   const name = tavern.store.character(key)?.name ?? capitalise(key);
-  return `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.`;
+  return { ban, refusal: `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.` };
 }
 
 /**

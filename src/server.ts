@@ -14,7 +14,7 @@ import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type TavernSettings } from './rooms/tavern.js';
 import type { Player } from './rooms/player.js';
 import { everydayCommands } from './rooms/everyday/index.js';
-import { throwOutBanned } from './rooms/everyday/admin.js';
+import { banHere, throwOutBanned } from './rooms/everyday/admin.js';
 import { Login } from './rooms/login.js';
 import { Door } from './rooms/door.js';
 import { LineQueue } from './line-queue.js';
@@ -28,7 +28,6 @@ import { settingsProblems, Table, type TableServices } from './games/table.js';
 import { handoutsInStore } from './games/handouts.js';
 import { listenWeb, type WebOptions } from './web/server.js';
 import { formatCoins } from './rooms/amount.js';
-import { capitalise } from './rooms/accounts.js';
 import { webSession } from './web/session.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
@@ -169,8 +168,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A ban made on another server sharing the characters throws them out here too, at its commit.
   store.onBan = (key, ban) => {
     if (stopping) return; // everyone is being told goodbye already
-    if (tavern.isAdmin(key)) {
-      log(`${ban.by} banned ${tavern.store.character(key)?.name ?? capitalise(key)} on another server: an admin here, so the ban does not apply here`);
+    const here = banHere(tavern, key);
+    if (here?.refusal === null) {
+      log(`${ban.by} banned ${here.name} on another server: an admin here, so the ban does not apply here`);
       return;
     }
     const out = throwOutBanned(tavern, key, ban);

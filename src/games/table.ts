@@ -296,12 +296,12 @@ export class Table implements TavernTable {
     this.game.dispose();
   }
 
-  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
   /** A seat taken or left, told to the room: by name in a small room, as the seats' summary in a crowd. */
   private seatNews(p: Player, line: string): void {
     this.tavern.comings.tell(this.roomId, line, p, seatsComeAndGo(this.data.name));
   }
 
+  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
   private say(message: Message): void {
     for (const p of this.tavern.playersIn(this.roomId)) {
       const text = message(new Voice(p.name));

@@ -22,12 +22,12 @@ const MAX_REASON = 200;
  * as `ban` here refuses an admin (a ban from another server sharing the characters, or from
  * before they were made admin, does not apply here).
  */
-export function banHere(tavern: Tavern, key: string): { ban: Readonly<Ban>; refusal: string | null } | null {
+export function banHere(tavern: Tavern, key: string): { ban: Readonly<Ban>; name: string; refusal: string | null } | null {
   const ban = tavern.store.ban(key);
   if (!ban) return null;
-  if (tavern.isAdmin(key)) return { ban, refusal: null };
   const name = tavern.store.character(key)?.name ?? capitalise(key);
-  return { ban, refusal: `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.` };
+  if (tavern.isAdmin(key)) return { ban, name, refusal: null };
+  return { ban, name, refusal: `${name} is banned from the tavern${ban.reason ? ` (${ban.reason})` : ''}. Goodbye.` };
 }
 
 /**

@@ -156,3 +156,16 @@ export function letters(i: number): string {
 export function loopbackAddress(i: number): string {
   return `127.0.${1 + Math.floor(i / 250) % 250}.${2 + (i % 250)}`;
 }
+
+/** `n` clients connected (spread over `spreadMs`), each from its own loopback address, each greeted. */
+export async function connectAll(port: number, n: number, spreadMs = 0): Promise<LoadClient[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, (i * spreadMs) / n));
+      const c = new LoadClient('127.0.0.1', port, loopbackAddress(i));
+      await c.connect();
+      if (!(await c.expect(/> $/))) throw new Error(`client ${i} got no greeting`);
+      return c;
+    }),
+  );
+}

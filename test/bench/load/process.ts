@@ -1,6 +1,11 @@
 /** Child processes for the load benchmark, and what /proc says about them. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The least-work server the MUD is measured against (echo-server.ts). */
+export const ECHO_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'echo-server.js');
 
 export interface Served {
   child: ChildProcess;

@@ -1,0 +1,127 @@
+/**
+ * The load benchmark's bet figures: Lich Bones with a crowd seated, and the two floors a bet is
+ * measured against in the same run (the disk's, and the least-work server's).
+ *
+ * Bets are timed in two rounds. The first is the first code of its kind since the server started,
+ * on both sides: V8 compiles the bet's path in the server and the timing loop in this client on
+ * helper threads while it runs, and on two cores a compile delays whichever thread wakes next.
+ * The second round is the figure, the first is printed beside it; the least-work server gets a
+ * first pass too, so both floors are warm.
+ */
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectAll, type LoadClient } from './client.js';
+import { ECHO_SERVER, percentiles, serve, type Percentiles } from './process.js';
+
+const BET = 'bet hero 5000';
+const TAKEN = /[Yy]our [\d,]+ obsidian coins?[^]*> $/;
+const BETS_OPEN = /place your bets[^]*> $/;
+
+export interface BonesResult {
+  seated: number;
+  /** The first round's bets: the first since the server started. */
+  first: Percentiles | null;
+  /** The second round's bets: the figure. */
+  bet: Percentiles | null;
+  /** Which bet of the second round, counting from 1, took longest. */
+  slowest?: number;
+  /** From the first round's throw to the last player told of it. */
+  told: number | null;
+  problem?: string;
+}
+
+/** One line from each client in turn, each sent once the one before is answered: the times in order, up to the first that went unanswered. */
+async function inTurn(clients: LoadClient[], line: string, answer: RegExp): Promise<number[]> {
+  const times: number[] = [];
+  for (const c of clients) {
+    const ms = await c.timed(line, answer);
+    if (ms === null) break;
+    times.push(ms);
+  }
+  return times;
+}
+
+/** `n` players walk to the bones table and sit; they bet in turn, the HERO throws, and they bet in turn again. */
+export async function bonesCrowd(players: LoadClient[], names: string[], entered: RegExp): Promise<BonesResult> {
+  await Promise.all(players.map((c) => c.timed('north', entered)));
+  const seated = (await inTurn(players, 'sit bones', /You take a seat[^]*> $/)).length;
+  if (seated < players.length) return { seated, first: null, bet: null, told: null, problem: 'not everyone found a seat' };
+  const none = { seated: players.length, first: null, bet: null, told: null };
+  const starter = players[0];
+  starter.send('start');
+  if (!(await starter.expect(BETS_OPEN, 20_000))) return { ...none, problem: 'the game did not start' };
+  const heroName = /(\w+) is the HERO/.exec(starter.received)?.[1];
+  const hero = heroName ? players[names.findIndex((n) => n.toLowerCase() === heroName.toLowerCase())] : undefined;
+  if (!hero) return { ...none, problem: 'no HERO was named' };
+  // Every player has heard the phase open before the first bet is timed: a bet's time is then its own, not the broadcast's.
+  if (!(await Promise.all(players.map((c) => c.expect(BETS_OPEN, 20_000)))).every(Boolean)) {
+    return { ...none, problem: 'not every player heard the betting open' };
+  }
+  const first = await inTurn(players, BET, TAKEN);
+  if (first.length < players.length) return { ...none, problem: `only ${first.length} of ${players.length} bets of the first round were taken` };
+
+  const thrown = /\d and \d \(\d+\)[^]*> $/;
+  const start = performance.now();
+  const heard = players.map((c) => (c === hero ? Promise.resolve(true) : c.expect(thrown, 10_000)));
+  hero.send('roll dice bones');
+  heard[players.indexOf(hero)] = hero.expect(thrown, 10_000);
+  const ok = await Promise.all(heard);
+  const told = performance.now() - start;
+  if (!ok.every(Boolean)) return { ...none, first: percentiles(first), problem: 'not every player heard the throw' };
+  if (!(await Promise.all(players.map((c) => c.expect(/Round 2 of \d+[^]*place your bets[^]*> $/, 10_000)))).every(Boolean)) {
+    return { ...none, first: percentiles(first), told, problem: 'not every player heard the second round open' };
+  }
+  const second = await inTurn(players, BET, TAKEN);
+  if (second.length < players.length) return { ...none, first: percentiles(first), told, problem: `only ${second.length} of ${players.length} bets of the second round were taken` };
+  const slowest = second.indexOf(Math.max(...second)) + 1;
+  return { seated: players.length, first: percentiles(first), bet: percentiles(second), slowest, told };
+}
+
+/**
+ * The disk's own floor for a bet: `n` appends of a journal-sized line, one after another, each
+ * durable when it returns (O_DSYNC, as the journal writes), on the disk the server's data is on.
+ */
+export async function durableAppends(n: number): Promise<Percentiles> {
+  const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = constants;
+  const dir = await mkdtemp(join(tmpdir(), 'bench-disk-'));
+  const file = await open(join(dir, 'floor.jsonl'), O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+  const line = Buffer.from(`${JSON.stringify({ seq: 1, time: new Date().toISOString(), kind: 'transfer', moves: [{ from: 'char:ldabcd', to: 'escrow:bones-table:ldabcd', amount: 5000, why: 'bet' }] })}\n`);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const start = performance.now();
+      await file.write(line);
+      times.push(performance.now() - start);
+    }
+  } finally {
+    await file.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return percentiles(times);
+}
+
+/**
+ * A bet on the least-work server: `n` connections, each sending one line after the one before is
+ * answered, every line appended durably through the thread pool before its answer (the echo
+ * server's `--durable`). Its tail is this machine's, not the MUD's: the disk, and the hand-offs
+ * between threads and processes that every durable reply makes. The second of two passes is
+ * the figure, as the MUD's second round is.
+ */
+export async function durableEcho(n: number): Promise<Percentiles | string> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-durable-'));
+  const echo = await serve([ECHO_SERVER, '--durable', join(dir, 'lines.jsonl')]);
+  const clients: LoadClient[] = [];
+  try {
+    clients.push(...(await connectAll(echo.port, n)));
+    const first = await inTurn(clients, BET, /ok\n> $/);
+    const second = first.length === n ? await inTurn(clients, BET, /ok\n> $/) : [];
+    if (second.length < n) return `a line got no answer in 10 s: ${echo.output().slice(-300).trim()}`;
+    return percentiles(second);
+  } finally {
+    for (const c of clients) c.close();
+    await echo.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

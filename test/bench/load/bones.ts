@@ -8,10 +8,10 @@
  * The second round is the figure, the first is printed beside it; the least-work server gets a
  * first pass too, so both floors are warm.
  */
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeFiles } from '../../../src/store/files.js';
 import { connectAll, type LoadClient } from './client.js';
 import { ECHO_SERVER, percentiles, serve, type Percentiles } from './process.js';
 
@@ -81,12 +81,12 @@ export async function bonesCrowd(players: LoadClient[], names: string[], entered
 
 /**
  * The disk's own floor for a bet: `n` appends of a journal-sized line, one after another, each
- * durable when it returns (O_DSYNC, as the journal writes), on the disk the server's data is on.
+ * durable when it returns (the journal's own append: O_DSYNC where there is one), on the disk the
+ * server's data is on.
  */
 export async function durableAppends(n: number): Promise<Percentiles> {
-  const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = constants;
   const dir = await mkdtemp(join(tmpdir(), 'bench-disk-'));
-  const file = await open(join(dir, 'floor.jsonl'), O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+  const file = await nodeFiles.open(join(dir, 'floor.jsonl'), 'append');
   const line = Buffer.from(`${JSON.stringify({ seq: 1, time: new Date().toISOString(), kind: 'transfer', moves: [{ from: 'char:ldabcd', to: 'escrow:bones-table:ldabcd', amount: 5000, why: 'bet' }] })}\n`);
   const times: number[] = [];
   try {

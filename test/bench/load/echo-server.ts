@@ -1,14 +1,13 @@
 /**
  * The least work a line server can do per command, as the baseline the MUD is measured
  * against: every line in gets `ok` and a `> ` prompt, all replies to one chunk in one write.
- * With `--durable FILE`, every chunk is first appended to FILE durably (O_DSYNC, through the
- * thread pool, as the MUD's journal is), and its lines are answered once it is on disk: the
- * floor for a bet.
+ * With `--durable FILE`, every chunk is first appended to FILE durably, by the journal's own
+ * append (src/store/files.ts: O_DSYNC, through the thread pool), and its lines are answered once
+ * it is on disk: the floor for a bet.
  * Run: node dist/test/bench/load/echo-server.js [--durable FILE] (prints `listening on 127.0.0.1:<port>`).
  */
 import net from 'node:net';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { nodeFiles } from '../../../src/store/files.js';
 
 const REPLY = Buffer.from('ok\r\n> ');
 const durableFlag = process.argv.indexOf('--durable');
@@ -17,8 +16,7 @@ if (journalPath === undefined) {
   console.error('--durable needs a file to append to');
   process.exit(2);
 }
-const { O_WRONLY, O_APPEND, O_CREAT, O_DSYNC } = constants;
-const journal = journalPath === null ? null : open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_DSYNC);
+const journal = journalPath === null ? null : nodeFiles.open(journalPath, 'append');
 const fail = (e: Error) => {
   console.error(`the durable echo server cannot write: ${e.message}`);
   process.exit(1);

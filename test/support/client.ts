@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Transcript } from './transcript.js';
 
 const IAC = 255;
 const NAWS = 31;
@@ -10,17 +11,10 @@ const PROMPT_END_BYTES = [...Buffer.from(PROMPT_END, 'utf8')];
  * A plain telnet client for integration tests: it records the text the server sends
  * (telnet commands removed, kept apart in `commands`) and waits for patterns.
  */
-export class TestClient {
-  private text = '';
-  private consumed = 0;
+export class TestClient extends Transcript {
   readonly raw: Buffer[] = [];
   /** Telnet commands received, as byte arrays starting with IAC. */
   readonly commands: number[][] = [];
-  private waiters: (() => void)[] = [];
-  /** Set once logged in: commands first sync with the server (see command()). */
-  inGame = false;
-  private syncs = 0;
-  private closedFlag = false;
   private pending: number[] = [];
 
   private constructor(
@@ -30,6 +24,7 @@ export class TestClient {
     /** The screen width reported by NAWS (0: none, so the server wraps at 80 columns). */
     private readonly width: number,
   ) {
+    super();
     socket.on('data', (chunk) => this.receive(chunk));
     socket.on('close', () => {
       this.closedFlag = true;
@@ -50,10 +45,6 @@ export class TestClient {
     });
   }
 
-  get closed(): boolean {
-    return this.closedFlag;
-  }
-
   /** Everything received so far, as text. */
   get all(): string {
     return this.text;
@@ -67,34 +58,6 @@ export class TestClient {
     this.socket.write(Buffer.from(bytes));
   }
 
-  /**
-   * Waits until text after the last match satisfies `pattern`; returns the text up to and
-   * including the match, and moves past it.
-   */
-  async expect(pattern: RegExp | string, timeoutMs = 5000): Promise<string> {
-    const re = typeof pattern === 'string' ? new RegExp(escapeRe(pattern)) : pattern;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rest = this.text.slice(this.consumed);
-      const m = re.exec(rest);
-      if (m) {
-        const upto = rest.slice(0, m.index + m[0].length);
-        this.consumed += upto.length;
-        return upto;
-      }
-      if (this.closedFlag) throw new Error(`connection closed while waiting for ${re}; got:\n${rest}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${re}; got:\n${rest}`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-  }
-
   /** Waits until `check` holds; it is tried again whenever bytes arrive. */
   async until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -102,29 +65,8 @@ export class TestClient {
       if (this.closedFlag) throw new Error(`connection closed while waiting for ${what}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
+      await this.more(left);
     }
-  }
-
-  /** Sends a line and returns its reply, up to and without the prompt that ends it. */
-  async command(line: string): Promise<string> {
-    if (this.inGame) {
-      // Once the answer to a unique probe is back, everything the server sent before it
-      // (other players' news) is behind us, and the next prompt ends our own reply.
-      const token = `sync${++this.syncs}x`;
-      this.send(`look ${token}`);
-      await this.expect(`"${token}"`);
-      await this.nextPrompt();
-    }
-    this.consumed = this.text.length;
-    this.send(line);
-    return this.nextPrompt();
   }
 
   /** Leaves (from the game or any login prompt): the farewell is a last word, with no prompt after it. */
@@ -141,15 +83,6 @@ export class TestClient {
   async nextPrompt(timeoutMs = 5000): Promise<string> {
     const text = await this.expect(PROMPT_END, timeoutMs);
     return text.slice(0, -PROMPT_END.length).replace(/\r?\n?> $/, '');
-  }
-
-  /** Waits for the connection to close. */
-  async closedSoon(timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.closedFlag) {
-      if (Date.now() > deadline) throw new Error('connection did not close');
-      await new Promise((r) => setTimeout(r, 10));
-    }
   }
 
   close(): void {
@@ -217,11 +150,6 @@ export class TestClient {
     else if (cmd === DO) this.sendBytes([IAC, WONT, option]);
   }
 
-  private wake(): void {
-    const w = this.waiters;
-    this.waiters = [];
-    for (const f of w) f();
-  }
 }
 
 function findSE(bytes: number[], from: number): number {
@@ -233,8 +161,4 @@ function findSE(bytes: number[], from: number): number {
     if (bytes[j] === IAC && bytes[j + 1] === 240) return j;
   }
   return -1;
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

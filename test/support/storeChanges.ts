@@ -100,3 +100,35 @@ export function withCreated(state: string, c: NewCharacter, created: string): st
   s.balances = [...balances].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
   return stableJson(s);
 }
+
+/** A run of random changes, for checking what a crash in it left. */
+export interface Run {
+  /** canonical() after 0, 1, 2... changes of this run. */
+  states: string[];
+  /** How many changes a flush had vouched for when the crash came. */
+  acknowledged: number;
+  crashed: boolean;
+}
+
+/**
+ * After change `i`, flushes as a server does, at random: half the time a flush, which once done
+ * vouches for the first `i` changes; a pause of a few ticks, which lets the writes in flight go on
+ * so that groups of different sizes form; now and then a wait for the last flush.
+ */
+export async function flushNowAndThen(store: Store, r: () => number, i: number, run: Run, flushes: Promise<void>[]): Promise<void> {
+  if (r() < 0.5) {
+    const flushed = store.flush().then(() => void (run.acknowledged = Math.max(run.acknowledged, i)));
+    flushed.catch(() => undefined); // a crash rejects it; finishRun awaits it
+    flushes.push(flushed);
+  }
+  for (let k = Math.floor(r() * 4); k > 0; k--) await Promise.resolve();
+  if (r() < 0.15) await flushes.at(-1);
+}
+
+/** Ends a run no crash stopped: every flush done, all `changes` vouched for, the store closed. */
+export async function finishRun(store: Store, run: Run, flushes: Promise<void>[], changes: number): Promise<void> {
+  await Promise.all(flushes);
+  await store.flush();
+  run.acknowledged = changes;
+  await store.close();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileStore, Ledger } from '../../src/store/index.js';
-import { canonical, randomChange, rng } from '../support/storeChanges.js';
+import { canonical, finishRun, flushNowAndThen, randomChange, rng, type Run } from '../support/storeChanges.js';
 import { Crash, FakeFiles, type CrashMode } from '../support/fakeFiles.js';
 
 /**
@@ -25,14 +25,6 @@ const open = (files: FakeFiles) =>
     schedule: () => ({ cancel() {} }),
   });
 
-interface Run {
-  /** canonical() after 0, 1, 2... changes of this run. */
-  states: string[];
-  /** How many changes a flush had vouched for when the crash came. */
-  acknowledged: number;
-  crashed: boolean;
-}
-
 /** Opens the folder, makes `changes` random changes with flushes here and there, and closes. */
 async function session(files: FakeFiles, seed: number, changes: number): Promise<Run> {
   const run: Run = { states: [], acknowledged: 0, crashed: false };
@@ -45,20 +37,9 @@ async function session(files: FakeFiles, seed: number, changes: number): Promise
     for (let i = 1; i <= changes; i++) {
       await randomChange(store, ledger, r, seed % 1000 * 100 + i);
       run.states.push(canonical(store));
-      if (r() < 0.5) {
-        const upTo = i;
-        const flushed = store.flush().then(() => void (run.acknowledged = Math.max(run.acknowledged, upTo)));
-        flushed.catch(() => undefined); // a crash rejects it; awaited below
-        flushes.push(flushed);
-      }
-      // Sometimes let the writes in flight go on, so groups of different sizes form.
-      for (let k = Math.floor(r() * 4); k > 0; k--) await Promise.resolve();
-      if (r() < 0.15) await flushes.at(-1);
+      await flushNowAndThen(store, r, i, run, flushes);
     }
-    await Promise.all(flushes);
-    await store.flush();
-    run.acknowledged = changes;
-    await store.close();
+    await finishRun(store, run, flushes, changes);
   } catch (e) {
     if (!(e instanceof Crash) && !files.crashed) throw e;
     run.crashed = true;

@@ -4,7 +4,7 @@ import { Ledger, PgStore, StoreFailure, type NewCharacter, type Store } from '..
 import { CutProxy } from '../support/cutProxy.js';
 import { bring } from '../support/engines.js';
 import { freshDatabase, noPostgres, type TestDatabase } from '../support/postgres.js';
-import { canonical, NAMES, randomChange, rng, withCreated } from '../support/storeChanges.js';
+import { canonical, finishRun, flushNowAndThen, NAMES, randomChange, rng, withCreated, type Run } from '../support/storeChanges.js';
 
 /**
  * The PostgreSQL engine's fault injection, the counterpart of the file engine's: random
@@ -25,12 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
 });
-
-interface Run {
-  states: string[];
-  acknowledged: number;
-  crashed: boolean;
-}
 
 const NOW = new Date(1_700_000_000_000).toISOString();
 const openStore = (url: string) => PgStore.open({ settings: { connectionString: url }, server: SERVER, now: () => Date.parse(NOW) });
@@ -58,19 +52,9 @@ async function session(url: string, seed: number, changes: number, before: strin
       // A new character is committed with every change before it.
       if (creating && !store.hasUnwrittenChanges) run.acknowledged = i;
       run.states.push(canonical(store));
-      if (r() < 0.5) {
-        const upTo = i;
-        const flushed = store.flush().then(() => void (run.acknowledged = Math.max(run.acknowledged, upTo)));
-        flushed.catch(() => undefined); // a crash rejects it; awaited below
-        flushes.push(flushed);
-      }
-      for (let k = Math.floor(r() * 4); k > 0; k--) await Promise.resolve();
-      if (r() < 0.15) await flushes.at(-1);
+      await flushNowAndThen(store, r, i, run, flushes);
     }
-    await Promise.all(flushes);
-    await store.flush();
-    run.acknowledged = changes;
-    await store.close();
+    await finishRun(store, run, flushes, changes);
   } catch (e) {
     if (!(e instanceof StoreFailure)) throw e;
     run.crashed = true;

@@ -3,9 +3,9 @@
  * measured against in the same run (the disk's, and the least-work server's).
  *
  * Bets are timed in two rounds of one game, and every bet of both must be under 5 ms. Each round
- * is printed on its own: the first holds the first coin transfers of the server's life (V8
- * compiles their code on helper threads while they run, and on two cores a compile delays
- * whichever thread wakes next), the second the same bets on code that has run before.
+ * is printed on its own: the first holds the first bets of the server's life (V8 compiles their
+ * code on helper threads while they run, and on two cores a compile delays whichever thread
+ * wakes next), the second the same bets on code that has run before.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

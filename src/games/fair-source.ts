@@ -41,11 +41,15 @@ export const CLIENT_SEED_MAX = 64;
 
 export class FairSource implements RandomSource {
   private drawing = false;
+  /** The server seed's bytes, decoded once per seed: not from hex at every throw of a busy table. */
+  private seedBytes: Buffer;
 
   private constructor(
     private state: FairData,
     private readonly options: FairOptions,
-  ) {}
+  ) {
+    this.seedBytes = Buffer.from(state.serverSeed, 'hex');
+  }
 
   /** A table with no saved data: commits its first seed (game 1). */
   static open(table: string, options: FairOptions): FairSource {
@@ -75,10 +79,10 @@ export class FairSource implements RandomSource {
 
   draw<T>(run: (random: RandomSource) => T): T {
     if (this.drawing) throw new Error('a draw began inside another draw');
-    const { serverSeed, clientSeed, nonce } = this.state;
+    const { clientSeed, nonce } = this.state;
     this.drawing = true;
     try {
-      return run(streamSource(drawStream(Buffer.from(serverSeed, 'hex'), clientSeed, nonce)));
+      return run(streamSource(drawStream(this.seedBytes, clientSeed, nonce)));
     } finally {
       // A nonce is used once, even by a draw that failed half-way.
       this.drawing = false;
@@ -104,6 +108,7 @@ export class FairSource implements RandomSource {
     const { table, game, serverSeed, commitment, clientSeed, nonce } = this.state;
     const revealed = { serverSeed, commitment, clientSeed, draws: nonce };
     this.state = committed(table, game + 1, revealed, this.options.seeds);
+    this.seedBytes = Buffer.from(this.state.serverSeed, 'hex');
     this.changed();
     return { ...revealed };
   }

@@ -186,6 +186,17 @@ describe('retiring a seed reveals it and commits the next', () => {
     expect(recomputed).toEqual(thrown);
     expect(revealed!.draws).toBe(3);
   });
+
+  it('the next game draws from its own seed: its draws, once revealed, recompute from it', () => {
+    const { source } = table();
+    rollDice(source);
+    source.retire();
+    const thrown = [rollDice(source), rollDice(source)];
+    source.retire();
+    const revealed = source.data.revealed!;
+    expect(revealed.serverSeed).toBe('02'.repeat(32));
+    expect([0, 1].map((n) => expected(revealed.serverSeed, revealed.clientSeed, n).dice())).toEqual(thrown);
+  });
 });
 
 describe('restoring from saved data', () => {

@@ -120,11 +120,14 @@ export const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (
 const isText = (s: unknown, max = 1000): s is string => typeof s === 'string' && s.length <= max;
 const isPlainObject = (o: unknown): o is Record<string, unknown> => !!o && typeof o === 'object' && !Array.isArray(o);
 
-/** The character whose purse or escrow an account is, or null for the mint and the house. */
+/**
+ * The character whose purse or escrow an account is, or null for the mint and the house: the
+ * key is after the last colon of both kinds. One path for every account, so that the first
+ * escrow after a start (a server's first bet) runs nothing a purse has not run before.
+ */
 export function accountOwner(account: string): string | null {
-  if (account.startsWith('char:')) return account.slice(5);
-  if (account.startsWith('escrow:')) return account.slice(account.lastIndexOf(':') + 1);
-  return null;
+  const key = account.slice(account.lastIndexOf(':') + 1);
+  return account.startsWith('char:') || account.startsWith('escrow:') ? key : null;
 }
 
 /** The characters an entry touches, by key. */

@@ -376,7 +376,9 @@ export class Table implements TavernTable {
           try {
             fn();
           } catch (e) {
-            // A fault in one game must not stop the server; nothing it did half-way was kept.
+            // A fault in one game must not stop the server. What the game's step had done stays
+            // done: its coins moved in one transaction, and each table sets its next timer
+            // before it tells the story, where a fault is likeliest.
             console.error(`${this.id}: timer failed:`, e);
           }
           void tavern.release();

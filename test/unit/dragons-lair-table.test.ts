@@ -194,6 +194,24 @@ describe("Dragon's Lair table", () => {
     expect(look(game, 'Ana')).toMatch(/turn 2 of 10, pass 1 of 2\. Bob deals/);
   });
 
+  it('keeps the clock of a step whose story failed to be told: the first choice is still held after 60 seconds', () => {
+    const host = new FakeHost(['Ana', 'Bob', 'Zed']);
+    const game = dragonsLair.create(host);
+    host.sit(game, 'Ana');
+    host.sit(game, 'Bob');
+    host.queue(...stackedDeck(cs('10h', '8h', '9h', '5d', '2c', '7s', '4d', 'ac', '3c', '6c'), cs('jc', 'qs', 'kh')));
+    const say = host.say;
+    host.say = () => {
+      throw new Error('a fault while telling the story');
+    };
+    expect(() => type(game, host, 'Ana', 'start')).toThrow('a fault while telling the story');
+    host.say = say;
+    expect(host.purses.get('escrow:Ana')).toBe(50);
+    host.news('Zed');
+    host.clock.advance(60_000);
+    expect(host.news('Zed')).toMatch(/Ana took too long and holds\./);
+  });
+
   it('checks the antes before it shuffles, so the deal is always nonces 0 and 1; the end of the game retires its seed', () => {
     const host = new FakeHost(['Ana', 'Bob']);
     const game = dragonsLair.create(host);

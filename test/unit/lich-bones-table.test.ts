@@ -115,6 +115,24 @@ describe('the Lich Bones table', () => {
     expect(look(game, 'Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
   });
 
+  it('keeps its next deadline when telling the story of a step fails: Dreaven still throws when the phase runs out', () => {
+    const { host, game } = table();
+    host.sit(game, 'Ana', 0);
+    host.queue(0); // Ana is the HERO
+    const say = host.say;
+    host.say = () => {
+      throw new Error('a fault while telling the story');
+    };
+    // The start's hand-out moves and its state is kept; only its telling fails.
+    expect(() => game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '')).toThrow('a fault while telling the story');
+    host.say = say;
+    expect(host.balance('Ana')).toBe(20_000);
+    // The betting phase closes 30 seconds after the start, not when the start itself was due (60 s after Ana sat).
+    host.queue(...diceValues(3, 4));
+    host.clock.advance(30_000);
+    expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
+  });
+
   it('returns every bet after round 16 and hands out again', () => {
     const { host, game } = table({ rounds: 1 });
     host.sit(game, 'Ana', 0);

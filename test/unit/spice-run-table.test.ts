@@ -70,6 +70,24 @@ describe('the Spice Run table', () => {
     expect(host.gamesOver).toBe(1);
   });
 
+  it('keeps the turn clock of a step whose story failed to be told: the renewed turn still lapses', () => {
+    const { host, game } = twoAtTheTable();
+    host.clock.advance(60_000);
+    const say = host.say;
+    host.say = () => {
+      throw new Error('a fault while telling the story');
+    };
+    host.queue(...diceValues(2, 3));
+    expect(() => game.roll!('Ana', () => undefined)).toThrow('a fault while telling the story');
+    host.say = say;
+    host.news('Bob');
+    // Rolling renewed Ana's two minutes: the turn lapses two minutes after the roll.
+    host.clock.advance(119_000);
+    expect(host.news('Bob')).not.toMatch(/lapse/);
+    host.clock.advance(1_000);
+    expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);
+  });
+
   it('gives GMCP a Table.State of the board, the roll waiting and whose turn it is, and each throw', () => {
     const { host, game } = twoAtTheTable();
     host.queue(...diceValues(3, 4));

@@ -260,15 +260,19 @@ class DragonsLairTable implements GameTable {
     return byPrefix.length === 1 ? byPrefix[0] : text;
   }
 
-  /** One action: rules first, then the coins, then the story; nothing changes if either refuses. */
+  /**
+   * One action: rules first, then the coins, then the story; nothing changes if either refuses.
+   * The clock is set to the new state before the story is told, so that a fault in the telling
+   * cannot leave a deadline with no timer behind it.
+   */
   private act(action: DragonsLairAction, reply: (text: string) => void): void {
     const r = settle(this.host, apply(this.state, action, this.context()), 'player' in action ? action.player : null, reply);
     if (!r) return;
     const before = this.state;
     this.state = r.state;
+    this.schedule();
     this.narrate(r.events);
     if (r.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
-    this.schedule();
     this.tellChanges(before);
   }
 

@@ -143,7 +143,9 @@ class LichBonesTable implements GameTable {
 
   /**
    * Applies one action: rules first, then the coins as one transaction, then the story, told to
-   * everyone in the room in their own words. Nothing changes when either refuses.
+   * everyone in the room in their own words. Nothing changes when either refuses. The clock is
+   * set to the new state before the story, so that a fault in the telling cannot leave a
+   * deadline with no timer behind it.
    */
   private act(action: LichBonesAction, refuse: Reply): boolean {
     const actor = 'player' in action ? action.player : null;
@@ -152,6 +154,7 @@ class LichBonesTable implements GameTable {
     const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
     if (!step) return false;
     this.state = step.state;
+    this.schedule();
     // A bet changes only the bettor's part of the table: a crowd's panels may catch up a moment later.
     this.host.changed(action.type === 'bet' ? action.player : undefined);
     for (const e of step.events) {
@@ -168,7 +171,6 @@ class LichBonesTable implements GameTable {
       else this.host.toPlayer(said.to, said.text);
     }
     if (step.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
-    this.schedule();
     return true;
   }
 

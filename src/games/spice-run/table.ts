@@ -158,7 +158,11 @@ class SpiceRunTable implements GameTable {
     this.turnClock.cancel();
   }
 
-  /** Applies one action: rules first, then the coins, then the story; nothing if any refuses. */
+  /**
+   * Applies one action: rules first, then the coins, then the story; nothing if any refuses. The
+   * turn's timer is set to the new state before the story, so that a fault in the telling cannot
+   * leave a deadline with no timer behind it.
+   */
   private act(action: SpiceRunAction, reply: (text: string) => void): void {
     if (!this.state) {
       reply(this.host.seated().length < 2 ? 'There is no game yet: Spice Run needs two seated players.' : 'There is no game here.');
@@ -168,6 +172,7 @@ class SpiceRunTable implements GameTable {
     const r = settle(this.host, step, 'player' in action ? action.player : null, reply);
     if (!r) return;
     this.state = r.state;
+    if (this.state.phase !== 'over') this.scheduleTurnTimer();
     this.host.changed();
     for (const e of r.events) {
       if (e.type === 'rolled') this.host.thrown(e.dice);
@@ -179,7 +184,6 @@ class SpiceRunTable implements GameTable {
     }
     const state = this.state;
     this.host.say((v) => nextStep(state, v.viewer ?? undefined));
-    this.scheduleTurnTimer();
     this.skipIfBroke();
   }
 

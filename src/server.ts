@@ -27,7 +27,7 @@ import { games } from './games/index.js';
 import { settingsProblems, Table, type TableServices } from './games/table.js';
 import { handoutsInStore } from './games/handouts.js';
 import { listenWeb, type WebOptions } from './web/server.js';
-import { formatCoins } from './rooms/amount.js';
+import { coinsText } from './rooms/palette.js';
 import { webSession } from './web/session.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
@@ -313,7 +313,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Every wager goes back now, not at the next start: the players hear it before the door closes.
     for (const r of tavern.returnEscrow('at closing')) {
       const owner = tavern.players.get(r.key);
-      if (owner) tavern.tell(owner, `Your ${formatCoins(r.amount)} obsidian coins on ${tavern.tables.get(r.table)?.data.name ?? r.table} come back to you.`);
+      if (owner) tavern.tell(owner, `Your ${coinsText(r.amount)} on ${tavern.tables.get(r.table)?.data.name ?? r.table} ${r.amount === 1 ? 'comes' : 'come'} back to you.`);
       log(`closing: returned ${r.amount} coins from ${r.table} to ${r.key}`);
     }
     const at = new Date(clock.now()).toISOString();

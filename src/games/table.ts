@@ -6,7 +6,7 @@ import type { CommandContext } from '../rooms/tavern.js';
 import type { Player } from '../rooms/player.js';
 import { seatsComeAndGo } from '../rooms/comings.js';
 import type { TableData } from '../rooms/world.js';
-import { formatCoins } from '../rooms/amount.js';
+import { obsidianCoins } from '../rooms/amount.js';
 import type { RandomSource } from './random.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
 import type { BetResult, CoinMove, Party, Step } from './rules.js';
@@ -350,9 +350,8 @@ export class Table implements TavernTable {
         const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
         const name = key ? tavern.store.character(key)?.name ?? key : 'The table';
         const has = tavern.ledger.balance(r.account);
-        const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
         const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
-        return { ok: false, reason: `${who} only ${coins(has)}; that needs ${coins(has + r.short)}.` };
+        return { ok: false, reason: `${who} only ${obsidianCoins(has)}; that needs ${obsidianCoins(has + r.short)}.` };
       },
       say: (message) => this.say(message),
       toPlayer: (name, text) => {

@@ -3,7 +3,7 @@
  * text is (a name, a room, a way out, spoken words, coins), never how it looks. The games mark
  * theirs the same way (whose turn, deadlines, wins and losses).
  */
-import { formatCoins } from './amount.js';
+import { obsidianCoins } from './amount.js';
 import { paint } from '../telnet/markup.js';
 
 /** A character's (or NPC's) name. */
@@ -19,4 +19,4 @@ export const exitWord = (direction: string): string => paint('exit', direction);
 export const quoted = (text: string): string => paint('speech', `'${text}'`);
 
 /** An amount of coins: "1,000 obsidian coins" ("1 obsidian coin"). */
-export const coinsText = (n: number): string => paint('coins', `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`);
+export const coinsText = (n: number): string => paint('coins', obsidianCoins(n));

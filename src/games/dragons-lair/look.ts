@@ -3,7 +3,7 @@
  * now. Everything here is drawn from that viewer's view (view.ts), so it can show no card the
  * viewer may not see.
  */
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { listNames, Voice } from '../voice.js';
 import { drawn, paint } from '../../telnet/markup.js';
 import { secondsLeft } from '../deadline.js';
@@ -18,7 +18,6 @@ export function cardLabel(card: Card): string {
 
 export const cardList = (cards: readonly Card[]) => (cards.length ? cards.map(cardLabel).join(', ') : 'nothing');
 export const gameCoins = (n: number) => `${formatCoins(n)} game coin${n === 1 ? '' : 's'}`;
-export const obsidian = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
 /** "you 3, Bob 2"; `paid`: the shares are paid now, so the viewer's is marked as won. */
 export const shares = (v: Voice, list: readonly Share[], paid = false) =>
   list.map((s) => (paid && v.is(s.name) ? paint('won', `you ${formatCoins(s.amount)}`) : `${v.name(s.name)} ${formatCoins(s.amount)}`)).join(', ');
@@ -26,7 +25,7 @@ export const shares = (v: Voice, list: readonly Share[], paid = false) =>
 export function gameOverLine(v: Voice, result: GameResult): string {
   const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];
   const won = Object.entries(result.coins).map(([name, n]) => `${v.name(name)} ${formatCoins(n)}`).join(', ');
-  const paid = Object.entries(result.payouts).map(([name, n]) => `${v.name(name)} ${v.verb(name, 'receive')} ${obsidian(n)}`).join(', ');
+  const paid = Object.entries(result.payouts).map(([name, n]) => `${v.name(name)} ${v.verb(name, 'receive')} ${obsidianCoins(n)}`).join(', ');
   const bank = result.bankLeft ? ` The ${gameCoins(result.bankLeft)} left in the bank are shared evenly.` : '';
   return `The game of Dragon's Lair is over: ${why}. Game coins: ${won}.${bank} Settlement: ${paid}. Type start to play again.`;
 }
@@ -102,7 +101,7 @@ export function todoLine(view: DragonsLairView, now: number): string {
     case 'sit':
       return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${view.ante} obsidian coins).`;
     case 'start':
-      return `Any seated player may type start; each antes ${obsidian(view.ante)}.`;
+      return `Any seated player may type start; each antes ${obsidianCoins(view.ante)}.`;
     case 'wait-for-players':
       return `Waiting for ${todo.need} more player${todo.need === 1 ? '' : 's'} to sit down.`;
     case 'choose':

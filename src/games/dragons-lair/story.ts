@@ -7,7 +7,8 @@ import { formatCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 import { cardName } from './cards.js';
-import { cardLabel, cardList, gameCoins, gameOverLine, obsidian, shares, todoLine } from './look.js';
+import { cardLabel, cardList, gameCoins, gameOverLine, shares, todoLine } from './look.js';
+import { obsidianCoins } from '../../rooms/amount.js';
 import { secondsLeft } from '../deadline.js';
 import type { DragonsLairEvent, LaidCard, PrivateEvent } from './state.js';
 import type { DragonsLairView } from './view.js';
@@ -47,7 +48,7 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
       return null;
     case 'started':
       return (v) =>
-        `Dragon's Lair begins with ${v.names(e.players)}: each antes ${obsidian(e.ante)}, and the bank holds ` +
+        `Dragon's Lair begins with ${v.names(e.players)}: each antes ${obsidianCoins(e.ante)}, and the bank holds ` +
         `${gameCoins(e.bank)}. At most ${e.rounds} turns. Four cards are dealt to each player.`;
     case 'dragonLaid':
       return () => `A dragon is laid face down at lair ${e.lair}.`;

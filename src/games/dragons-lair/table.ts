@@ -14,7 +14,7 @@ import {
   type TableHost,
 } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { cardName, parseCard, type Card } from './cards.js';
 import {
   apply,
@@ -205,7 +205,7 @@ class DragonsLairTable implements GameTable {
     if (short) {
       const has = this.host.balance(short);
       const who = short === ctx.player ? 'You have' : `${short} has`;
-      return ctx.reply(`${who} only ${formatCoins(has)} obsidian coin${has === 1 ? '' : 's'}, and the ante is ${formatCoins(ante)}: the game cannot start.`);
+      return ctx.reply(`${who} only ${obsidianCoins(has)}, and the ante is ${formatCoins(ante)}: the game cannot start.`);
     }
     this.act({ type: 'start', player: ctx.player }, ctx.reply);
   }

@@ -3,7 +3,7 @@
  * the room, or a line for one player. Built to stay cheap at 200 seats: after a throw each bettor
  * hears their own bets settled, and the room one line of totals, never a line per bet to everyone.
  */
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { listNames, Voice, type Message } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 import { betLabel } from './bets.js';
@@ -14,7 +14,6 @@ export const DEALER = 'Dreaven';
 /** At most this many players are named in one line; past it the line gives counts. */
 export const NAMED = 5;
 
-export const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
 
 /** Something to tell: a Message for the whole room, or a line for one player. */
 export type Said = { all: Message } | { to: string; text: string };
@@ -107,11 +106,11 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     case 'betPlaced': {
       const b = e.bet;
       const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
-      const mine = `${DEALER} takes your ${coins(b.amount)} on ${betLabel(b)}${cut}.`;
+      const mine = `${DEALER} takes your ${obsidianCoins(b.amount)} on ${betLabel(b)}${cut}.`;
       // In a crowd a call of every bet would bury the table in lines: the bettor alone hears it,
       // and everyone hears the totals when the bets are settled.
       if (s.seated.length > s.settings.crowd) return [{ to: b.owner, text: mine }];
-      return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${coins(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
+      return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${obsidianCoins(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
     }
     case 'thrown': {
       const t = e.throw;
@@ -124,7 +123,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     }
     case 'bonus':
       if (e.cooling) return [{ to: e.hero, text: `${DEALER} keeps the HERO's bonus this time: you had one less than ${duration(s.settings.handoutCooldownMs)} ago.` }];
-      return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${coins(e.amount)} for the opening attack roll.`);
+      return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${obsidianCoins(e.amount)} for the opening attack roll.`);
     case 'outcome':
       return all(() => outcomeText(e.kind, e.total, e.point));
     case 'gameOver':
@@ -168,10 +167,10 @@ export function duration(ms: number): string {
 /** " Dreaven hands 20,000 obsidian coins to each of you and Bob." (counted, not named, in a crowd) */
 function handsOut(players: readonly string[], handout: number): (v: Voice) => string {
   if (!players.length || handout === 0) return () => '';
-  if (players.length === 1) return (v) => ` ${DEALER} hands ${coins(handout)} to ${v.name(players[0])}.`;
-  if (players.length <= NAMED) return (v) => ` ${DEALER} hands ${coins(handout)} to each of ${v.names(players)}.`;
+  if (players.length === 1) return (v) => ` ${DEALER} hands ${obsidianCoins(handout)} to ${v.name(players[0])}.`;
+  if (players.length <= NAMED) return (v) => ` ${DEALER} hands ${obsidianCoins(handout)} to each of ${v.names(players)}.`;
   const set = new Set(players);
-  return (v) => ` ${DEALER} hands ${coins(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
+  return (v) => ` ${DEALER} hands ${obsidianCoins(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
 }
 
 /**
@@ -206,7 +205,7 @@ function settlement(settled: readonly Settled[]): Said[] {
   const result = (v: Voice, owner: string) => {
     const n = net.get(owner)!;
     if (n === 0) return `${v.name(owner)} ${v.verb(owner, 'break')} even`;
-    const text = `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${coins(Math.abs(n))}`;
+    const text = `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${obsidianCoins(Math.abs(n))}`;
     return v.is(owner) ? paint(n > 0 ? 'won' : 'lost', text) : text;
   };
   const bets = `${decided} bet${decided === 1 ? '' : 's'}`;
@@ -218,7 +217,7 @@ function settlement(settled: readonly Settled[]): Said[] {
   const losers = owners.filter((o) => net.get(o)! < 0);
   const won = winners.reduce((n, o) => n + net.get(o)!, 0);
   const lost = -losers.reduce((n, o) => n + net.get(o)!, 0);
-  const totals = `${DEALER} settles ${bets} for ${owners.length} players: ${winners.length} win ${coins(won)} between them, ${losers.length} lose ${coins(lost)}`;
+  const totals = `${DEALER} settles ${bets} for ${owners.length} players: ${winners.length} win ${obsidianCoins(won)} between them, ${losers.length} lose ${obsidianCoins(lost)}`;
   out.push({ all: (v) => `${totals}${v.viewer !== null && net.has(v.viewer) ? `; ${result(v, v.viewer)}` : ''}.` });
   return out;
 }
@@ -229,16 +228,16 @@ function betSettled(e: Settled): string {
   switch (e.result) {
     case 'won':
       return e.lost > 0
-        ? `${DEALER} pays ${what}: ${paint('won', `${coins(e.winnings)} won`)} and ${coins(e.returned)} of the stake back; the other ${paint('lost', `${coins(e.lost)} lost`)}.`
-        : `${DEALER} pays ${what}: ${paint('won', `${coins(e.winnings)} won`)} and the ${coins(e.returned)} stake back.`;
+        ? `${DEALER} pays ${what}: ${paint('won', `${obsidianCoins(e.winnings)} won`)} and ${obsidianCoins(e.returned)} of the stake back; the other ${paint('lost', `${obsidianCoins(e.lost)} lost`)}.`
+        : `${DEALER} pays ${what}: ${paint('won', `${obsidianCoins(e.winnings)} won`)} and the ${obsidianCoins(e.returned)} stake back.`;
     case 'lost':
-      return `${DEALER} sweeps away ${what}: ${paint('lost', `${coins(e.lost)} lost`)}.`;
+      return `${DEALER} sweeps away ${what}: ${paint('lost', `${obsidianCoins(e.lost)} lost`)}.`;
     case 'inactive':
       return `Your ${betLabel(e.bet)} is off on the opening roll; it stays on the table.`;
     case 'carried':
       return `Your ${betLabel(e.bet)} carries over to the next quest.`;
     case 'returned':
-      return `${DEALER} returns ${what}: ${coins(e.returned)} back.`;
+      return `${DEALER} returns ${what}: ${obsidianCoins(e.returned)} back.`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 import { paint } from '../../telnet/markup.js';
@@ -16,7 +16,7 @@ import {
   type LichBonesState,
   type Payouts,
 } from './rules.js';
-import { betText, coins, DEALER, duration, tell } from './story.js';
+import { betText, DEALER, duration, tell } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor } from './view.js';
 
@@ -33,8 +33,8 @@ const handoutKind = (kind: HandoutKind) => `lich-bones ${kind}`;
 const help = (s: LichBonesSettings) =>
   [
     `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
-    `Everyone seated when a game starts gets ${coins(s.handout)}, and again when it ends if still seated from the first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.`,
-    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them. The HERO gets ${coins(s.heroBonus)} at an opening attack roll, at most once per ${duration(s.handoutCooldownMs)}.`,
+    `Everyone seated when a game starts gets ${obsidianCoins(s.handout)}, and again when it ends if still seated from the first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.`,
+    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them. The HERO gets ${obsidianCoins(s.heroBonus)} at an opening attack roll, at most once per ${duration(s.handoutCooldownMs)}.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
     `Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:`,
     `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
@@ -204,8 +204,8 @@ class LichBonesTable implements GameTable {
 
   private goldText(name: string): string {
     const { bets, onTable } = gold(this.state, name);
-    const purse = `You have ${coins(this.host.balance(name))}.`;
+    const purse = `You have ${obsidianCoins(this.host.balance(name))}.`;
     if (bets.length === 0) return `${purse} You have no bets on ${this.host.label}.`;
-    return `${purse} Your bets on ${this.host.label}: ${bets.map(betText).join(', ')} (${coins(onTable)} in all).`;
+    return `${purse} Your bets on ${this.host.label}: ${bets.map(betText).join(', ')} (${obsidianCoins(onTable)} in all).`;
   }
 }

@@ -3,7 +3,8 @@ import { formatCoins } from '../../rooms/amount.js';
 import { secondsLeft } from '../deadline.js';
 import { Voice } from '../voice.js';
 import { drawn, paint } from '../../telnet/markup.js';
-import { coins, VARIANT_NAMES } from './story.js';
+import { VARIANT_NAMES } from './story.js';
+import { obsidianCoins } from '../../rooms/amount.js';
 import type { SpiceRunView } from './view.js';
 
 export function renderTable(view: SpiceRunView, now: number): string {
@@ -16,8 +17,8 @@ export function renderTable(view: SpiceRunView, now: number): string {
   }
   const [p1, p2] = view.players;
   const lines = [drawn(renderBoard(view), boardInWords(view, v)), `Player 1: ${v.label(p1)}    Player 2: ${v.label(p2)}`];
-  lines.push(`Variant: ${VARIANT_NAMES[view.variant]}.  On the board: ${coins(view.boardTotal)} in ${view.wagerCount} wager${view.wagerCount === 1 ? '' : 's'}.`);
-  const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => `  square ${String(sq.square).padStart(2)}: ${coins(w.amount)} of ${v.theirs(w.player)}`));
+  lines.push(`Variant: ${VARIANT_NAMES[view.variant]}.  On the board: ${obsidianCoins(view.boardTotal)} in ${view.wagerCount} wager${view.wagerCount === 1 ? '' : 's'}.`);
+  const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => `  square ${String(sq.square).padStart(2)}: ${obsidianCoins(w.amount)} of ${v.theirs(w.player)}`));
   if (wagers.length) lines.push(paint('art', wagers.join('\n')));
   const last = view.lastRoll;
   if (last) lines.push(`Last roll: ${v.Name(last.player)} threw ${last.dice[0]} and ${last.dice[1]} (${last.total}).`);
@@ -36,7 +37,7 @@ export function renderTable(view: SpiceRunView, now: number): string {
 function boardInWords(view: SpiceRunView, v: Voice): string {
   const squares = view.board
     .filter((sq) => sq.wagers.length)
-    .map((sq) => `square ${sq.square}, ${sq.wagers.map((w) => `${coins(w.amount)} of ${v.theirs(w.player)}`).join(' and ')}`);
+    .map((sq) => `square ${sq.square}, ${sq.wagers.map((w) => `${obsidianCoins(w.amount)} of ${v.theirs(w.player)}`).join(' and ')}`);
   return squares.length ? `On the sand grid: ${squares.join('; ')}.` : 'The sand grid of squares 3 to 11 is empty.';
 }
 

@@ -2,12 +2,11 @@
  * What the Spice Run table says when something happens: each event as a Message, worded for
  * every person in the room (the player who acts reads "You", the others a name).
  */
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 import type { SpiceRunEvent, Variant, Wager } from './rules.js';
 
-export const coins = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
 
 export const VARIANT_NAMES: Record<Variant, string> = {
   standard: 'standard',
@@ -44,16 +43,16 @@ export function eventMessage(e: SpiceRunEvent): Message {
       return (v) => `${v.does(e.player, 'throw')} the dice: ${a} and ${b} (${e.total}).${meaning}`;
     }
     case 'wagered':
-      return (v) => `${v.does(e.player, 'place')} ${coins(e.amount)} on square ${e.square}. The board holds ${coins(e.boardTotal)}.`;
+      return (v) => `${v.does(e.player, 'place')} ${obsidianCoins(e.amount)} on square ${e.square}. The board holds ${obsidianCoins(e.boardTotal)}.`;
     case 'playBegins':
-      return (v) => `Four wagers are down, ${coins(e.boardTotal)} on the board. Play begins: ${v.name(e.first)} ${v.verb(e.first, 'roll')} first.`;
+      return (v) => `Four wagers are down, ${obsidianCoins(e.boardTotal)} on the board. Play begins: ${v.name(e.first)} ${v.verb(e.first, 'roll')} first.`;
     case 'collected':
       return (v) =>
         e.wagers.length
-          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${mine(v, e.collector, 'won', coins(e.total))} (${describeWagers(v, e.wagers)}).`
+          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${mine(v, e.collector, 'won', obsidianCoins(e.total))} (${describeWagers(v, e.wagers)}).`
           : `${v.does(e.collector, 'play')} the ${e.square}, but square ${e.square} is empty.`;
     case 'sweep':
-      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${mine(v, e.taker, 'won', coins(e.total))}!`;
+      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${mine(v, e.taker, 'won', obsidianCoins(e.total))}!`;
     case 'skipped':
       return (v) =>
         e.callsOff
@@ -69,13 +68,13 @@ export function eventMessage(e: SpiceRunEvent): Message {
               : e.cause === 'no-coins'
                 ? 'The game is withdrawn'
                 : `${v.does(e.player, 'withdraw')} the game`;
-        const back = e.refunds.length ? e.refunds.map((r) => `${coins(r.amount)} to ${v.name(r.owner)}`).join(', ') : 'nothing was on the board';
+        const back = e.refunds.length ? e.refunds.map((r) => `${obsidianCoins(r.amount)} to ${v.name(r.owner)}`).join(', ') : 'nothing was on the board';
         return `${why}: every wager goes back to its owner (${back}).`;
       };
     case 'over':
       return (v) => {
         const results = Object.entries(e.tally).map(([p, t]) =>
-          t.net === 0 ? `${v.name(p)} broke even` : mine(v, p, t.net > 0 ? 'won' : 'lost', `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${coins(Math.abs(t.net))}`),
+          t.net === 0 ? `${v.name(p)} broke even` : mine(v, p, t.net > 0 ? 'won' : 'lost', `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${obsidianCoins(Math.abs(t.net))}`),
         );
         return `The game of Spice Run is over: ${results.join(', ')}.`;
       };

@@ -1,4 +1,4 @@
-import { parseAmount } from '../../rooms/amount.js';
+import { obsidianCoins, parseAmount } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
 import {
@@ -11,7 +11,7 @@ import {
   type SpiceRunSettings,
   type SpiceRunState,
 } from './rules.js';
-import { coins, eventMessage } from './story.js';
+import { eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
 import { Deadline, secondsLeft } from '../deadline.js';
@@ -69,7 +69,7 @@ class SpiceRunTable implements GameTable {
           const amount = parseAmount(args);
           if (!amount.ok) return ctx.reply(amount.reason);
           const have = host.balance(ctx.player);
-          if (amount.value > have) return ctx.reply(`You have only ${coins(have)}.`);
+          if (amount.value > have) return ctx.reply(`You have only ${obsidianCoins(have)}.`);
           this.act({ type: 'bet', player: ctx.player, amount: amount.value }, ctx.reply);
         },
       },

@@ -1,4 +1,4 @@
-import { formatCoins } from '../amount.js';
+import { obsidianCoins } from '../amount.js';
 import { capitalise } from '../accounts.js';
 import { paint } from '../../telnet/markup.js';
 import type { Audit, Ban } from '../../store/index.js';
@@ -162,7 +162,7 @@ export const adminCommands: TavernCommand[] = [
 
 /** What `audit` prints: whether the books add up, then the totals. */
 export function auditText(a: Audit): string {
-  const c = (n: number) => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
+  const c = obsidianCoins;
   const verdict = a.problems.length
     ? paint('warning', `The books do NOT add up (${a.problems.length} problem${a.problems.length === 1 ? '' : 's'}):`) + a.problems.map((p) => `\n  ${p}`).join('')
     : 'The books add up: every account balances and all of them together sum to zero.';

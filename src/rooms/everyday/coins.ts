@@ -28,6 +28,7 @@ export const coinCommands: TavernCommand[] = [
     run(ctx) {
       const { tavern, actor } = ctx;
       const coins = tavern.ledger.balance(actor.purse);
+      // Always "coins", even for one: scripts match `<N> obsidian coins` here (the stable surface).
       let text = `You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`;
       for (const { table, coins } of stakesOf(tavern, actor)) text += `\nYou have ${coinsText(coins)} on ${table.data.name}.`;
       ctx.reply(text);

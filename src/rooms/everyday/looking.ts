@@ -1,6 +1,4 @@
-import { formatCoins } from '../amount.js';
-import { exitWord, named, roomName } from '../palette.js';
-import { paint } from '../../telnet/markup.js';
+import { coinsText, exitWord, named, roomName } from '../palette.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData, type Room } from '../world.js';
 import { descriptionOf, personLook } from './people.js';
@@ -50,7 +48,7 @@ export function look(ctx: CommandContext, args: string): void {
   }
   if (['me', 'self'].includes(target.toLowerCase())) {
     const mine = descriptionOf(tavern, actor);
-    ctx.reply(`You are ${named(actor.name)}, carrying ${paint('coins', `${formatCoins(tavern.ledger.balance(actor.purse))} obsidian coins`)}.${mine ? `\nOthers see: ${mine}` : ''}`);
+    ctx.reply(`You are ${named(actor.name)}, carrying ${coinsText(tavern.ledger.balance(actor.purse))}.${mine ? `\nOthers see: ${mine}` : ''}`);
     return;
   }
   const dir = directionOf(target);

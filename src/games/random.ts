@@ -81,7 +81,7 @@ export function rollDice(random: RandomSource): Dice {
   return oneDraw(random, 'dice', (r): Dice => [face(r), face(r)]);
 }
 
-/** Dice as the fixed values fixedRandom wants: dice(3, 4) throws a 3 and a 4. */
+/** Dice as the fixed values fixedRandom wants: diceValues(3, 4) throws a 3 and a 4. */
 export function diceValues(...faces: number[]): number[] {
   return faces.map((f) => f - 1);
 }

@@ -94,7 +94,6 @@ export interface GameTable {
   onStand(name: string, cause: LeaveCause): void;
   /** The connection dropped; the seat is kept for the grace period. */
   onAway?(name: string): void;
-  onBack?(name: string): void;
   /** `roll dice <table>`. */
   roll?(name: string, reply: (text: string) => void): void;
   /** A whisper to this table's dealer. */
@@ -228,9 +227,8 @@ export class Table implements TavernTable {
     this.onNews?.({ kind: 'state' }); // the seat's `connected`
   }
 
-  playerBack(p: Player): void {
-    this.game.onBack?.(p.name);
-    this.onNews?.({ kind: 'state' });
+  playerBack(): void {
+    this.onNews?.({ kind: 'state' }); // the seat's `connected`
   }
 
   describe(viewer: Player): string {

@@ -17,8 +17,6 @@ export interface Position {
   offset: number;
 }
 
-export type JournalLine = Entry & { seq: number; time: string };
-
 export const segmentName = (firstSeq: number) => `${String(firstSeq).padStart(12, '0')}.jsonl`;
 export const isSegmentName = (name: string) => /^\d{12}\.jsonl$/.test(name);
 export const segmentFirstSeq = (name: string) => Number(name.slice(0, 12));

@@ -6,7 +6,8 @@ import { StoreFailure, type FileLayer } from './files.js';
  * The first format of a data folder: db.json version 1 (characters with their coins, and how
  * many ledger lines those coins include) beside ledger.jsonl (one line per coin movement).
  * It becomes the first journal segment: one entry per character, then one per transaction,
- * with the starting purses from the mint. Both old files are left as they were.
+ * with the starting purses from the mint. ledger.jsonl is left as it was, and db.json is kept
+ * as db.v1.json (LEGACY_COPY) before the first checkpoint takes its name.
  */
 
 export const LEGACY_LEDGER = 'ledger.jsonl';

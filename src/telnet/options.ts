@@ -31,11 +31,6 @@ export const OptionCode = {
   GMCP: 201,
 } as const;
 
-export interface WindowSize {
-  width: number;
-  height: number;
-}
-
 /** What the options of one connection need from it. */
 export interface OptionOwner {
   /** Bytes for the client, in order with all other output. */

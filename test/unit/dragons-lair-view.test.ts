@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diceValues } from '../../src/games/random.js';
 import { cardName, type Card } from '../../src/games/dragons-lair/cards.js';
 import { newTable } from '../../src/games/dragons-lair/rules.js';
-import { eventsFor, viewFor } from '../../src/games/dragons-lair/view.js';
+import { viewFor } from '../../src/games/dragons-lair/view.js';
 import { T0, c, ok, startGame, type Run } from './dragons-lair-support.js';
 import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
 
@@ -137,11 +137,4 @@ describe("Dragon's Lair: what each player sees", () => {
     expect(viewFor(threePlayers().state, 'Zed').hand).toBeNull();
   });
 
-  it('passes a player the public events and only their own private ones', () => {
-    const { events } = threePlayers();
-    const forBo = eventsFor(events, 'Bo');
-    expect(forBo.filter((e) => e.type === 'dealt')).toEqual([{ type: 'dealt', to: 'Bo', cards: [c('8h'), c('5d'), c('7s'), c('ac')] }]);
-    expect(forBo.some((e) => e.type === 'started')).toBe(true);
-    expect(eventsFor(events, 'Zed').some((e) => 'to' in e)).toBe(false);
-  });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The layers, top first: a module may import its own layer and those below it (BRIEF.md). */
+/** The layers, top first: a module may import its own layer and those below it (the project's guide). */
 const LAYERS = ['server', 'games', 'rooms', 'telnet'];
 const SRC = resolve(import.meta.dirname, '../../src');
 

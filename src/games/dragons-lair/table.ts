@@ -1,8 +1,8 @@
 /**
  * The Dragon's Lair table: seats 2-5 players, feeds their verbs to the pure rules, moves the
  * antes and the settlement through the ledger, and narrates. Secrets: everything a player is
- * told is rendered from their own view (view.ts) or from events they may receive (eventsFor),
- * so no other hand and no face-down card can reach them.
+ * told is rendered from their own view (view.ts), or is a private event (isPrivate) told to the
+ * one player it is addressed to, so no other hand and no face-down card can reach them.
  */
 import {
   settle,

@@ -6,9 +6,7 @@
 import type { GameState } from '../table.js';
 import { cardName, cardValue, type Card } from './cards.js';
 import {
-  isPrivate,
   presentSeats,
-  type DragonsLairEvent,
   type DragonsLairState,
   type GameResult,
   type LairNumber,
@@ -163,11 +161,6 @@ function todoFor(state: DragonsLairState, viewer: string): Todo {
       return { kind: 'wait-for-discards', players: over.map((s) => s.name), deadline };
     }
   }
-}
-
-/** The events one viewer may be told about: every public event and those addressed to them. */
-export function eventsFor(events: readonly DragonsLairEvent[], viewer: string): DragonsLairEvent[] {
-  return events.filter((e) => !isPrivate(e) || e.to === viewer);
 }
 
 function copyCard(card: Card): Card {

@@ -30,8 +30,6 @@ export type BetSpec =
   | { kind: 'drain' }
   | { kind: 'claw'; number: ClawNumber };
 
-export type BetKind = BetSpec['kind'];
-
 /** The tavern name of each hard way. */
 export const HARD_NAMES: Record<HardNumber, string> = { 4: 'CHARGE', 6: 'FEINT', 8: 'JUDGEMENT', 10: 'STRIKE' };
 

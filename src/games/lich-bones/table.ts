@@ -76,7 +76,7 @@ class LichBonesTable implements GameTable {
         usage: 'start',
         group: 'Lich Bones',
         help: 'Start a game of Lich Bones now, without waiting for the 60 seconds.',
-        run: (ctx) => void this.act({ type: 'start', player: ctx.player }, ctx.reply),
+        run: (ctx) => this.act({ type: 'start', player: ctx.player }, ctx.reply),
       },
       {
         key: 'bet',
@@ -147,12 +147,12 @@ class LichBonesTable implements GameTable {
    * set to the new state before the story, so that a fault in the telling cannot leave a
    * deadline with no timer behind it.
    */
-  private act(action: LichBonesAction, refuse: Reply): boolean {
+  private act(action: LichBonesAction, refuse: Reply): void {
     const actor = 'player' in action ? action.player : null;
     const now = this.host.clock.now();
     const ctx = { random: this.host.random, now, lastHandout: (name: string, kind: HandoutKind) => this.host.handouts.last(name, handoutKind(kind)) };
     const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
-    if (!step) return false;
+    if (!step) return;
     this.state = step.state;
     this.schedule();
     // A bet changes only the bettor's part of the table: a crowd's panels may catch up a moment later.
@@ -171,7 +171,6 @@ class LichBonesTable implements GameTable {
       else this.host.toPlayer(said.to, said.text);
     }
     if (step.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
-    return true;
   }
 
   private schedule(): void {

@@ -10,7 +10,8 @@ import { migrate } from './migrations.js';
 import { appendEntries, journalDisagreements } from './queries.js';
 
 /**
- * Moving a file-store world into PostgreSQL (`npm run migrate-store`). The folder is only read.
+ * Moving a file-store world into PostgreSQL (`npm run migrate-store`). The folder is only read
+ * (migrate-store.ts makes its server-name file if it is missing).
  * Its whole journal is copied when it has one from entry 1; when old segments were archived
  * away, the checkpoint's state opens the PostgreSQL journal (one entry per character, one
  * opening transaction of coins...) and the journal after the checkpoint follows.

@@ -113,7 +113,7 @@ export class PgStore implements Store {
     for (const t of start.tables) this.state.tables.set(t.table, t);
     for (const [account, n] of start.sources) this.setBalance(account, n);
     // Coins a stopped server left on its tables: whoever no live server plays is brought into
-    // play, so that the tavern can give them back (returnStrandedEscrow), and is then let go.
+    // play, so that the tavern can give them back (Tavern.returnEscrow, at start), and is then let go.
     for (const key of await charactersWithEscrow(this.writer.client)) {
       if ((await this.take(key)).kind === 'taken') this.leaving.add(key);
     }

@@ -1,6 +1,6 @@
 import type { Clock, Timer } from './clock.js';
 import type { Session } from './outbox.js';
-import { capitalise, nameProblem, passwordProblem } from './accounts.js';
+import { capitalise, MIN_PASSWORD, nameProblem, passwordProblem } from './accounts.js';
 import type { Door } from './door.js';
 import type { Tavern } from './tavern.js';
 import type { Player } from './player.js';
@@ -105,7 +105,7 @@ export class Login {
         if (/^y(es)?$/i.test(text)) {
           this.step = { kind: 'new-password', name: s.name };
           this.session.hideInput();
-          return `Choose a password for ${s.name} (at least 6 characters):`;
+          return `Choose a password for ${s.name} (at least ${MIN_PASSWORD} characters):`;
         }
         if (/^no?$/i.test(text)) {
           this.step = { kind: 'greeting' };

@@ -1,26 +1,12 @@
 import type { Store } from '../store/index.js';
+import type { OutputBatch, Setting } from '../telnet/connection.js';
+import type { GmcpMessage } from '../telnet/gmcp.js';
 
-/** A player's choice for colour or screen-reader output; `auto` follows what the client says. */
-export type Setting = 'on' | 'off' | 'auto';
+// The output types are the connection layer's: a telnet connection takes a delivery as it is.
+export type { GmcpMessage, Setting };
 
-/** An out-of-band message for the client's panels (GMCP over telnet; docs/gmcp.md). */
-export interface GmcpMessage {
-  /** `Package.Message`, e.g. `Char.Status`. */
-  name: string;
-  data?: unknown;
-}
-
-/** One batch of output for a session. */
-export interface Delivery {
-  /** Blocks of text with markup (telnet/markup.ts), in order; the session renders and wraps them. */
-  text?: readonly string[];
-  /** Messages for the client's panels, each sent only if the client wants its package. */
-  gmcp?: readonly GmcpMessage[];
-  /** True when this answers the player's own line; false for news that arrived on its own. */
-  reply?: boolean;
-  /** False for a last word before closing: no prompt after it. */
-  prompt?: boolean;
-}
+/** One batch of output for a session: text with markup, GMCP for the panels, and whether a prompt follows. */
+export type Delivery = OutputBatch;
 
 /**
  * Where a player's output goes: a telnet connection, a web page, or a recorder in tests. It

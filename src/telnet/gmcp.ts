@@ -14,6 +14,7 @@ const MAX_SUPPORTED = 64;
 const OPT_IN = new Set(['table']);
 const NAME = /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)+$/;
 
+/** An out-of-band message for the client's panels (docs/gmcp.md). */
 export interface GmcpMessage {
   /** `Package.Message`, e.g. `Char.Status`. */
   name: string;

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { TestClient } from '../support/client.js';
+import { listening, login, run } from '../support/program.js';
 import { WebTestClient } from '../support/webClient.js';
 
 /** A port nobody is listening on right now. */
@@ -18,45 +19,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real program, as `npm start` runs it, but from source (without its web port unless asked). */
-function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    env: { ...process.env, WEB_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function listening(p: ReturnType<typeof run>): Promise<number> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const m = /listening on [\d.]+:(\d+)/.exec(p.output());
-    if (m) return Number(m[1]);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 let dir: string;
 const children: ChildProcess[] = [];
 afterEach(async () => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-async function login(port: number, name: string): Promise<TestClient> {
-  const c = await TestClient.connect(port);
-  await c.nextPrompt();
-  let reply = await c.command(`connect ${name} secret123`);
-  if (/There is no character/.test(reply)) reply = await c.command(`create ${name} secret123`);
-  expect(reply).toMatch(/Exits:/);
-  c.inGame = true;
-  return c;
-}
 
 describe('the server program', () => {
   // A dozen programs start at once, each compiling the server with tsx: on a loaded machine

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { playOutSpiceRun } from '../support/spiceRun.js';
 import type { TestClient } from '../support/client.js';
 
 let ts: TestServer;
@@ -30,24 +31,6 @@ async function placeWager(who: TestClient, stake: number): Promise<string> {
   return who.command(`bet ${stake}`);
 }
 
-/** Plays whatever the table asks of whoever is on turn, until the game is over. */
-async function playOut(a: TestClient, b: TestClient, stake: string): Promise<string> {
-  let story = '';
-  for (let step = 0; step < 400; step++) {
-    const view = await a.command('look sand');
-    if (/Nobody is playing|is over/.test(view)) return story;
-    const mine = /It is your turn/.test(view);
-    const who = mine ? a : b;
-    const own = mine ? view : await b.command('look sand');
-    let reply: string;
-    if (/roll the dice/.test(own)) reply = await who.command('roll dice sand');
-    else if (/bet on/.test(own)) reply = await who.command(`bet ${stake}`);
-    else if (/Type play/.test(own)) reply = await who.command('play');
-    else throw new Error(`cannot tell what to do from:\n${own}`);
-    story += reply + '\n';
-  }
-  throw new Error('the game did not end in 400 steps');
-}
 
 describe('Spice Run over telnet', () => {
   it.each([
@@ -60,7 +43,7 @@ describe('Spice Run over telnet', () => {
     expect(await a.command('look sand')).toMatch(/PLAYER|P  \|/);
     expect(await a.command(`variant ${variant}`)).toMatch(/You choose the/);
     expect(await b.command('look sand')).toMatch(new RegExp(`Variant: ${{ standard: 'standard', 'all-or-none': 'All or None', 'take-and-give': 'Take and Give' }[variant]}`));
-    const story = await playOut(a, b, '100');
+    const story = await playOutSpiceRun(a, b, '100');
     if (variant !== 'standard') expect(story).toMatch(/sweeps? the whole board/);
     expect(story).toMatch(/You throw the dice: \d and \d \(\d+\)/);
     // Ana is Player 1, named first: "you" when the reply was hers.

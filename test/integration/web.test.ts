@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { playOutSpiceRun, type Typist } from '../support/spiceRun.js';
 import { TestClient } from '../support/client.js';
 import { WebTestClient } from '../support/webClient.js';
 import { unmarked } from '../../src/telnet/markup.js';
@@ -15,33 +16,11 @@ afterEach(async () => {
   pageDir = undefined;
 });
 
-interface Player {
-  command(line: string): Promise<string>;
-}
-
-async function coins(c: Player): Promise<number> {
+async function coins(c: Typist): Promise<number> {
   const m = /carrying ([\d,]+) obsidian coins/.exec(await c.command('i'));
   return Number(m![1].replace(/,/g, ''));
 }
 
-/** Plays whatever the table asks of whoever is on turn, until the game is over. */
-async function playOut(a: Player, b: Player): Promise<string> {
-  let story = '';
-  for (let step = 0; step < 400; step++) {
-    const view = await a.command('look sand');
-    if (/Nobody is playing|is over/.test(view)) return story;
-    const mine = /It is your turn/.test(view);
-    const who = mine ? a : b;
-    const own = mine ? view : await b.command('look sand');
-    let reply: string;
-    if (/roll the dice/.test(own)) reply = await who.command('roll dice sand');
-    else if (/bet on/.test(own)) reply = await who.command('bet 100');
-    else if (/Type play/.test(own)) reply = await who.command('play');
-    else throw new Error(`cannot tell what to do from:\n${own}`);
-    story += reply + '\n';
-  }
-  throw new Error('the game did not end in 400 steps');
-}
 
 describe('the web client over a real WebSocket', () => {
   it('plays a whole game of Spice Run from the browser against a telnet player; the coins add up on both sides', async () => {
@@ -52,7 +31,7 @@ describe('the web client over a real WebSocket', () => {
     await ana.expect('Bob arrives.');
     expect(await ana.command('sit sand')).toMatch(/You take a seat at the sand table/);
     expect(await bob.command('sit table')).toMatch(/A game of Spice Run begins: Ana is Player 1, you are Player 2/);
-    const story = await playOut(ana, bob);
+    const story = await playOutSpiceRun(ana, bob, '100');
     // Ana is Player 1, named first: "you" when the reply was hers.
     const result = /The game of Spice Run is over: (?:Ana|you) (won|lost|broke even) ?([\d,]*)/.exec(unmarked(story));
     expect(result).not.toBeNull();

@@ -1,0 +1,26 @@
+/** Anyone who can type a line and read its answer: a telnet or a web test client. */
+export interface Typist {
+  command(line: string): Promise<string>;
+}
+
+/**
+ * Plays a game of Spice Run at the sand table out: whatever the table asks of whoever is on turn
+ * (roll, bet `stake`, play), until the game is over. Returns every answer, in order.
+ */
+export async function playOutSpiceRun(a: Typist, b: Typist, stake: string): Promise<string> {
+  let story = '';
+  for (let step = 0; step < 400; step++) {
+    const view = await a.command('look sand');
+    if (/Nobody is playing|is over/.test(view)) return story;
+    const mine = /It is your turn/.test(view);
+    const who = mine ? a : b;
+    const own = mine ? view : await b.command('look sand');
+    let reply: string;
+    if (/roll the dice/.test(own)) reply = await who.command('roll dice sand');
+    else if (/bet on/.test(own)) reply = await who.command(`bet ${stake}`);
+    else if (/Type play/.test(own)) reply = await who.command('play');
+    else throw new Error(`cannot tell what to do from:\n${own}`);
+    story += reply + '\n';
+  }
+  throw new Error('the game did not end in 400 steps');
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { commitmentOf, derivedSeed, drawStream, SEED_BYTES, streamSource } from './fair.js';
 import type { RandomSource } from './random.js';
 import type { TableFairness } from '../store/entries.js';
+import { isCount } from '../store/shapes.js';
 
 /**
  * One table's provably fair random source. The games' draws (random.ts marks them: a throw,
@@ -145,8 +146,6 @@ function seedProblem(what: string, seed: unknown, commitment: unknown): string |
   if (commitment !== commitmentOf(Buffer.from(seed, 'hex'))) return `${what}'s commitment does not match it`;
   return null;
 }
-
-const isCount = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 function dataProblem(d: FairData): string | null {
   if (typeof d !== 'object' || d === null) return 'it is not an object';

@@ -1,6 +1,7 @@
 import { Low, type Adapter } from 'lowdb';
 import { dirname } from 'node:path';
-import { apply, balanceProblems, emptyState, fairnessProblem, isCount, recordProblem, type CharacterRecord, type State } from './entries.js';
+import { apply, balanceProblems, emptyState, fairnessProblem, recordProblem, type CharacterRecord, type State } from './entries.js';
+import { isCount } from './shapes.js';
 import { cannotWrite, type FileLayer } from './files.js';
 import { decodeLine, isSegmentName, type Position } from './journal.js';
 import { keepResults, resultProblem, RESULTS_KEPT, type TableResult } from './results.js';

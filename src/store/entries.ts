@@ -8,6 +8,7 @@
  */
 
 import { keepResults, resultsProblem, type TableResult } from './results.js';
+import { ID, isCount, isPlainObject, isText, KEY } from './shapes.js';
 
 export type { ResultOutcome, TableResult } from './results.js';
 
@@ -110,15 +111,10 @@ export const MINT = 'mint';
 export const HOUSE = 'house';
 export const SOURCES: readonly string[] = [MINT, HOUSE];
 
-const KEY = /^[a-z]{1,32}$/;
 const ACCOUNT = /^(char:[a-z]{1,32}|escrow:[\w-]{1,64}:[a-z]{1,32}|house|mint)$/;
-const TABLE = /^[\w-]{1,64}$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 const PREF_TYPES: Record<keyof Prefs, 'boolean' | 'string'> = { colour: 'boolean', screenReader: 'boolean', ooc: 'boolean', description: 'string' };
 
-export const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-const isText = (s: unknown, max = 1000): s is string => typeof s === 'string' && s.length <= max;
-const isPlainObject = (o: unknown): o is Record<string, unknown> => !!o && typeof o === 'object' && !Array.isArray(o);
 
 /**
  * The character whose purse or escrow an account is, or null for the mint and the house: the
@@ -164,7 +160,7 @@ function prefsProblem(p: unknown, nullable: boolean): string | null {
 
 /** What is wrong with a table's fairness data (from an entry or a checkpoint), or null. */
 export function fairnessProblem(f: unknown): string | null {
-  if (!isPlainObject(f) || !isText(f.table, 64) || !TABLE.test(f.table)) return 'fairness data that names no table';
+  if (!isPlainObject(f) || !isText(f.table, 64) || !ID.test(f.table)) return 'fairness data that names no table';
   const hex = (s: unknown) => isText(s, 64) && HEX64.test(s);
   if (!isCount(f.game) || f.game < 1 || !hex(f.serverSeed) || !hex(f.commitment) || !isText(f.clientSeed, 200) || !isCount(f.nonce)) return `malformed fairness data for table ${f.table}`;
   const r = f.revealed;

@@ -5,6 +5,7 @@
  * and the payouts are the coins that reached their purse.
  */
 import type { Move } from './entries.js';
+import { ID, isCount, isPlainObject, KEY } from './shapes.js';
 
 /**
  * What came of a bet for its owner. `won`, `lost` and `even` compare the payout with the stake;
@@ -31,10 +32,6 @@ export interface TableResult {
 /** How many results the file engine keeps per character: `history` shows at most this many. */
 export const RESULTS_KEPT = 50;
 
-const KEY = /^[a-z]{1,32}$/;
-const ID = /^[\w-]{1,64}$/;
-const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-const isPlainObject = (o: unknown): o is Record<string, unknown> => !!o && typeof o === 'object' && !Array.isArray(o);
 
 /** Whether the outcome says what the numbers say. */
 function outcomeFits(r: Pick<TableResult, 'stake' | 'paid' | 'outcome'>): boolean {

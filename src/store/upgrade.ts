@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { apply, emptyState, isCount, MINT, shapeProblem, type Entry, type Move, type State } from './entries.js';
+import { apply, emptyState, MINT, shapeProblem, type Entry, type Move, type State } from './entries.js';
+import { isCount } from './shapes.js';
 import { StoreFailure, type FileLayer } from './files.js';
 
 /**

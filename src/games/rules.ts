@@ -6,6 +6,13 @@
  */
 
 import { outcomeOf, type ResultOutcome } from '../store/results.js';
+import type { RandomSource } from './random.js';
+
+/** What a game's rules are handed with each action: the random source and the time, never their own. */
+export interface RulesContext {
+  random: RandomSource;
+  now: number;
+}
 
 /** Who holds coins, as rules see it. `escrow` is coins on this table that belong to `name`. */
 export type Party =

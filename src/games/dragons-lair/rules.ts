@@ -13,7 +13,7 @@
  * end-of-turn.ts (levy, draw, discard, new dragons). game-over.ts settles the end.
  */
 import { shuffle } from '../random.js';
-import { escrow, player, refuse, type Refusal, type Step } from '../rules.js';
+import { escrow, player, refuse, type Refusal, type RulesContext, type Step } from '../rules.js';
 import { dragonCards, numberCards } from './cards.js';
 import {
   inGame,
@@ -22,7 +22,6 @@ import {
   seatOf,
   STARTING_HAND,
   type DragonsLairAction,
-  type DragonsLairContext,
   type DragonsLairEvent,
   type DragonsLairState,
   type LeaveCause,
@@ -40,7 +39,7 @@ export * from './state.js';
 
 type DragonsLairStep = Step<DragonsLairState, DragonsLairEvent>;
 
-export function apply(state: DragonsLairState, action: DragonsLairAction, ctx: DragonsLairContext): DragonsLairStep {
+export function apply(state: DragonsLairState, action: DragonsLairAction, ctx: RulesContext): DragonsLairStep {
   const work: Work = { s: structuredClone(state), events: [], moves: [], results: [], ctx };
   const refusal = handle(work, action);
   if (refusal) return refusal;

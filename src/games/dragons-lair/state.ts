@@ -3,8 +3,7 @@
  * what they are told happened (events). The rules that change it are in rules.ts and the files
  * it names.
  */
-import type { RandomSource } from '../random.js';
-import type { BetResult, CoinMove } from '../rules.js';
+import type { BetResult, CoinMove, RulesContext } from '../rules.js';
 import type { Card } from './cards.js';
 
 export interface DragonsLairSettings {
@@ -211,12 +210,6 @@ export type DragonsLairAction =
   /** Sent by the table when `state.deadline` has passed. */
   | { type: 'timeout' };
 
-export interface DragonsLairContext {
-  random: RandomSource;
-  now: number;
-}
-
-
 /** The step being built: a private copy of the state, changed in place. */
 export interface Work {
   s: DragonsLairState;
@@ -224,7 +217,7 @@ export interface Work {
   moves: CoinMove[];
   /** What came of each player's ante, when the game's end settles them. */
   results: BetResult[];
-  ctx: DragonsLairContext;
+  ctx: RulesContext;
 }
 
 export function newTable(settings: DragonsLairSettings = defaultSettings): DragonsLairState {

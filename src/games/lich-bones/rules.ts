@@ -3,8 +3,8 @@
  * `apply(state, action, ctx)` returns the next state, what happened, and the coin moves
  * the table applies as one ledger transaction. See rules/lich-bones.txt and RULINGS.md.
  */
-import { type Dice, type RandomSource, rollDice } from '../random.js';
-import { type Step, escrow, player, refuse, returned } from '../rules.js';
+import { type Dice, rollDice } from '../random.js';
+import { type RulesContext, type Step, escrow, player, refuse, returned } from '../rules.js';
 import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, betLabel } from './bets.js';
 import { placeBet } from './betting.js';
 import { give, resultLabel, settleBet, type Outcome } from './settlement.js';
@@ -179,9 +179,7 @@ export type LichBonesEvent =
 /** The hand-outs, each with its own cool-down: at the start, at the end, and the HERO's bonus. */
 export type HandoutKind = 'start' | 'end' | 'bonus';
 
-export interface Ctx {
-  random: RandomSource;
-  now: number;
+export interface LichBonesContext extends RulesContext {
   /** When a character last got a hand-out of this kind at any Lich Bones table (clock ms), or null. */
   lastHandout(name: string, kind: HandoutKind): number | null;
 }
@@ -205,7 +203,7 @@ export function newTable(settings: LichBonesSettings = DEFAULT_SETTINGS): LichBo
 }
 
 /** What an action does to a table, or why it cannot happen now. */
-export function apply(state: LichBonesState, action: LichBonesAction, ctx: Ctx): LichBonesStep {
+export function apply(state: LichBonesState, action: LichBonesAction, ctx: LichBonesContext): LichBonesStep {
   // A fresh top level and fresh arrays are enough: placed bets and settings are never changed in place.
   const s: LichBonesState = { ...state, seated: [...state.seated], bets: [...state.bets] };
   const out: Outcome = { events: [], moves: [], results: [] };
@@ -257,7 +255,7 @@ export function openingResult(total: number): 'critical-hit' | 'craps' | 'point-
 
 // Each step below changes `s` (a private copy) and returns a refusal reason, or null when done.
 
-function sit(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | null {
+function sit(s: LichBonesState, who: string, ctx: LichBonesContext, out: Outcome): string | null {
   if (s.seated.includes(who)) return 'You are already at the table.';
   s.seated.push(who);
   if (s.phase === 'waiting' && s.deadline === null) s.deadline = ctx.now + s.settings.autostartMs;
@@ -265,7 +263,7 @@ function sit(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | n
   return null;
 }
 
-function leave(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string | null {
+function leave(s: LichBonesState, who: string, ctx: LichBonesContext, out: Outcome): string | null {
   if (!s.seated.includes(who)) return 'You are not seated at this table.';
   s.seated = s.seated.filter((p) => p !== who);
   s.fromStart = s.fromStart.filter((p) => p !== who);
@@ -279,7 +277,7 @@ function leave(s: LichBonesState, who: string, ctx: Ctx, out: Outcome): string |
   return null;
 }
 
-function startGame(s: LichBonesState, by: string | null, ctx: Ctx, out: Outcome): null {
+function startGame(s: LichBonesState, by: string | null, ctx: LichBonesContext, out: Outcome): null {
   const { handout } = s.settings;
   const { paid, cooling } = handOut(s, s.seated, 'start', ctx, out);
   out.events.push({ type: 'started', by, players: [...s.seated], handout, paid, cooling });
@@ -292,23 +290,23 @@ function startGame(s: LichBonesState, by: string | null, ctx: Ctx, out: Outcome)
   return null;
 }
 
-function chooseHero(s: LichBonesState, why: 'start' | 'seven-out' | 'hero-left', ctx: Ctx, out: Outcome): void {
+function chooseHero(s: LichBonesState, why: 'start' | 'seven-out' | 'hero-left', ctx: LichBonesContext, out: Outcome): void {
   s.hero = s.seated[ctx.random.int(s.seated.length)];
   out.events.push({ type: 'heroChosen', hero: s.hero, why });
 }
 
-function openBetting(s: LichBonesState, ctx: Ctx, out: Outcome): void {
+function openBetting(s: LichBonesState, ctx: LichBonesContext, out: Outcome): void {
   s.round += 1;
   s.deadline = ctx.now + s.settings.bettingMs;
   out.events.push({ type: 'bettingOpened', round: s.round, rounds: s.settings.rounds, deadline: s.deadline, point: s.point });
 }
 
-function timeout(s: LichBonesState, ctx: Ctx, out: Outcome): string | null {
+function timeout(s: LichBonesState, ctx: LichBonesContext, out: Outcome): string | null {
   if (s.deadline === null || ctx.now < s.deadline) return 'Nothing is due yet.';
   return s.phase === 'betting' ? throwDice(s, 'dreaven', ctx, out) : startGame(s, null, ctx, out);
 }
 
-function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Outcome): null {
+function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: LichBonesContext, out: Outcome): null {
   const hero = s.hero as string;
   const dice = rollDice(ctx.random);
   const total = dice[0] + dice[1];
@@ -338,7 +336,7 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: Ctx, out: Out
 }
 
 /** Returns every bet still on the table, pays the end hand-out, and goes back to waiting. */
-function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx, out: Outcome): void {
+function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: LichBonesContext, out: Outcome): void {
   for (const bet of s.bets) {
     out.moves.push({ from: escrow(bet.owner), to: player(bet.owner), amount: bet.amount, why: `Lich Bones game over: ${betLabel(bet)} returned` });
     out.events.push({ type: 'settled', bet, result: 'returned', returned: bet.amount, winnings: 0, lost: 0 });
@@ -361,7 +359,7 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Ctx
  * The HERO's bonus at an opening roll is a hand-out too (RULINGS.md lists it with them): at most
  * one per cool-down per character, so a lone player who sits, starts and rolls cannot farm it.
  */
-function heroBonus(s: LichBonesState, hero: string, ctx: Ctx, out: Outcome): void {
+function heroBonus(s: LichBonesState, hero: string, ctx: LichBonesContext, out: Outcome): void {
   const last = ctx.lastHandout(hero, 'bonus');
   const cooling = last !== null && ctx.now - last < s.settings.handoutCooldownMs;
   if (!cooling) give(out, hero, s.settings.heroBonus, 'bonus for the opening attack roll');
@@ -372,7 +370,7 @@ function heroBonus(s: LichBonesState, hero: string, ctx: Ctx, out: Outcome): voi
  * Pays a hand-out of this kind to each of `players` who has had none in the cool-down
  * (RULINGS.md: hand-outs cannot be farmed); the others are `cooling`.
  */
-function handOut(s: LichBonesState, players: readonly string[], kind: HandoutKind, ctx: Ctx, out: Outcome): { paid: string[]; cooling: string[] } {
+function handOut(s: LichBonesState, players: readonly string[], kind: HandoutKind, ctx: LichBonesContext, out: Outcome): { paid: string[]; cooling: string[] } {
   const { handout, handoutCooldownMs } = s.settings;
   if (handout <= 0) return { paid: [], cooling: [] };
   const paid: string[] = [];

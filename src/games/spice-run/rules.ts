@@ -4,7 +4,7 @@
  * Pure: the table feeds actions (and `timeout` when the turn deadline passes) and applies the moves.
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
-import { decided, escrow, player, refuse, returned, type BetResult, type CoinMove, type Step } from '../rules.js';
+import { decided, escrow, player, refuse, returned, type BetResult, type CoinMove, type RulesContext, type Step } from '../rules.js';
 import { Voice } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 
@@ -93,10 +93,6 @@ export type SpiceRunAction =
   /** Sent by the table when the turn deadline passes: withdraws for the idle player. */
   | { type: 'timeout' };
 
-export interface SpiceRunContext {
-  random: RandomSource;
-  now: number;
-}
 
 type SpiceRunStep = Step<SpiceRunState, SpiceRunEvent>;
 
@@ -157,7 +153,7 @@ export function nextStep(state: SpiceRunState, viewer?: string): string {
 export function apply(
   state: SpiceRunState,
   action: SpiceRunAction,
-  ctx: SpiceRunContext,
+  ctx: RulesContext,
   settings: SpiceRunSettings = defaultSettings,
 ): SpiceRunStep {
   if (state.phase === 'over') return refuse(nextStep(state));

@@ -661,6 +661,33 @@ describe("Dragon's Lair: a player who leaves mid-game", () => {
     expect(coinsOf(state, 'Ana')).toBe(5 + 1);
   });
 
+  it('in a game of two, leaves the treasure to the other attacker before the game is settled', () => {
+    const fallen = run(
+      twoPlayers().state,
+      play('Ana', '10h', { lair: 1 }),
+      play('Bo', '5d', { lair: 1 }),
+      hold('Ana'),
+      [hold('Bo'), diceValues(4)],
+    ).state;
+    const { events, moves } = ok(fallen, { type: 'leave', player: 'Bo' });
+    expect(ofType(events, 'treasureTaken')).toEqual([{ type: 'treasureTaken', lair: 1, player: 'Ana', roll: 4, amount: 4, bank: 96 }]);
+    // The game ends before the turn does (no levy): Ana 4 + 48 of the 96 left, Bo 48.
+    expect(ofType(events, 'gameOver')[0].result).toEqual({ reason: 'players', coins: { Ana: 4, Bo: 0 }, bankLeft: 96, payouts: { Ana: 52, Bo: 48 } });
+    expect(paidOut(moves)).toEqual({ Ana: 52, Bo: 48 });
+  });
+
+  it('in a game of two, gives the lone attacker left every fallen lair of the reveal, the one being split and the one waiting', () => {
+    const start = startGame(['Ana', 'Bo'], {
+      hands: { Ana: ['10h', '9h', '2c', '3c'], Bo: ['8h', '6h', '4c', '5c'] },
+      dragons: ['jc', 'jd'],
+    }).state;
+    const fallen = run(start, play('Ana', '10h', { lair: 1 }), play('Bo', '8h', { lair: 1 }), play('Ana', '9h', { lair: 2 }), [play('Bo', '6h', { lair: 2 }), diceValues(2, 5)]);
+    expect(fallen.state.negotiation?.lair).toBe(1);
+    const { events } = ok(fallen.state, { type: 'leave', player: 'Ana' });
+    expect(ofType(events, 'treasureTaken').map((e) => [e.lair, e.player, e.amount])).toEqual([[1, 'Bo', 2], [2, 'Bo', 5]]);
+    expect(ofType(events, 'gameOver')[0].result).toMatchObject({ coins: { Ana: 0, Bo: 7 }, bankLeft: 93 });
+  });
+
   it('returns the knights of a player who left to the discard pile instead of their hand', () => {
     const { state, events } = run(
       threePlayers().state,

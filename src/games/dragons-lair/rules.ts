@@ -155,6 +155,25 @@ function timeout(w: Work): Refusal | undefined {
   return undefined;
 }
 
+/**
+ * The last player but one has left: the lairs of this reveal still unshared (the one being split,
+ * and those waiting their turn) go to the attacker left, as to any lone attacker, before the game
+ * is settled; a lair only the leaver attacked loses its treasure. True when that emptied the bank
+ * and so ended the game already.
+ */
+function treasuresToLoneAttackers(w: Work): boolean {
+  const { s } = w;
+  const open = s.negotiation ? [s.negotiation] : [];
+  s.negotiation = null;
+  s.deadline = null;
+  for (const t of [...open, ...s.pendingTreasures.splice(0)]) {
+    const [attacker, ...others] = t.contributors.filter((name) => seatOf(s, name));
+    if (!attacker) w.events.push({ type: 'treasureLost', lair: t.lair, treasure: Math.min(t.roll, s.bank), reason: 'attackers-left' });
+    else if (!others.length && takeAlone(w, t.lair, attacker, t.roll)) return true;
+  }
+  return false;
+}
+
 function leaveMidGame(w: Work, seat: Seat, cause: LeaveCause): void {
   const { s } = w;
   seat.gone = true;
@@ -163,7 +182,7 @@ function leaveMidGame(w: Work, seat: Seat, cause: LeaveCause): void {
   s.discardPile.push(...discarded);
   w.events.push({ type: 'left', player: seat.name, cause, discarded });
   if (presentSeats(s).length < 2) {
-    gameOver(w, 'players');
+    if (!treasuresToLoneAttackers(w)) gameOver(w, 'players');
     return;
   }
   switch (s.phase) {

@@ -1,6 +1,6 @@
 import type { Store } from '../store/index.js';
 import type { TableData } from '../rooms/world.js';
-import { paint, whole } from '../telnet/markup.js';
+import { paint, together, whole } from '../telnet/markup.js';
 import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
 import type { DrawKind, RandomSource } from './random.js';
 import type { Message } from './voice.js';
@@ -115,14 +115,14 @@ function drawsText(draws: number): string {
 
 /**
  * `fair <table>`: the commitment, the client seed and nonce, and the last seed revealed. The
- * lines scripts read (CONTRACT.md) start with what they look for, so that at 80 columns the
- * commitment line still holds its 64 digits whole.
+ * lines scripts read (CONTRACT.md) start with what they look for, and their phrases are bound
+ * (markup's `together`): on any screen the commitment's 64 digits stay on one line.
  */
 export function fairnessText(data: FairData, label: string): string {
   const lines = [
     `Provably fair draws at ${label}, game ${data.game} (help fair):`,
-    `  commitment ${data.commitment}`,
-    `  client seed ${data.clientSeed} nonce ${data.nonce}`,
+    `  ${together(`commitment ${data.commitment}`)}`,
+    `  ${together(`client seed ${data.clientSeed}`)} ${together(`nonce ${data.nonce}`)}`,
   ];
   const r = data.revealed;
   if (!r) {

@@ -11,7 +11,7 @@ import type { RandomSource } from './random.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
 import type { BetResult, CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
-import { paint } from '../telnet/markup.js';
+import { paint, together } from '../telnet/markup.js';
 import type { HandoutRecord } from './handouts.js';
 
 /**
@@ -252,7 +252,7 @@ export class Table implements TavernTable {
     const [a, b] = this.lastDice.dice;
     const from = this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '';
     if (b === undefined) return `The die on ${this.data.name} shows ${a}${from}.`;
-    return `The dice on ${this.data.name} show ${a} and ${b} (${a + b})${from}.`;
+    return `The dice on ${this.data.name} ${together(`show ${a} and ${b}`)} (${a + b})${from}.`;
   }
 
   describeFairness(): string {

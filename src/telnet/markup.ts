@@ -27,6 +27,12 @@ export const HANG = '\x0b';
  * the few lines scripts read whole, like `revealed <64 hex> for commitment <64 hex>`.
  */
 export const WHOLE = '\x0c';
+/**
+ * Between the words of a phrase that scripts match whole (`Ana is the HERO`, `5,000 obsidian
+ * coins`, `commitment <64 hex>`): a space the output path never breaks a line at, sent as a
+ * space (DLE: no player can type it).
+ */
+export const BOUND = '\x10';
 
 const CODES = {
   room: 'r',
@@ -68,6 +74,11 @@ export function styleOfCode(code: string): Style | undefined {
   return STYLE_OF.get(code);
 }
 
+/** `text` with its spaces bound: a wrapped line never breaks inside it (it may overflow instead). */
+export function together(text: string): string {
+  return text.replaceAll(' ', BOUND);
+}
+
 /** A line the output path never wraps. */
 export function whole(line: string): string {
   return `${WHOLE}${line}`;
@@ -75,7 +86,7 @@ export function whole(line: string): string {
 
 /** The text with every mark removed (both `art` and `spoken` kept): for logs and tests. */
 export function unmarked(text: string): string {
-  return text.replace(/\x0e./gs, '').replace(/[\x0f\x0b]/g, '');
+  return text.replace(/\x0e./gs, '').replace(/[\x0f\x0b]/g, '').replaceAll(BOUND, ' ');
 }
 
 /**

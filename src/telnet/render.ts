@@ -9,7 +9,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { toAscii } from './charset.js';
 import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, type Style } from './markup.js';
 import type { ColourLevel } from './mtts.js';
-import { MIN_WIDTH, wrapLines } from './wrap.js';
+import { MIN_WIDTH, unbound, wrapLines } from './wrap.js';
 
 /** How one client wants its text. */
 export interface RenderProfile {
@@ -23,7 +23,7 @@ export interface RenderProfile {
 export function render(text: string, profile: RenderProfile): string {
   // Most deliveries are a few short lines of printable ASCII and colour marks: then cleaning,
   // the content choice, the charset and wrapping change nothing, and only the colour stage works.
-  if (isPlainShort(text, Math.max(profile.width, MIN_WIDTH))) return colourise(text, profile.colour);
+  if (isPlainShort(text, Math.max(profile.width, MIN_WIDTH))) return unbound(colourise(text, profile.colour));
   if (text.length < RENDERED_FROM || text.length > RENDERED_UP_TO) return renderNow(text, profile);
   // A long block is mostly one many people get (a crowded room's look, help): rendered once per profile.
   const key = `${profile.colour}${profile.screenReader ? 1 : 0}${profile.ascii ? 1 : 0}${profile.width}\0${text}`;
@@ -56,7 +56,8 @@ export function isPlainShort(text: string, width: number): boolean {
   let column = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) {
+    if ((c >= 0x20 && c < 0x7f) || c === 0x10) {
+      // A printable character, or a bound space (markup's BOUND), sent as a space.
       if (++column > width) return false;
     } else if (c === 0x0a) {
       column = 0;
@@ -75,11 +76,11 @@ const SPOKEN_CODE = paint('spoken', '').charCodeAt(1);
 
 /**
  * Control characters have no business in text (world data, a game's message): only line ends,
- * the marks, the hang mark and the whole-line mark stay. A tab becomes a space. So no ESC byte reaches the colour
- * stage, which alone may add one.
+ * the marks, the hang mark, the whole-line mark and bound spaces stay. A tab becomes a space. So
+ * no ESC byte reaches the colour stage, which alone may add one.
  */
 export function clean(text: string): string {
-  return text.replace(/\t/g, ' ').replace(/[\x00-\x09\x0d\x10-\x1f\x7f-\x9f]/g, '');
+  return text.replace(/\t/g, ' ').replace(/[\x00-\x09\x0d\x11-\x1f\x7f-\x9f]/g, '');
 }
 
 /**

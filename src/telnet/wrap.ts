@@ -6,7 +6,7 @@
  */
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
-import { HANG, WHOLE } from './markup.js';
+import { BOUND, HANG, WHOLE } from './markup.js';
 
 /** Below this many columns left for the text, a hanging column is given up (see wrapLine). */
 const MIN_BODY_WIDTH = 20;
@@ -15,11 +15,22 @@ const FALLBACK_INDENT = 4;
 /** Narrower screens than this are treated as this wide: one word a line helps nobody. */
 export const MIN_WIDTH = 20;
 
-/** Wraps every line of `text` to `width` columns. */
+/**
+ * A bound space while a line is measured and wrapped: one column wide, and not a space to
+ * wrap-ansi, so a bound phrase is one word (a private-use character; a player's own becomes a space).
+ */
+const KEPT = '\ue000';
+
+/** Bound spaces as the spaces they are sent as. */
+export function unbound(text: string): string {
+  return text.includes(BOUND) ? text.replaceAll(BOUND, ' ') : text;
+}
+
+/** Wraps every line of `text` to `width` columns; a bound phrase (markup's `together`) is never broken. */
 export function wrapLines(text: string, width: number): string {
   const columns = Math.max(width, MIN_WIDTH);
   // Most deliveries are a few short ASCII lines: nothing to measure.
-  if (!text.includes(HANG) && !text.includes(WHOLE) && /^[\x00-\x7f]*$/.test(text) && text.split('\n').every((l) => l.length <= columns)) return text;
+  if (!text.includes(HANG) && !text.includes(WHOLE) && /^[\x00-\x7f]*$/.test(text) && text.split('\n').every((l) => l.length <= columns)) return unbound(text);
   return text
     .split('\n')
     .map((line) => wrapLine(line, columns))
@@ -34,11 +45,11 @@ const wrapped = new Map<string, string>();
 export const WRAPPED_KEPT = 1000;
 
 function wrapLine(line: string, width: number): string {
-  if (line.startsWith(WHOLE)) return line.slice(WHOLE.length);
+  if (line.startsWith(WHOLE)) return unbound(line.slice(WHOLE.length));
   const key = `${width}\0${line}`;
   const known = wrapped.get(key);
   if (known !== undefined) return known;
-  const out = wrapLineNow(line, width);
+  const out = line.includes(BOUND) ? wrapLineNow(line.replaceAll(BOUND, KEPT), width).replaceAll(KEPT, ' ') : wrapLineNow(line, width);
   if (out !== line) {
     if (wrapped.size >= WRAPPED_KEPT) wrapped.clear(); // a crude bound: refilled from the lines in use
     wrapped.set(key, out);
@@ -60,8 +71,10 @@ function wrapLineNow(line: string, width: number): string {
   }
   const indent = stringWidth(head);
   if (indent + stringWidth(body) <= width) return head + body;
+  // A word wider than the screen is cut, but for a bound phrase, which overflows the line instead.
+  const hard = !body.includes(KEPT);
   if (width - indent >= MIN_BODY_WIDTH) {
-    const lines = wrapAnsi(body, width - indent, { hard: true }).split('\n');
+    const lines = wrapAnsi(body, width - indent, { hard }).split('\n');
     return lines.map((l, i) => (i === 0 ? head : ' '.repeat(indent)) + l).join('\n');
   }
   // Too narrow for the column: the head on a line of its own, the body indented under it.
@@ -69,6 +82,6 @@ function wrapLineNow(line: string, width: number): string {
   const shortHead = head.trimEnd();
   // A head too long for the screen wraps as a line of its own (hanging under its first non-blank).
   const heads = shortHead.trim() ? [wrapLine(shortHead, width)] : [];
-  const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard: true }).split('\n').map((l) => pad + l);
+  const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard }).split('\n').map((l) => pad + l);
   return [...heads, ...rest].join('\n');
 }

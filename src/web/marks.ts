@@ -3,7 +3,7 @@
  * becomes a tree of plain strings and styled runs, which the page turns into spans with one
  * CSS class per style. Pure, so it is tested here and bundled into the page.
  */
-import { HANG, MARK_CLOSE, MARK_OPEN, styleOfCode, WHOLE, type Style } from '../telnet/markup.js';
+import { BOUND, HANG, MARK_CLOSE, MARK_OPEN, styleOfCode, WHOLE, type Style } from '../telnet/markup.js';
 
 export interface MarkedRun {
   /** The run's style, or null for a mark whose letter this page does not know. */
@@ -16,7 +16,7 @@ export type MarkedNode = string | MarkedRun;
 /**
  * Reads marked text. Marks nest; a mark still open at the end closes there, a close with no
  * mark open is dropped, and an unknown letter gives an unstyled run, so no text is ever lost. The
- * wrapping hints (HANG, WHOLE) are dropped: the page wraps its own pane.
+ * wrapping hints (HANG, WHOLE) are dropped, and a bound space is a space: the page wraps its own pane.
  */
 export function parseMarks(text: string): MarkedNode[] {
   const root: MarkedRun = { style: null, children: [] };
@@ -41,6 +41,8 @@ export function parseMarks(text: string): MarkedNode[] {
       if (open.length > 1) open.pop();
     } else if (ch === HANG || ch === WHOLE) {
       // Hints for wrapping to a fixed width; the page wraps its own pane.
+    } else if (ch === BOUND) {
+      plain += ' ';
     } else {
       plain += ch;
     }

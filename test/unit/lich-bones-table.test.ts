@@ -4,7 +4,7 @@ import type { GameTable, TableHost } from '../../src/games/table.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';
-import { paint } from '../../src/telnet/markup.js';
+import { paint, together } from '../../src/telnet/markup.js';
 import { plainFor } from '../support/plain.js';
 
 /** `look <table>` as a sighted player reads it. */
@@ -59,6 +59,10 @@ describe('the Lich Bones table', () => {
     host.queue(0);
     host.clock.advance(1_000);
     expect(said(host)).toMatch(/Ana is the HERO!\nRound 1 of 16, the opening attack roll: place your bets!/);
+    // The phrases scripts match are bound: no screen's wrapping breaks them apart.
+    const marked = host.marked.get('Zed')!.join('\n');
+    expect(marked).toContain(together('Ana is the HERO'));
+    expect(marked).toContain(together('place your bets'));
     expect(host.balance('Ana')).toBe(21_000);
   });
 

@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { toAscii } from '../../src/telnet/charset.js';
-import { hanging, HANG, paint, whole, WHOLE, type Style } from '../../src/telnet/markup.js';
+import { BOUND, hanging, HANG, paint, together, unmarked, whole, WHOLE, type Style } from '../../src/telnet/markup.js';
 import { chooseContent, clean, colourise, render, RENDERED_KEPT, type RenderProfile } from '../../src/telnet/render.js';
 import { wrapLines, WRAPPED_KEPT } from '../../src/telnet/wrap.js';
 
@@ -186,6 +186,25 @@ describe('the wrapping stage', () => {
     expect(out.length).toBeGreaterThan(2);
   });
 
+  it('never breaks a bound phrase: it moves to the next line whole, or overflows one it cannot fit, and is sent with spaces', () => {
+    const hero = `The HERO has fled the fight! Dreaven calls for a new champion. ${together('Abcdefghijklmnop is the HERO')}!`;
+    for (const width of [20, 40, 60, 80]) {
+      for (const colour of [0, 1] as const) {
+        const out = stripAnsi(render(paint('speech', hero), { colour, screenReader: false, ascii: false, width }));
+        expect(out).toMatch(/^.*Abcdefghijklmnop is the HERO!$/m);
+        expect(out).not.toContain(BOUND);
+      }
+    }
+    const commitment = `  ${together(`commitment ${'c'.repeat(64)}`)} and more words after it`;
+    const at40 = wrapLines(commitment, 40).split('\n');
+    expect(at40[0]).toBe(`  commitment ${'c'.repeat(64)}`);
+    expect(at40.slice(1).every((l) => l.length <= 40)).toBe(true);
+    // Short enough for the quick path: still sent with spaces.
+    expect(render(`You are carrying ${paint('coins', together('135,528 obsidian coins'))}.`, { ...plain, width: 30 })).toBe('You are carrying\n135,528 obsidian coins.');
+    expect(render(together('a b'), plain)).toBe('a b');
+    expect(unmarked(together('a b c'))).toBe('a b c');
+  });
+
   it('cuts a word longer than the line, and treats a screen narrower than 20 as 20', () => {
     const out = wrapLines('x'.repeat(50), 10).split('\n');
     expect(out).toEqual(['x'.repeat(20), 'x'.repeat(20), 'x'.repeat(10)]);
@@ -200,7 +219,7 @@ describe('the wrapping stage', () => {
 });
 
 describe('clean', () => {
-  it('keeps line ends, marks, the hang mark and the whole-line mark; drops every other control character', () => {
-    expect(clean(`a\tb\r\n\x0er\x0f${HANG}${WHOLE}\x00\x1b\x7f\x9bc`)).toBe(`a b\n\x0er\x0f${HANG}${WHOLE}c`);
+  it('keeps line ends, marks, the hang mark, the whole-line mark and bound spaces; drops every other control character', () => {
+    expect(clean(`a\tb\r\n\x0er\x0f${HANG}${WHOLE}${BOUND}\x00\x1b\x7f\x9bc`)).toBe(`a b\n\x0er\x0f${HANG}${WHOLE}${BOUND}c`);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarks } from '../../src/web/marks.js';
-import { hanging, paint, whole } from '../../src/telnet/markup.js';
+import { hanging, paint, together, whole } from '../../src/telnet/markup.js';
 
 describe('the page\'s reading of the marks', () => {
   it('turns marks into nested styled runs', () => {
@@ -20,7 +20,7 @@ describe('the page\'s reading of the marks', () => {
   });
 
   it('drops the hints for fixed-width wrapping: the page wraps its own pane', () => {
-    expect(parseMarks(`${hanging('  look', 'Look around.', 10)}\n${whole('revealed abc')}`)).toEqual(['  look    Look around.\nrevealed abc']);
+    expect(parseMarks(`${hanging('  look', 'Look around.', 10)}\n${whole('revealed abc')}\n${together('Ana is the HERO')}!`)).toEqual(['  look    Look around.\nrevealed abc\nAna is the HERO!']);
   });
 
   it('loses no text on broken marks', () => {

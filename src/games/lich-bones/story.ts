@@ -5,7 +5,7 @@
  */
 import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { listNames, Voice, type Message } from '../voice.js';
-import { paint } from '../../telnet/markup.js';
+import { paint, together } from '../../telnet/markup.js';
 import { betLabel } from './bets.js';
 import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
 
@@ -90,7 +90,8 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
           : e.why === 'seven-out'
             ? `${DEALER} calls for a new champion.`
             : `The HERO has fled the fight! ${DEALER} calls for a new champion.`;
-      return all((v) => `${lead} ${e.hero} is the HERO!${v.is(e.hero) ? ` ${paint('turn', `That is you: you throw the dice (roll dice ${ctx.tableWord}).`)}` : ''}`);
+      // Scripts match `<Name> is the HERO` and `place your bets` (the stable surface): never wrapped apart.
+      return all((v) => `${lead} ${together(`${e.hero} is the HERO`)}!${v.is(e.hero) ? ` ${paint('turn', `That is you: you throw the dice (roll dice ${ctx.tableWord}).`)}` : ''}`);
     }
     case 'bettingOpened': {
       const stage = e.point === null ? 'the opening attack roll' : `quest point ${e.point}`;
@@ -100,7 +101,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
         const throws = hero === null
           ? `The HERO throws with roll dice ${ctx.tableWord}, or ${DEALER} throws in ${when}.`
           : paint('turn', `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${DEALER} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
-        return `Round ${e.round} of ${e.rounds}, ${stage}: place your bets! ${throws}`;
+        return `Round ${e.round} of ${e.rounds}, ${stage}: ${together('place your bets')}! ${throws}`;
       });
     }
     case 'betPlaced': {

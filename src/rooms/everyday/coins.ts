@@ -4,7 +4,7 @@ import type { Player } from '../player.js';
 import type { TavernTable } from '../tables.js';
 import { findNpc } from './talking.js';
 import { coinsText, named } from '../palette.js';
-import { paint } from '../../telnet/markup.js';
+import { paint, together } from '../../telnet/markup.js';
 
 /** Coins: counting them, and giving them away. */
 
@@ -28,8 +28,8 @@ export const coinCommands: TavernCommand[] = [
     run(ctx) {
       const { tavern, actor } = ctx;
       const coins = tavern.ledger.balance(actor.purse);
-      // Always "coins", even for one: scripts match `<N> obsidian coins` here (the stable surface).
-      let text = `You are carrying ${paint('coins', `${formatCoins(coins)} obsidian coins`)}.`;
+      // Always "coins", even for one, and never wrapped apart: scripts match `<N> obsidian coins` here (the stable surface).
+      let text = `You are carrying ${paint('coins', together(`${formatCoins(coins)} obsidian coins`))}.`;
       for (const { table, coins } of stakesOf(tavern, actor)) text += `\nYou have ${coinsText(coins)} on ${table.data.name}.`;
       ctx.reply(text);
     },

@@ -118,14 +118,22 @@ export function utf8SafeCut(bytes: Uint8Array, end: number): number {
 }
 
 /**
- * Makes decoded input safe to show to others, in the one place input is cleaned: TAB becomes
- * a space, every control character (C0, DEL, C1: Unicode category Cc) goes, ESC included, so
- * no player can send terminal escape sequences, and so does every format character (Cf:
- * bidi overrides such as U+202E, zero-width characters), so no one can make text read
- * backwards or hide words in it.
+ * A terminal escape or control sequence, 7-bit or C1: CSI (`ESC [ ... m`), a string (OSC
+ * `ESC ] ... BEL`, DCS, SOS, PM, APC, up to ST or BEL, or the line's end), or a short escape (`ESC ( B`).
+ */
+const SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|[\x1b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|[\x90\x98\x9d-\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]/g;
+
+/**
+ * Makes decoded input safe to show to others, in the one place input is cleaned: TAB and the
+ * Unicode line and paragraph separators (which many clients show as line breaks) become a space;
+ * a terminal escape sequence goes whole, so no player can colour, retitle or move anything on
+ * another's screen, nor leave its tail behind as junk; then every other control character (C0,
+ * DEL, C1: Unicode category Cc) goes, and so does every format character (Cf: bidi overrides
+ * such as U+202E, zero-width characters), so no one can make text read backwards or hide words.
  */
 export function cleanLine(text: string): string {
-  return text.replace(/\t/g, ' ').replace(/[\p{Cc}\p{Cf}]/gu, '');
+  const spaced = text.replace(/[\t\u2028\u2029]/g, ' ');
+  return (/[\x1b\x90-\x9f]/.test(spaced) ? spaced.replace(SEQUENCE, '') : spaced).replace(/[\p{Cc}\p{Cf}]/gu, '');
 }
 
 /** The one-line notice a client gets when its line was cut. */

@@ -185,14 +185,16 @@ describe('talking to people', () => {
     ts = await startTestServer();
     const [a, b] = await three();
     await a.command('emote grins \x1b[31mred\u202e at Bex');
-    await b.expect('Ana grins [31mred at you.');
+    await b.expect('Ana grins red at you.');
     await a.command('tell bex \x1b[2Jgone\u200b');
-    await b.expect("Ana tells you, '[2Jgone'");
+    await b.expect("Ana tells you, 'gone'");
     await a.command('ooc \u202eeno');
     await b.expect('[ooc] Ana: eno');
     await a.command('describe A tall \x1b[5mwoman\u2066 in grey.');
-    expect(await b.command('look ana')).toContain('A tall [5mwoman in grey.');
-    expect(b.all).not.toMatch(/[\x1b\u202e\u200b\u2066]/);
+    expect(await b.command('look ana')).toContain('A tall woman in grey.');
+    await a.command('say a line\u2028[Announcement] Ana: free coins');
+    await b.expect("Ana says, 'a line [Announcement] Ana: free coins'");
+    expect(b.all).not.toMatch(/[\x1b\u202e\u200b\u2066\u2028]|\[\d+m/);
   });
 });
 

@@ -56,13 +56,13 @@ describe('LineAssembler decoding and cleaning', () => {
     expect(got[0]).toMatch(/^a\uFFFD+b\uFFFD+$/);
   });
 
-  it('strips ESC and so every terminal escape sequence loses its teeth', () => {
-    expect(texts(new LineAssembler(), bytes('say \x1b[2J\x1b[31mred\x1b[0m\n'))).toEqual(['say [2J[31mred[0m']);
+  it('strips every terminal escape sequence whole', () => {
+    expect(texts(new LineAssembler(), bytes('say \x1b[2J\x1b[31mred\x1b[0m\n'))).toEqual(['say red']);
   });
 
-  it('strips C0 controls and C1 controls (CSI U+009B too), and turns TAB into a space', () => {
+  it('strips C0 controls and C1 controls (a C1 CSI with its sequence), and turns TAB into a space', () => {
     const got = texts(new LineAssembler(), bytes('a\x00\x07b\x1fc\u0085\u009b31md\te\u00a0f\n'));
-    expect(got).toEqual(['abc31md e\u00a0f']);
+    expect(got).toEqual(['abcd e\u00a0f']);
   });
 
   it('strips format characters: a bidi override cannot turn text around, zero-width ones cannot hide words', () => {
@@ -90,6 +90,16 @@ describe('LineAssembler editing (clients in character mode)', () => {
     assembler.push(bytes('lookx'));
     assembler.eraseCharacter();
     expect(texts(assembler, bytes('\n'))).toEqual(['look']);
+  });
+
+  it('cleanLine takes out a terminal sequence whole, not just its ESC, and spaces out line and paragraph separators', () => {
+    expect(cleanLine('say \x1b[31mred\x1b[0m and \x1b[1;38;2;255;0;0mbold')).toBe('say red and bold');
+    expect(cleanLine('say \x1b]0;a title\x07hi \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\')).toBe('say hi link');
+    expect(cleanLine('say \x9b31mred \x9d0;title\x9c \x1b(Bdone \x1bPq#0\x1b\\!')).toBe('say red  done !');
+    // An OSC never closed runs to the end of the line; a lone ESC goes alone.
+    expect(cleanLine('say hi \x1b]0;no end')).toBe('say hi ');
+    expect(cleanLine('say a\x1b')).toBe('say a');
+    expect(cleanLine('say A\u2028[Announcement] free coins\u2029B')).toBe('say A [Announcement] free coins B');
   });
 
   it('cleanLine keeps ordinary text untouched', () => {

@@ -14,8 +14,8 @@ describe('frames from the page', () => {
     expect(read({ text: '', type: 'line' })).toEqual({ kind: 'line', text: '' });
   });
 
-  it('cleans a line as telnet does: tabs become spaces, control characters and the markup bytes go', () => {
-    expect(read({ type: 'line', text: 'say\thi\u001b[31m\u000ew\u000f\u0007' })).toEqual({ kind: 'line', text: 'say hi[31mw' });
+  it('cleans a line as telnet does: tabs become spaces, terminal sequences, control characters and the markup bytes go', () => {
+    expect(read({ type: 'line', text: 'say\thi\u001b[31m\u000ew\u000f\u0007' })).toEqual({ kind: 'line', text: 'say hiw' });
   });
 
   it('cuts a line over 1,024 bytes with telnet\'s notice, never inside a character', () => {

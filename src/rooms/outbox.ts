@@ -57,6 +57,12 @@ type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean }
  */
 export class Outbox {
   private pending = new Map<Session, Batch>();
+  /**
+   * Sessions whose line is being answered: what they are told waits for their prompt, so that
+   * a release in the middle of a command (a kick's, a ban's) does not send them a prompt of
+   * their own before the command's (one line in, one prompt out).
+   */
+  private readonly answering = new Set<Session>();
   private chain: Promise<void> = Promise.resolve();
   /** The chain with its failure reported: what release() hands out (the same one until the chain grows). */
   private settled: Promise<void>;
@@ -91,11 +97,22 @@ export class Outbox {
     if (session.wantsGmcp(name)) (this.batchOf(session).gmcp ??= []).push({ name, data });
   }
 
+  /** A line of the session's is being answered: nothing is delivered to it until its prompt (or unhold). */
+  hold(session: Session): void {
+    this.answering.add(session);
+  }
+
+  /** The session's line is done but it has no prompt coming (it quit or was taken over): nothing is held for it. */
+  unhold(session: Session): void {
+    this.answering.delete(session);
+  }
+
   /**
    * The session's line has been answered: it gets a prompt in the next delivery, even with
    * nothing to say, and that delivery counts as its reply.
    */
   prompt(session: Session): void {
+    this.answering.delete(session);
     this.batchOf(session).reply = true;
   }
 
@@ -117,15 +134,10 @@ export class Outbox {
   release(): Promise<void> {
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;
     if (!written && this.waiting === 0 && !this.failed) {
-      if (this.pending.size) {
-        const batch = this.pending;
-        this.pending = new Map();
-        this.deliverAll(batch);
-      }
+      if (this.pending.size) this.deliverAll(this.takePending());
       return this.settled;
     }
-    const batch = this.pending;
-    if (batch.size) this.pending = new Map();
+    const batch = this.takePending();
     written?.catch(() => undefined); // handled below, in order; not an unhandled rejection meanwhile
     this.waiting++;
     this.chain = this.chain
@@ -152,6 +164,22 @@ export class Outbox {
       );
     this.settled = this.chain.catch(this.onFailure);
     return this.settled;
+  }
+
+  /** Everything queued, but for the sessions whose line is being answered. */
+  private takePending(): Map<Session, Batch> {
+    const all = this.pending;
+    if (!all.size) return all;
+    this.pending = new Map();
+    if (this.answering.size) {
+      for (const session of this.answering) {
+        const held = all.get(session);
+        if (!held) continue;
+        all.delete(session);
+        this.pending.set(session, held);
+      }
+    }
+    return all;
   }
 
   private deliverAll(batch: Map<Session, Batch>): void {

@@ -282,6 +282,7 @@ export class Tavern implements TableVenue {
     const session = p.session;
     if (!session) return NOTHING_TOLD;
     p.lastInput = this.clock.now();
+    this.outbox.hold(session);
     const running = this.runCommand(p, line);
     if (!running) return { told: this.answered(p, session) };
     let told = NOTHING_TOLD.told;
@@ -295,6 +296,7 @@ export class Tavern implements TableVenue {
   /** The line's command is done: its prompt, and everything it caused, go out. */
   private answered(p: Player, session: Session): Promise<void> {
     if (p.session === session) this.outbox.prompt(session);
+    else this.outbox.unhold(session);
     return this.release();
   }
 

@@ -63,6 +63,22 @@ describe('admin commands over telnet', () => {
     expect(ts.logs).toContain('admin Ana: announced "The caravan leaves at dusk."');
   });
 
+  it('answers kick and ban with one prompt, as every line, the news of the leaving with it', async () => {
+    ts = await startTestServer({ settings: { admins: ['Ana'] } });
+    const ana = await ts.login('Ana');
+    await ts.login('Bob');
+    await ts.login('Cyd');
+    const prompts = () => ana.commands.filter((x) => x[1] === 249).length;
+    for (const [line, said] of [['kick bob', /You throw Bob out of the tavern\.\r?\nBob leaves\./], ['ban cyd cheating', /Cyd is banned \(cheating\), and thrown out\.\r?\nCyd leaves\./]] as const) {
+      await ana.command('look');
+      const before = prompts();
+      expect(await ana.command(line)).toMatch(said);
+      // The probe before the next command, and that command: two more prompts, and no stray one.
+      await ana.command('look');
+      expect(prompts()).toBe(before + 4);
+    }
+  });
+
   it('kick closes a connection with a line; a seated player leaves the table as on quit', async () => {
     ts = await startTestServer({ settings: { admins: ['Ana'] } });
     const ana = await ts.login('Ana');

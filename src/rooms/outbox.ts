@@ -51,6 +51,8 @@ export const MAYBE_NOT_WRITTEN =
 /** A session's part of a release; `gmcp` made only for a session that gets some (most get none). */
 type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean };
 
+const NOTHING_PENDING: ReadonlyMap<Session, Batch> = new Map();
+
 /**
  * Holds every message until the database has the changes that caused it: a player is
  * never told of a coin movement that a crash could still undo. Deliveries keep their order.
@@ -166,10 +168,14 @@ export class Outbox {
     return this.settled;
   }
 
-  /** Everything queued, but for the sessions whose line is being answered. */
-  private takePending(): Map<Session, Batch> {
+  /**
+   * Everything queued, but for the sessions whose line is being answered. Never the live map
+   * itself: a release waiting for the disk would deliver what is queued after it, and the next
+   * release the same again.
+   */
+  private takePending(): ReadonlyMap<Session, Batch> {
     const all = this.pending;
-    if (!all.size) return all;
+    if (!all.size) return NOTHING_PENDING;
     this.pending = new Map();
     if (this.answering.size) {
       for (const session of this.answering) {
@@ -182,7 +188,7 @@ export class Outbox {
     return all;
   }
 
-  private deliverAll(batch: Map<Session, Batch>): void {
+  private deliverAll(batch: ReadonlyMap<Session, Batch>): void {
     for (const [session, delivery] of batch) {
       try {
         this.corkIfToldAgain(session);

@@ -162,6 +162,29 @@ describe('a release', () => {
   });
 });
 
+describe('a release with nothing queued while a write is under way', () => {
+  it('tells later news once, and only after its own write', async () => {
+    const finishes: (() => void)[] = [];
+    const store = { hasUnwrittenChanges: true, flush: () => new Promise<void>((resolve) => finishes.push(resolve)) };
+    const outbox = new Outbox(store as unknown as Store);
+    const told: string[] = [];
+    const session = { ...sessionOf(null as unknown as TelnetConnection), cork: undefined, uncork: undefined, deliver: (d: { text?: readonly string[] }) => told.push(...(d.text ?? [])) };
+    // A change is written with nothing to tell yet (a quit's "seen", say)...
+    const first = outbox.release();
+    // ... then news of a second change is queued, and waits for the second write.
+    outbox.add(session, 'Bex leaves.');
+    const second = outbox.release();
+    finishes[0]();
+    await first;
+    expect(told).toEqual([]);
+    finishes[1]();
+    await second;
+    store.hasUnwrittenChanges = false;
+    await outbox.release();
+    expect(told).toEqual(['Bex leaves.']);
+  });
+});
+
 describe('MCCP2 with corked releases', () => {
   it('still inflates to every delivery, prompts and GA included, in order', async () => {
     const { COMPRESS2 } = OptionCode;

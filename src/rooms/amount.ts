@@ -21,7 +21,7 @@ export function parseAmount(text: string): AmountResult {
     return { ok: false, reason: `${t} coins is more than anyone could ever hold.` };
   }
   const value = Number(digits);
-  if (value === 0) return { ok: false, reason: 'You must stake at least one coin.' };
+  if (value === 0) return { ok: false, reason: 'That is no coins at all: the least is 1.' };
   return { ok: true, value };
 }
 

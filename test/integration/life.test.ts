@@ -206,7 +206,7 @@ describe('how people look', () => {
     expect(await b.command('look ana')).toMatch(/Ana is a traveller of the wastes/);
     expect(await a.command('describe   A sun-browned woman with a scar.   She smells of spice.')).toBe('Others now see you as: A sun-browned woman with a scar. She smells of spice.');
     expect(lines(await b.command('look ana'))).toBe('Ana\nA sun-browned woman with a scar. She smells of spice.');
-    expect(await b.command('who')).toMatch(/Ana +A sun-browned woman with a scar\.; idle/);
+    expect(await b.command('who')).toMatch(/Ana +A sun-browned woman with a scar; idle/);
     const long = await a.command(`describe ${'word '.repeat(100)}`);
     expect(long).toMatch(/\(cut to 300 characters\)$/);
     ts = await ts.restart();

@@ -20,6 +20,16 @@ describe('the tavern over telnet', () => {
     expect(await c.command('i')).toMatch(/1,000 obsidian coins/);
   });
 
+  it('looks along a way out: what lies that way, above or below, or nothing special', async () => {
+    ts = await startTestServer();
+    const c = await ts.login('Ana');
+    expect(await c.command('look north')).toBe('To the north lies The Gaming Room.');
+    expect(await c.command('look up')).toMatch(/^Up above lies /);
+    expect(await c.command('look west')).toBe('There is nothing special to the west.');
+    await c.command('up');
+    expect(await c.command('look down')).toBe('Down below lies The Obsidian Scorpion, Common Room.');
+  });
+
   it('ends every reply with a prompt "> " and IAC GA', async () => {
     ts = await startTestServer();
     const c = await ts.login('Ana');

@@ -115,7 +115,7 @@ describe('parseBet refuses with a reason', () => {
   });
 
   it.each([
-    ['hero 0', 'You must stake at least one coin.'],
+    ['hero 0', 'That is no coins at all: the least is 1.'],
     ['hero -5', '"-5" is not a whole number of coins; use digits only, like 50 or 1,000.'],
     ['1.5 lich', '"1.5" is not a whole number of coins; use digits only, like 50 or 1,000.'],
     ['field 1e4', '"1e4" is not a whole number of coins; use digits only, like 50 or 1,000.'],

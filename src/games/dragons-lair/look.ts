@@ -79,7 +79,7 @@ export function renderTable(view: DragonsLairView, now: number): string {
         })
         .join('; ')}.`,
     ),
-    `Draw pile: ${view.drawPile} cards. Dragon pile: ${view.dragonPile}. Discard pile: ${view.discardPile.length} cards` +
+    `Draw pile: ${view.drawPile} cards. Dragon pile: ${view.dragonPile}. Discard pile: ${view.discardPile.length} card${view.discardPile.length === 1 ? '' : 's'}` +
       `${view.discardPile.length ? `, the top one ${cardLabel(view.discardPile[view.discardPile.length - 1])}` : ''}.`,
   ];
   if (view.negotiation) {

@@ -54,7 +54,8 @@ export function look(ctx: CommandContext, args: string): void {
   const dir = directionOf(target);
   if (dir) {
     const to = room.exits[dir];
-    ctx.reply(to ? `To the ${exitWord(dir)} lies ${roomName(tavern.world.rooms.get(to)!.name)}.` : `There is nothing special ${dir === 'up' || dir === 'down' ? dir : `to the ${dir}`}.`);
+    const way = dir === 'up' ? `${exitWord('Up')} above` : dir === 'down' ? `${exitWord('Down')} below` : `To the ${exitWord(dir)}`;
+    ctx.reply(to ? `${way} lies ${roomName(tavern.world.rooms.get(to)!.name)}.` : `There is nothing special ${dir === 'up' || dir === 'down' ? dir : `to the ${dir}`}.`);
     return;
   }
   const table = tavern.findTable(room.id, target);

@@ -55,7 +55,8 @@ export const peopleCommands: TavernCommand[] = [
       const now = tavern.clock.now();
       const all = [...tavern.players.values()].sort((a, b) => a.name.localeCompare(b.name));
       const lines = all.map((p) => {
-        const parts = [shortDescription(descriptionOf(tavern, p))];
+        // The description's own full stop gives way to the separator: "A tall woman; idle 3 seconds".
+        const parts = [shortDescription(descriptionOf(tavern, p)).replace(/(?<!\.)\.$/, '')];
         if (p.seat) parts.push(`at ${p.seat.data.name}`);
         parts.push(p.session ? `idle ${idleFor(now - p.lastInput)}` : 'lost in thought');
         return hanging(`  ${p.name}`, parts.join('; '), 19);

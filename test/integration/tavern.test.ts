@@ -227,6 +227,11 @@ describe('the tavern over telnet', () => {
     expect(await a.command('help')).toMatch(/inventory\/i/);
     expect(await a.command('help give')).toMatch(/Usage: give <n> coins to <name>/);
     expect(await a.command('help spice run')).toMatch(/Player 1/);
+    // One word of a game's name or of its table's is enough, when it names that game alone.
+    expect(await a.command('help spice')).toMatch(/Player 1/);
+    expect(await a.command('help bones')).toMatch(/Dreaven/);
+    expect(await a.command('help lair')).toMatch(/dragons/i);
+    expect(await a.command('help table')).toBe('There is no help on "table". Type help for the list.');
   });
 
   it('keeps characters, coins and rooms across a restart', async () => {

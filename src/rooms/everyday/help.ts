@@ -44,11 +44,7 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
     ].join('\n');
   }
   const game = games.find((g) => g.title.toLowerCase().replace(/'/g, '') === t || g.id === t.replace(/\s+/g, '-'));
-  if (game) {
-    const table = [...tavern.tables.values()].find((tb) => tb.definition === game);
-    const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
-    return [game.help(table?.data.settings ?? {}), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
-  }
+  if (game) return gameHelp(ctx, game);
   for (const g of games) {
     const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
     if (extra) {
@@ -67,7 +63,23 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
       return [hanging('Usage:', c.usage, 7), ...aka, c.help].join('\n');
     }
   }
+  // Last, one word that names one game only: a word of its name or of its tables' (help bones, help lair).
+  const named = games.filter((g) => gameWords(ctx, g).has(t));
+  if (named.length === 1) return gameHelp(ctx, named[0]);
   return `There is no help on "${topic}". Type help for the list.`;
+}
+
+function gameHelp(ctx: CommandContext, game: GameInfo): string {
+  const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === game);
+  const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
+  return [game.help(table?.data.settings ?? {}), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
+}
+
+/** The words a game goes by: those of its name, and its tables' keywords. */
+function gameWords(ctx: CommandContext, game: GameInfo): Set<string> {
+  const words = game.title.toLowerCase().replace(/'/g, '').split(/\s+/);
+  for (const tb of ctx.tavern.tables.values()) if (tb.definition === game) words.push(...tb.data.keywords.map((k) => k.toLowerCase()));
+  return new Set(words);
 }
 
 function firstSentence(text: string): string {

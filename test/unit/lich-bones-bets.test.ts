@@ -99,7 +99,7 @@ describe('parseBet refuses with a reason', () => {
 
   it('when the bet is unknown, listing the bets', () => {
     const reason = refused('dragon 5000');
-    expect(reason).toMatch(/^Dreaven takes these bets: hero \(pass\), lich \(don't pass\), cheer \(odds\)/);
+    expect(reason).toMatch(/^The bets at this table: hero \(pass\), lich \(don't pass\), cheer \(odds\)/);
     expect(reason).toContain('claw N (prop N)');
     expect(reason).not.toContain('\n');
     expect(refused('hero 5000 lich')).toBe(reason);

@@ -124,7 +124,7 @@ export function parseBet(text: string): ParsedBet {
   }
   if (wordsReason) return { ok: false, reason: wordsReason };
   if (whole && !whole.ok) return whole;
-  return { ok: false, reason: `Dreaven takes these bets: ${BET_NAMES}.` };
+  return { ok: false, reason: `The bets at this table: ${BET_NAMES}.` };
 }
 
 /** The name a bet is shown by: "HERO", "ATTACK 4", "CHARGE", "CLAW 11". */

@@ -88,6 +88,23 @@ describe('the Spice Run table', () => {
     expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);
   });
 
+  it('lets a roller with no coins skip the bet at once, without first asking them for it', () => {
+    const { host, game } = twoAtTheTable();
+    expect(verb(game, 'Ana', 'variant all-or-none')).toBe('');
+    for (const [who, stake] of [['Ana', '500'], ['Bob', '100'], ['Ana', '500'], ['Bob', '100']] as const) {
+      host.queue(...diceValues(2, 3));
+      game.roll!(who, () => undefined);
+      expect(verb(game, who, `bet ${stake}`)).toBe('');
+    }
+    expect(host.balance('Ana')).toBe(0);
+    host.news('Ana');
+    host.queue(...diceValues(3, 3));
+    game.roll!('Ana', () => undefined);
+    const told = host.news('Ana');
+    expect(told).toMatch(/You have no coins left and skip the wager on square 6\./);
+    expect(told).not.toMatch(/Type bet <amount>/);
+  });
+
   it('gives GMCP a Table.State of the board, the roll waiting and whose turn it is, and each throw', () => {
     const { host, game } = twoAtTheTable();
     host.queue(...diceValues(3, 4));

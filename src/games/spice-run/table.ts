@@ -182,17 +182,21 @@ class SpiceRunTable implements GameTable {
       this.finish();
       return;
     }
+    // A broke bettor skips at once, and the skip tells what comes next: nobody is asked for a bet first.
+    if (this.skippedBroke()) return;
     const state = this.state;
     this.host.say((v) => nextStep(state, v.viewer ?? undefined));
-    this.skipIfBroke();
   }
 
-  /** A player who must bet with no coins left skips the bet (RULINGS.md). */
-  private skipIfBroke(): void {
+  /** A player who must bet with no coins left skips the bet (RULINGS.md): true when they did. */
+  private skippedBroke(): boolean {
     const s = this.state;
-    if (!s || (s.awaiting !== 'bet' && s.awaiting !== 'bet-again')) return;
+    if (!s || (s.awaiting !== 'bet' && s.awaiting !== 'bet-again')) return false;
     const who = s.players[s.turn];
-    if (this.host.balance(who) === 0) this.act({ type: 'skip', player: who }, () => undefined);
+    if (this.host.balance(who) !== 0) return false;
+    let refused = false;
+    this.act({ type: 'skip', player: who }, () => (refused = true));
+    return !refused;
   }
 
   private scheduleTurnTimer(): void {

@@ -94,7 +94,7 @@ describe('Spice Run over telnet', () => {
     expect(await b.command('variant standard')).toMatch(/only be chosen by Player 1/);
     let r = await a.command('roll dice sand');
     while (/roll again/.test(r)) r = await a.command('roll dice sand');
-    expect(await a.command('bet 0')).toMatch(/at least one coin/);
+    expect(await a.command('bet 0')).toMatch(/no coins at all: the least is 1/);
     expect(await a.command('bet 5,000')).toMatch(/only 1,000/);
     expect(await a.command('bet -3')).toMatch(/not a whole number/);
     expect(await a.command('bet 40')).toMatch(/You place 40 obsidian coins on square \d+/);

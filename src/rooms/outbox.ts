@@ -49,7 +49,7 @@ export const MAYBE_NOT_WRITTEN =
   'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
 /** A session's part of a release; `gmcp` made only for a session that gets some (most get none). */
-type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean };
+type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean; prompt?: false };
 
 const NOTHING_PENDING: ReadonlyMap<Session, Batch> = new Map();
 
@@ -60,11 +60,11 @@ const NOTHING_PENDING: ReadonlyMap<Session, Batch> = new Map();
 export class Outbox {
   private pending = new Map<Session, Batch>();
   /**
-   * Sessions whose line is being answered: what they are told waits for their prompt, so that
-   * a release in the middle of a command (a kick's, a ban's) does not send them a prompt of
-   * their own before the command's (one line in, one prompt out).
+   * Sessions whose line is being answered: what a release in the middle of the command (a
+   * kick's, a ban's, a quit's) tells them goes at once but without a prompt, since the prompt
+   * that ends the command's answer comes after it (one line in, one prompt out).
    */
-  private readonly answering = new Set<Session>();
+  private readonly inAnswer = new Set<Session>();
   private chain: Promise<void> = Promise.resolve();
   /** The chain with its failure reported: what release() hands out (the same one until the chain grows). */
   private settled: Promise<void>;
@@ -99,14 +99,14 @@ export class Outbox {
     if (session.wantsGmcp(name)) (this.batchOf(session).gmcp ??= []).push({ name, data });
   }
 
-  /** A line of the session's is being answered: nothing is delivered to it until its prompt (or unhold). */
-  hold(session: Session): void {
-    this.answering.add(session);
+  /** A line of the session's is being answered: what it is told meanwhile comes without a prompt, until `prompt`. */
+  answering(session: Session): void {
+    this.inAnswer.add(session);
   }
 
-  /** The session's line is done but it has no prompt coming (it quit or was taken over): nothing is held for it. */
-  unhold(session: Session): void {
-    this.answering.delete(session);
+  /** The session's line is done with no prompt to come (it quit, or was taken over): it is answering nothing now. */
+  answeredWithout(session: Session): void {
+    this.inAnswer.delete(session);
   }
 
   /**
@@ -114,7 +114,7 @@ export class Outbox {
    * nothing to say, and that delivery counts as its reply.
    */
   prompt(session: Session): void {
-    this.answering.delete(session);
+    this.inAnswer.delete(session);
     this.batchOf(session).reply = true;
   }
 
@@ -129,7 +129,8 @@ export class Outbox {
 
   /**
    * Writes the database if needed, then delivers everything queued so far: one delivery per
-   * session, ending in a prompt. With nothing to write and nothing waiting before it, that is
+   * session, ending in a prompt (but for a session whose line is still being answered: its
+   * prompt comes with the answer). With nothing to write and nothing waiting before it, that is
    * at once; otherwise after the write, and after every release before it. The promise never
    * rejects: a failed write goes to `onFailure`.
    */
@@ -169,21 +170,18 @@ export class Outbox {
   }
 
   /**
-   * Everything queued, but for the sessions whose line is being answered. Never the live map
-   * itself: a release waiting for the disk would deliver what is queued after it, and the next
-   * release the same again.
+   * Everything queued. Never the live map itself: a release waiting for the disk would deliver
+   * what is queued after it, and the next release the same again. A session in the middle of
+   * its own line's answer gets its part without a prompt.
    */
   private takePending(): ReadonlyMap<Session, Batch> {
     const all = this.pending;
     if (!all.size) return NOTHING_PENDING;
     this.pending = new Map();
-    if (this.answering.size) {
-      for (const session of this.answering) {
-        const held = all.get(session);
-        if (!held) continue;
-        all.delete(session);
-        this.pending.set(session, held);
-      }
+    // Decided now, not when the write is done: by then the command's own prompt may be queued.
+    for (const session of this.inAnswer) {
+      const batch = all.get(session);
+      if (batch) batch.prompt = false;
     }
     return all;
   }

@@ -282,8 +282,14 @@ export class Tavern implements TableVenue {
     const session = p.session;
     if (!session) return NOTHING_TOLD;
     p.lastInput = this.clock.now();
-    this.outbox.hold(session);
-    const running = this.runCommand(p, line);
+    this.outbox.answering(session);
+    let running: void | Promise<void>;
+    try {
+      running = this.runCommand(p, line);
+    } catch (e) {
+      this.outbox.answeredWithout(session); // a fault outside any command's own handling: the session is not left half-answered
+      throw e;
+    }
     if (!running) return { told: this.answered(p, session) };
     let told = NOTHING_TOLD.told;
     const ran = running.then(() => {
@@ -296,7 +302,7 @@ export class Tavern implements TableVenue {
   /** The line's command is done: its prompt, and everything it caused, go out. */
   private answered(p: Player, session: Session): Promise<void> {
     if (p.session === session) this.outbox.prompt(session);
-    else this.outbox.unhold(session);
+    else this.outbox.answeredWithout(session);
     return this.release();
   }
 

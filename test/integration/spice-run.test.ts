@@ -117,6 +117,18 @@ describe('Spice Run over telnet', () => {
     await b.expect('Ana withdraws the game');
   });
 
+  it('a player who quits from a seat hears the game withdrawn, their wager back, before the farewell and with no stray prompt', async () => {
+    ts = await startTestServer({ seed: 5 });
+    const [a, b] = await seatTwo();
+    await placeWager(a, 100);
+    a.send('quit');
+    await a.closedSoon();
+    const last = a.all.slice(a.all.lastIndexOf('It is Bob'));
+    expect(last).toMatch(/You have left the table, so the game is withdrawn: every wager goes back to its owner \(100 obsidian coins to you\)\.[^]*Farewell!/);
+    expect(last.split('> ')).toHaveLength(2); // the prompt of the bet's answer, and none after the quit
+    await b.expect('Ana has left the table, so the game is withdrawn');
+  });
+
   it('a player who lets the turn lapse for two minutes has the game withdrawn', async () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();

@@ -49,8 +49,8 @@ function renderNow(text: string, profile: RenderProfile): string {
 }
 
 /**
- * True when `text` holds only printable ASCII, line ends and colour marks (no `art` or `spoken`,
- * no HANG or WHOLE), and no line is wider than `width` columns without its marks.
+ * True when `text` holds only printable ASCII, bound spaces, line ends and colour marks (no
+ * `art` or `spoken`, no HANG or WHOLE), and no line is wider than `width` columns without its marks.
  */
 export function isPlainShort(text: string, width: number): boolean {
   let column = 0;

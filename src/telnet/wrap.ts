@@ -71,10 +71,8 @@ function wrapLineNow(line: string, width: number): string {
   }
   const indent = stringWidth(head);
   if (indent + stringWidth(body) <= width) return head + body;
-  // A word wider than the screen is cut, but for a bound phrase, which overflows the line instead.
-  const hard = !body.includes(KEPT);
   if (width - indent >= MIN_BODY_WIDTH) {
-    const lines = wrapAnsi(body, width - indent, { hard }).split('\n');
+    const lines = wrapAnsi(body, width - indent, { hard: mayCut(body, width - indent) }).split('\n');
     return lines.map((l, i) => (i === 0 ? head : ' '.repeat(indent)) + l).join('\n');
   }
   // Too narrow for the column: the head on a line of its own, the body indented under it.
@@ -82,6 +80,15 @@ function wrapLineNow(line: string, width: number): string {
   const shortHead = head.trimEnd();
   // A head too long for the screen wraps as a line of its own (hanging under its first non-blank).
   const heads = shortHead.trim() ? [wrapLine(shortHead, width)] : [];
-  const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard }).split('\n').map((l) => pad + l);
+  const rest = wrapAnsi(body, width - FALLBACK_INDENT, { hard: mayCut(body, width - FALLBACK_INDENT) }).split('\n').map((l) => pad + l);
   return [...heads, ...rest].join('\n');
+}
+
+/**
+ * Whether a word wider than the line may be cut: always, but where a bound phrase is itself
+ * wider than the line, which must overflow it whole (wrap-ansi cuts every long word or none).
+ */
+function mayCut(body: string, width: number): boolean {
+  if (!body.includes(KEPT)) return true;
+  return !body.split(' ').some((word) => word.includes(KEPT) && stringWidth(word) > width);
 }

@@ -202,6 +202,10 @@ describe('the wrapping stage', () => {
     // Short enough for the quick path: still sent with spaces.
     expect(render(`You are carrying ${paint('coins', together('135,528 obsidian coins'))}.`, { ...plain, width: 30 })).toBe('You are carrying\n135,528 obsidian coins.');
     expect(render(together('a b'), plain)).toBe('a b');
+    // A phrase that fits leaves the other long words of its line to be cut as ever.
+    const cut = wrapLines(`Round 1: ${together('place your bets')}! ${'x'.repeat(100)}`, 40).split('\n');
+    expect(cut[0]).toBe('Round 1: place your bets!');
+    expect(Math.max(...cut.map((l) => l.length))).toBe(40);
     expect(unmarked(together('a b c'))).toBe('a b c');
   });
 

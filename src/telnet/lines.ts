@@ -118,10 +118,12 @@ export function utf8SafeCut(bytes: Uint8Array, end: number): number {
 }
 
 /**
- * A terminal escape or control sequence, 7-bit or C1: CSI (`ESC [ ... m`), a string (OSC
- * `ESC ] ... BEL`, DCS, SOS, PM, APC, up to ST or BEL, or the line's end), or a short escape (`ESC ( B`).
+ * A terminal escape or control sequence, 7-bit or C1: CSI (`ESC [ ... m`), a string closed by
+ * ST or BEL (OSC `ESC ] ... BEL`, DCS, SOS, PM, APC), or a short escape (`ESC ( B`). A string
+ * never closed is not one: only its ESC goes (below), so a stray ESC costs no words after it.
+ * A string's body stops at the next ESC or C1 introducer, so no input makes the search quadratic.
  */
-const SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|[\x1b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|[\x90\x98\x9d-\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]/g;
+const SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b\x90\x98\x9c-\x9f]*(?:\x07|\x1b\\|\x9c)|[\x90\x98\x9d-\x9f][^\x07\x1b\x90\x98\x9c-\x9f]*(?:\x07|\x1b\\|\x9c)|\x1b(?![\]PX^_])[ -/]*[0-~]/g;
 
 /**
  * Makes decoded input safe to show to others, in the one place input is cleaned: TAB and the

@@ -96,8 +96,9 @@ describe('LineAssembler editing (clients in character mode)', () => {
     expect(cleanLine('say \x1b[31mred\x1b[0m and \x1b[1;38;2;255;0;0mbold')).toBe('say red and bold');
     expect(cleanLine('say \x1b]0;a title\x07hi \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\')).toBe('say hi link');
     expect(cleanLine('say \x9b31mred \x9d0;title\x9c \x1b(Bdone \x1bPq#0\x1b\\!')).toBe('say red  done !');
-    // An OSC never closed runs to the end of the line; a lone ESC goes alone.
-    expect(cleanLine('say hi \x1b]0;no end')).toBe('say hi ');
+    // A string never closed is no sequence: its ESC goes, the words after it stay; a lone ESC goes alone.
+    expect(cleanLine('say hi \x1b]0;no end')).toBe('say hi ]0;no end');
+    expect(cleanLine('say hi \x1bPlease give')).toBe('say hi Please give');
     expect(cleanLine('say a\x1b')).toBe('say a');
     expect(cleanLine('say A\u2028[Announcement] free coins\u2029B')).toBe('say A [Announcement] free coins B');
   });

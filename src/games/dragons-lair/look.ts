@@ -99,7 +99,7 @@ export function todoLine(view: DragonsLairView, now: number): string {
   const left = (deadline: number) => `${secondsLeft(deadline, now)} left`;
   switch (todo.kind) {
     case 'sit':
-      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${view.ante} obsidian coins).`;
+      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${obsidianCoins(view.ante)}).`;
     case 'start':
       return `Any seated player may type start; each antes ${obsidianCoins(view.ante)}.`;
     case 'wait-for-players':

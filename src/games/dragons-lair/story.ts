@@ -3,12 +3,11 @@
  * worded for each person in the room (the player who acts reads "You", a target "you", the room
  * names); a private event (it names a hidden card) becomes a line for its one recipient.
  */
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 import { cardName } from './cards.js';
 import { cardLabel, cardList, gameCoins, gameOverLine, shares, todoLine } from './look.js';
-import { obsidianCoins } from '../../rooms/amount.js';
 import { secondsLeft } from '../deadline.js';
 import type { DragonsLairEvent, LaidCard, PrivateEvent } from './state.js';
 import type { DragonsLairView } from './view.js';

@@ -39,7 +39,7 @@ const GROUP = "Dragon's Lair";
 const help = (s: DragonsLairSettings) =>
   [
     `Dragon's Lair (${s.minPlayers} to ${s.maxPlayers} players): knights and wizards raid two dragons' lairs for treasure, while wizards and thieves rob the other players.`,
-    `Starting: sit at the lair table; when ${s.minPlayers} to ${s.maxPlayers} are seated, anyone types start. Each player antes ${s.ante} obsidian coins into the bank (game coins). Four cards are dealt to each player and two dragons are laid face down, one at each lair.`,
+    `Starting: sit at the lair table; when ${s.minPlayers} to ${s.maxPlayers} are seated, anyone types start. Each player antes ${obsidianCoins(s.ante)} into the bank (game coins). Four cards are dealt to each player and two dragons are laid face down, one at each lair.`,
     'Cards: aces to tens. Hearts are knights, diamonds wizards, clubs leprechauns, spades thieves (ace = 1). Dragons are jacks (13), queens (15) and kings (17). Name a card like 7h, 10d, ac, or knight 7, wizard 10.',
     `A turn: two passes round the table, starting with the dealer and going left (down the list in look <table>). On each pass you play one card or hold; ${s.choiceMs / 1000} seconds without a choice is a hold.`,
     hanging('  play 7h lair 1', 'lay a knight face down at a lair.', 20),
@@ -85,7 +85,7 @@ class DragonsLairTable implements GameTable {
         group: GROUP,
         // Costs every seated player the ante, so it is never guessed from a prefix like `st`.
         exactOnly: true,
-        help: `Start a game once 2 to 5 players are seated; each antes ${this.settings.ante} obsidian coins.`,
+        help: `Start a game once 2 to 5 players are seated; each antes ${obsidianCoins(this.settings.ante)}.`,
         run: (ctx) => this.start(ctx),
       },
       {

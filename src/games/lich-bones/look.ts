@@ -1,6 +1,6 @@
 /** `look <table>` at Dreaven's table for one viewer, drawn from their view (view.ts). */
 import { secondsLeft } from '../deadline.js';
-import { formatCoins } from '../../rooms/amount.js';
+import { obsidianCoins } from '../../rooms/amount.js';
 import { Voice } from '../voice.js';
 import { betText, DEALER, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
@@ -33,7 +33,7 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string)
     const rest = view.owners.length - shown.length;
     if (rest > 0) {
       const coins = view.owners.filter((o) => !shown.includes(o)).reduce((n, o) => n + o.bets.reduce((m, b) => m + b.amount, 0), 0);
-      lines.push(`  and ${rest} more players' bets, ${formatCoins(coins)} obsidian coins in all.`);
+      lines.push(`  and ${rest} more players' bets, ${obsidianCoins(coins)} in all.`);
     }
   } else if (view.phase === 'betting') {
     lines.push('No bets are on the table yet.');

@@ -167,9 +167,10 @@ function treasuresToLoneAttackers(w: Work): boolean {
   s.negotiation = null;
   s.deadline = null;
   for (const t of [...open, ...s.pendingTreasures.splice(0)]) {
-    const [attacker, ...others] = t.contributors.filter((name) => seatOf(s, name));
+    // One player is left, so a lair has at most one attacker still here.
+    const attacker = t.contributors.find((name) => seatOf(s, name));
     if (!attacker) w.events.push({ type: 'treasureLost', lair: t.lair, treasure: Math.min(t.roll, s.bank), reason: 'attackers-left' });
-    else if (!others.length && takeAlone(w, t.lair, attacker, t.roll)) return true;
+    else if (takeAlone(w, t.lair, attacker, t.roll)) return true;
   }
   return false;
 }

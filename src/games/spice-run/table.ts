@@ -172,7 +172,8 @@ class SpiceRunTable implements GameTable {
     const r = settle(this.host, step, 'player' in action ? action.player : null, reply);
     if (!r) return;
     this.state = r.state;
-    if (this.state.phase !== 'over') this.scheduleTurnTimer();
+    if (this.state.phase === 'over') this.turnClock.cancel();
+    else this.scheduleTurnTimer();
     this.host.changed();
     for (const e of r.events) {
       if (e.type === 'rolled') this.host.thrown(e.dice);

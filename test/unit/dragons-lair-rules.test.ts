@@ -355,16 +355,18 @@ describe("Dragon's Lair: the reveal", () => {
   });
 });
 
+/** Two players attacked lair 1 together; it fell to a treasure of 4, and their split is open. */
+function fallenLair(): DragonsLairState {
+  return run(
+    twoPlayers().state,
+    play('Ana', '10h', { lair: 1 }),
+    play('Bo', '5d', { lair: 1 }),
+    hold('Ana'),
+    [hold('Bo'), diceValues(4)],
+  ).state;
+}
+
 describe("Dragon's Lair: dividing the treasure", () => {
-  function fallenLair(): DragonsLairState {
-    return run(
-      twoPlayers().state,
-      play('Ana', '10h', { lair: 1 }),
-      play('Bo', '5d', { lair: 1 }),
-      hold('Ana'),
-      [hold('Bo'), diceValues(4)],
-    ).state;
-  }
   const split = (player: string, ...pairs: [string, number][]) =>
     ({ type: 'split', player, shares: pairs.map(([name, amount]) => ({ name, amount })) }) as const;
 
@@ -662,14 +664,7 @@ describe("Dragon's Lair: a player who leaves mid-game", () => {
   });
 
   it('in a game of two, leaves the treasure to the other attacker before the game is settled', () => {
-    const fallen = run(
-      twoPlayers().state,
-      play('Ana', '10h', { lair: 1 }),
-      play('Bo', '5d', { lair: 1 }),
-      hold('Ana'),
-      [hold('Bo'), diceValues(4)],
-    ).state;
-    const { events, moves } = ok(fallen, { type: 'leave', player: 'Bo' });
+    const { events, moves } = ok(fallenLair(), { type: 'leave', player: 'Bo' });
     expect(ofType(events, 'treasureTaken')).toEqual([{ type: 'treasureTaken', lair: 1, player: 'Ana', roll: 4, amount: 4, bank: 96 }]);
     // The game ends before the turn does (no levy): Ana 4 + 48 of the 96 left, Bo 48.
     expect(ofType(events, 'gameOver')[0].result).toEqual({ reason: 'players', coins: { Ana: 4, Bo: 0 }, bankLeft: 96, payouts: { Ana: 52, Bo: 48 } });

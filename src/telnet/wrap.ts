@@ -17,7 +17,8 @@ export const MIN_WIDTH = 20;
 
 /**
  * A bound space while a line is measured and wrapped: one column wide, and not a space to
- * wrap-ansi, so a bound phrase is one word (a private-use character; a player's own becomes a space).
+ * wrap-ansi, so a bound phrase is one word (a private-use character: a player's own, in a line
+ * that holds a bound phrase, is sent as a space).
  */
 const KEPT = '\ue000';
 

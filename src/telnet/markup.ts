@@ -79,6 +79,11 @@ export function together(text: string): string {
   return text.replaceAll(' ', BOUND);
 }
 
+/** Bound spaces as the spaces they are sent as. */
+export function unbound(text: string): string {
+  return text.includes(BOUND) ? text.replaceAll(BOUND, ' ') : text;
+}
+
 /** A line the output path never wraps. */
 export function whole(line: string): string {
   return `${WHOLE}${line}`;
@@ -86,7 +91,7 @@ export function whole(line: string): string {
 
 /** The text with every mark removed (both `art` and `spoken` kept): for logs and tests. */
 export function unmarked(text: string): string {
-  return text.replace(/\x0e./gs, '').replace(/[\x0f\x0b]/g, '').replaceAll(BOUND, ' ');
+  return unbound(text.replace(/\x0e./gs, '').replace(/[\x0f\x0b]/g, ''));
 }
 
 /**

@@ -7,9 +7,9 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { toAscii } from './charset.js';
-import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, type Style } from './markup.js';
+import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unbound, type Style } from './markup.js';
 import type { ColourLevel } from './mtts.js';
-import { MIN_WIDTH, unbound, wrapLines } from './wrap.js';
+import { MIN_WIDTH, wrapLines } from './wrap.js';
 
 /** How one client wants its text. */
 export interface RenderProfile {

@@ -6,7 +6,7 @@
  */
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
-import { BOUND, HANG, WHOLE } from './markup.js';
+import { BOUND, HANG, unbound, WHOLE } from './markup.js';
 
 /** Below this many columns left for the text, a hanging column is given up (see wrapLine). */
 const MIN_BODY_WIDTH = 20;
@@ -21,11 +21,6 @@ export const MIN_WIDTH = 20;
  * that holds a bound phrase, is sent as a space).
  */
 const KEPT = '\ue000';
-
-/** Bound spaces as the spaces they are sent as. */
-export function unbound(text: string): string {
-  return text.includes(BOUND) ? text.replaceAll(BOUND, ' ') : text;
-}
 
 /** Wraps every line of `text` to `width` columns; a bound phrase (markup's `together`) is never broken. */
 export function wrapLines(text: string, width: number): string {

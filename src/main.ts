@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
 import { describeError } from './store/files.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from './store/private.js';
 import { ADMIN_NAME } from './rooms/world.js';
 import { parseStoreSpec } from './store/open.js';
 
@@ -84,8 +85,8 @@ function openLog(): (line: string) => void {
   const path = join(dataDir, 'server.log');
   let fd: number;
   try {
-    mkdirSync(dataDir, { recursive: true });
-    fd = openSync(path, 'a');
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
+    fd = openSync(path, 'a', PRIVATE_FILE);
   } catch (e) {
     console.error(`The server could not start: cannot write ${(e as NodeJS.ErrnoException).path ?? path}: ${describeError(e)}`);
     process.exit(1);

@@ -9,7 +9,7 @@ import { OpenPerAddress, tooManyFrom } from './telnet/per-address.js';
 import type { TelnetConnection } from './telnet/connection.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
-import { Ledger, openStore, parseStoreSpec } from './store/index.js';
+import { keepPrivate, Ledger, openStore, parseStoreSpec } from './store/index.js';
 import { loadWorld } from './rooms/world.js';
 import { Tavern, defaultTavernSettings, type TavernSettings } from './rooms/tavern.js';
 import type { Player } from './rooms/player.js';
@@ -150,6 +150,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const clock = options.clock ?? systemClock;
   const spec = parseStoreSpec(options.store, options.dataDir);
   if (typeof spec === 'string') throw new Error(spec);
+  const repaired = await keepPrivate(spec.engine === 'file' && spec.dir !== options.dataDir ? [options.dataDir, spec.dir] : [options.dataDir]);
+  if (repaired) log(repaired);
   // A database connection that breaks takes this server's characters with it: stop, as on a full disk.
   let lost: (e: Error) => void = () => undefined;
   const store = await openStore(spec, { dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints, onLost: (e) => lost(e) });

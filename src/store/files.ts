@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private.js';
 
 /**
  * The file-system seam of the file engine: every read and every durable step (append, fsync,
@@ -80,11 +81,11 @@ export const nodeFiles: FileLayer = {
     }
   },
   async mkdir(dir) {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
   },
   async open(path, mode) {
-    if (mode === 'truncate') return new NodeHandle(await open(path, 'w'));
-    return DURABLE_APPEND === null ? new NodeHandle(await open(path, 'a'), true) : new NodeHandle(await open(path, DURABLE_APPEND));
+    if (mode === 'truncate') return new NodeHandle(await open(path, 'w', PRIVATE_FILE));
+    return DURABLE_APPEND === null ? new NodeHandle(await open(path, 'a', PRIVATE_FILE), true) : new NodeHandle(await open(path, DURABLE_APPEND, PRIVATE_FILE));
   },
   rename,
   async syncDir(dir) {

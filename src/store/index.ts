@@ -7,3 +7,4 @@ export { PgStore, type PgStoreOptions } from './pg/pg-store.js';
 export { openStore, parseStoreSpec, describeSpec, type StoreSpec } from './open.js';
 export { StoreFailure } from './files.js';
 export { Ledger, charAccount, escrowAccount, HOUSE, MINT, type Audit, type Transfer, type TransferResult } from './ledger.js';
+export { keepPrivate, PRIVATE_DIR, PRIVATE_FILE } from './private.js';

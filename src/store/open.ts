@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CHECKPOINT_FILE } from './checkpoint.js';
 import { FileStore } from './file-store.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private.js';
 import { describeError, StoreFailure } from './files.js';
 import { describeTarget, isPostgresSpec, pgSettings } from './pg/connection.js';
 import { PgStore } from './pg/pg-store.js';
@@ -81,8 +82,8 @@ export async function serverName(dataDir: string): Promise<{ name: string; from:
   }
   const name = `${hostname().replace(/[^\x21-\x7e]/g, '').slice(0, 40) || 'server'}-${randomBytes(3).toString('hex')}`;
   try {
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(path, `${name}\n`, { flag: 'wx' });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR });
+    await writeFile(path, `${name}\n`, { flag: 'wx', mode: PRIVATE_FILE });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return serverName(dataDir);
     throw new StoreFailure(`cannot write ${path}: ${describeError(e)}`);

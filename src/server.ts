@@ -17,7 +17,7 @@ import { everydayCommands } from './rooms/everyday/index.js';
 import { banHere, throwOutBanned } from './rooms/everyday/admin.js';
 import { Login } from './rooms/login.js';
 import { Door } from './rooms/door.js';
-import { LineQueue } from './line-queue.js';
+import { droppedLinesNotice, LineQueue } from './line-queue.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';
 import type { Delivery, Session, Setting } from './rooms/outbox.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
@@ -136,6 +136,9 @@ interface Connection {
   on(event: 'close', listener: () => void): unknown;
   /** How the client describes itself, for the log. */
   describe(): string;
+  /** Stops and starts reading from the client (the line queue's backpressure). */
+  pauseInput(): void;
+  resumeInput(): void;
   /** Answers a MUD list's plain-text MSSP-REQUEST and closes (telnet only). */
   closeWithMssp?(): void;
 }
@@ -247,9 +250,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (!player) return login?.handleLine(line);
       },
       (e) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`),
+      {
+        pause: () => c.pauseInput(),
+        resume: () => c.resumeInput(),
+        overflow: (limits) => session.deliver({ text: [droppedLinesNotice(limits)], prompt: false }),
+      },
     );
     c.on('line', (line) => lines.push(line));
     c.on('close', () => {
+      lines.stop();
       connections.delete(c);
       perAddress.release(c.remoteAddress);
       refusing.delete(c.remoteAddress);

@@ -259,6 +259,15 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.setServerEcho(false);
   }
 
+  /** Stops reading from the client while its lines wait (line-queue.ts): its TCP window holds the rest. */
+  pauseInput(): void {
+    if (this.state === 'open') this.socket.pause();
+  }
+
+  resumeInput(): void {
+    if (this.state === 'open') this.socket.resume();
+  }
+
   /** The plain-text MSSP reply to `MSSP-REQUEST` at the greeting, then the connection closes. */
   closeWithMssp(): void {
     if (this.state !== 'open') return;

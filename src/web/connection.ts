@@ -87,12 +87,22 @@ export class WebConnection extends EventEmitter<ConnectionEvents> {
     this.tcp?.uncork();
   }
 
+  /** Stops reading frames while the page's lines wait (line-queue.ts), as the telnet connection does. */
+  pauseInput(): void {
+    if (this.state === 'open') this.socket.pause();
+  }
+
+  resumeInput(): void {
+    if (this.state === 'open') this.socket.resume();
+  }
+
   /** Tells the page the connection ends on purpose (it then does not reconnect by itself), and closes. */
   close(farewell?: string): void {
     if (this.state !== 'open') return;
     this.send({ type: 'close', text: farewell ?? '' });
     if (this.state !== 'open') return;
     this.state = 'closing';
+    this.socket.resume(); // the page's closing frame must be read
     this.socket.close(1000);
     this.graceTimer = setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS);
     this.graceTimer.unref();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINES_PER_TURN, LineQueue } from '../../src/line-queue.js';
+import { LINES_PER_TURN, LineQueue, type InputFlow, type QueueLimits } from '../../src/line-queue.js';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -93,5 +93,135 @@ describe("a connection's line queue", () => {
     for (const line of ['one', 'throws', 'two', 'rejects', 'three']) q.push(line);
     await turn();
     expect(handled).toEqual(['one', 'two', 'three']);
+  });
+});
+
+/** A queue whose lines wait until `release()` (a command waiting for the disk), and what it asked of its connection. */
+function heldQueue(limits: QueueLimits) {
+  const handled: string[] = [];
+  const asked: string[] = [];
+  let hold: (() => void) | null = null;
+  const flow: InputFlow = { pause: () => asked.push('pause'), resume: () => asked.push('resume'), overflow: () => asked.push('overflow') };
+  const q = new LineQueue(
+    (line) => {
+      handled.push(line);
+      if (line === 'hold') return new Promise<void>((resolve) => (hold = resolve));
+    },
+    (e) => {
+      throw e;
+    },
+    flow,
+    limits,
+  );
+  return {
+    q,
+    handled,
+    asked,
+    release: () => {
+      hold?.();
+      hold = null;
+    },
+  };
+}
+
+describe('a flood on one connection', () => {
+  const limits: QueueLimits = { pauseLines: 8, pauseBytes: 1000, maxLines: 20, maxBytes: 4000 };
+
+  it('pauses the input once pauseLines wait and resumes it once a quarter are left, losing nothing', async () => {
+    const { q, handled, asked, release } = heldQueue(limits);
+    q.push('hold');
+    for (let i = 0; i < 7; i++) q.push(`l${i}`);
+    expect(asked).toEqual([]);
+    q.push('l7');
+    expect(asked).toEqual(['pause']);
+    expect(q.length).toBe(8);
+    release();
+    await turn();
+    expect(asked).toEqual(['pause', 'resume']);
+    expect(handled).toEqual(['hold', ...Array.from({ length: 8 }, (_, i) => `l${i}`)]);
+    expect(q.length).toBe(0);
+  });
+
+  it('pauses for bytes as well as lines', () => {
+    const { q, asked } = heldQueue(limits);
+    q.push('hold');
+    q.push('x'.repeat(999));
+    expect(asked).toEqual([]);
+    q.push('y');
+    expect(asked).toEqual(['pause']);
+  });
+
+  it('drops lines past the cap with one notice per flood, and takes lines again once the queue has emptied', async () => {
+    const { q, handled, asked, release } = heldQueue(limits);
+    q.push('hold');
+    for (let i = 0; i < 100; i++) q.push(`l${i}`);
+    expect(q.length).toBe(20);
+    expect(asked).toEqual(['pause', 'overflow']);
+    q.push('hold');
+    expect(q.length).toBe(20);
+    release();
+    await turn();
+    expect(handled).toEqual(['hold', ...Array.from({ length: 20 }, (_, i) => `l${i}`)]);
+    q.push('hold');
+    for (let i = 0; i < 30; i++) q.push(`m${i}`);
+    expect(asked).toEqual(['pause', 'overflow', 'resume', 'pause', 'overflow']);
+  });
+
+  it('caps the bytes waiting too', () => {
+    const { q, asked } = heldQueue(limits);
+    q.push('hold');
+    for (let i = 0; i < 5; i++) q.push('z'.repeat(900));
+    expect(q.length).toBe(4);
+    expect(asked).toEqual(['pause', 'overflow']);
+  });
+
+  it('handles nothing more once stopped (the connection closed), and lets go of what waits', async () => {
+    const { q, handled, release } = heldQueue(limits);
+    q.push('hold');
+    q.push('after');
+    q.stop();
+    expect(q.length).toBe(0);
+    release();
+    await turn();
+    q.push('later');
+    expect(handled).toEqual(['hold']);
+  });
+
+  it('takes a queue of 100,000 lines in order: lines are taken by an index, not shifted out one by one', async () => {
+    const handled: string[] = [];
+    let hold!: () => void;
+    const q = new LineQueue(
+      (line) => {
+        handled.push(line);
+        if (line === 'hold') return new Promise<void>((resolve) => (hold = resolve));
+      },
+      (e) => {
+        throw e;
+      },
+      undefined,
+      { pauseLines: 1e9, pauseBytes: 1e9, maxLines: 1e9, maxBytes: 1e9 },
+    );
+    q.push('hold');
+    const n = 100_000;
+    for (let i = 0; i < n; i++) q.push(String(i));
+    hold();
+    while (handled.length < n + 1) await turn();
+    expect(handled.slice(1).every((line, i) => line === String(i))).toBe(true);
+  });
+
+  it('keeps a flooded connection to its share of each turn: another connection\'s line is handled as it comes', async () => {
+    const flooded: string[] = [];
+    const player: string[] = [];
+    const rethrow = (e: Error) => {
+      throw e;
+    };
+    const flooder = new LineQueue((line) => void flooded.push(line), rethrow);
+    const other = new LineQueue((line) => void player.push(line), rethrow);
+    for (let i = 0; i < 500; i++) flooder.push('look');
+    expect(flooded).toHaveLength(LINES_PER_TURN);
+    other.push('inventory');
+    expect(player).toEqual(['inventory']);
+    await turn();
+    expect(flooded.length).toBeLessThanOrEqual(2 * LINES_PER_TURN);
   });
 });

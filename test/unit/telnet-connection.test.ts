@@ -440,3 +440,19 @@ describe('the output cap', () => {
     await expectServerStillServes(harness);
   });
 });
+
+describe('backpressure', () => {
+  it('reads nothing while its input is paused, and every line once it is resumed', async () => {
+    const harness = await startServer();
+    const { client, side } = await connect(harness);
+    side.conn.pauseInput();
+    client.send('look\r\n');
+    client.send('inventory\r\n');
+    // Long enough for loopback to have delivered both, were the socket read.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(side.lines).toEqual([]);
+    side.conn.resumeInput();
+    await waitFor(() => side.lines.length === 2, 'the lines after resume');
+    expect(side.lines).toEqual(['look', 'inventory']);
+  });
+});

@@ -105,4 +105,17 @@ describe('a browser connection', () => {
     expect(p.connection.closed).toBe(true);
     await p.until(() => p.closes() === 1);
   });
+
+  it('reads no frame while its input is paused, and every line once it is resumed', async () => {
+    const p = await pair();
+    p.connection.pauseInput();
+    p.client.send(JSON.stringify({ type: 'line', text: 'look' }));
+    p.client.send(JSON.stringify({ type: 'line', text: 'inventory' }));
+    // Long enough for loopback to have delivered both, were the socket read.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(p.lines).toEqual([]);
+    p.connection.resumeInput();
+    await p.until(() => p.lines.length === 2);
+    expect(p.lines).toEqual(['look', 'inventory']);
+  });
 });

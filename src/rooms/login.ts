@@ -93,7 +93,7 @@ export class Login {
     }
     const reply = await this.step_(line.trim());
     if (this.done) return;
-    this.session.deliver({ text: reply ? [reply] : [], reply: true });
+    this.session.deliver({ text: reply ? [reply] : [] });
   }
 
   private async step_(text: string): Promise<string | null> {
@@ -195,7 +195,7 @@ export class Login {
     const record = await this.tavern.store.fetchCharacter(key);
     if (!record || this.done) return false;
     const stored = record.passwordHash;
-    const tell = (line: string) => this.session.deliver({ text: [line], reply: true, prompt: false }); // the prompt follows the answer
+    const tell = (line: string) => this.session.deliver({ text: [line], prompt: false }); // the prompt follows the answer
     const verdict = await this.fromTheDoor(this.door.checkPassword({ address: this.address, account: key, password, stored }, this.gone.signal, tell));
     if (this.done || verdict.kind === 'gone') return false;
     if (verdict.kind === 'right') {

@@ -49,7 +49,7 @@ export const MAYBE_NOT_WRITTEN =
   'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
 /** A session's part of a release; `gmcp` made only for a session that gets some (most get none). */
-type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; reply: boolean; prompt?: false };
+type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; prompt?: false };
 
 const NOTHING_PENDING: ReadonlyMap<Session, Batch> = new Map();
 
@@ -111,17 +111,17 @@ export class Outbox {
 
   /**
    * The session's line has been answered: it gets a prompt in the next delivery, even with
-   * nothing to say, and that delivery counts as its reply.
+   * nothing to say.
    */
   prompt(session: Session): void {
     this.inAnswer.delete(session);
-    this.batchOf(session).reply = true;
+    this.batchOf(session);
   }
 
   private batchOf(session: Session): Batch {
     let batch = this.pending.get(session);
     if (!batch) {
-      batch = { text: [], gmcp: undefined, reply: false };
+      batch = { text: [], gmcp: undefined };
       this.pending.set(session, batch);
     }
     return batch;

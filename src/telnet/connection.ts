@@ -41,8 +41,6 @@ export interface OutputBatch {
   text?: readonly string[];
   /** GMCP messages, sent before the text; each only if the client wants its package. */
   gmcp?: readonly GmcpMessage[];
-  /** True when this answers the player's own line; false for news that arrived on its own. */
-  reply?: boolean;
   /** False for a last word before closing: no prompt after it. */
   prompt?: boolean;
 }
@@ -78,6 +76,11 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private corks = 0;
   /** The player has typed a line: SGA may be agreed to from now on. */
   private typedALine = false;
+  /**
+   * The last thing written ends in a prompt, so the client's cursor waits after `> ` on that
+   * line until the player presses Enter. A screen reader's next message starts a line of its own.
+   */
+  private promptOpen = false;
   private graceTimer: NodeJS.Timeout | undefined;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
@@ -220,13 +223,19 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     const profile = this.profile;
     const blocks = batch.text;
     const text = blocks?.length ? render(blocks.length === 1 ? blocks[0] : blocks.join('\n'), profile) : null;
+    // A screen reader reads a lone prompt line aloud after every message: its prompt goes on the
+    // message's last line instead, and a message after a prompt starts on a line of its own,
+    // so that no two messages read as one.
+    const newLine = text !== null && profile.screenReader && this.promptOpen ? '\n' : '';
     if (batch.prompt === false) {
-      if (text !== null) parts.push(encodeFrame(`${text}\n`));
+      if (text !== null) {
+        parts.push(encodeFrame(`${newLine}${text}\n`));
+        this.promptOpen = false;
+      }
     } else {
-      // A screen reader reads a lone prompt line aloud after every message: news that comes
-      // on its own gets the prompt on its last line instead.
-      const sameLine = text !== null && profile.screenReader && !batch.reply;
-      parts.push(encodeFrame(text === null ? PROMPT : `${text}${sameLine ? ' ' : '\n'}${PROMPT}`, promptEnd(this.eorEnabled)));
+      const promptAfter = text === null ? PROMPT : `${newLine}${text}${profile.screenReader ? ' ' : '\n'}${PROMPT}`;
+      parts.push(encodeFrame(promptAfter, promptEnd(this.eorEnabled)));
+      this.promptOpen = true;
     }
     if (parts.length) this.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
   }
@@ -338,6 +347,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
       if (line.cut) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
       // A 'line' listener (or the output cap) may have closed us: ignore the rest.
       if (this.state !== 'open') return;
+      // The player's Enter ended the prompt's line on their screen.
+      this.promptOpen = false;
       // PuTTY asks DO SGA by reflex at connect, and agreeing would take it out of line mode;
       // once the player has typed a line, a DO SGA is their own (telnet's `mode character`).
       if (!this.typedALine) {

@@ -79,7 +79,7 @@ describe('MSSP', () => {
 });
 
 describe('a screen reader', () => {
-  it('gets news with the prompt on its own line, and replies as everyone does', async () => {
+  it('gets each message on a line of its own with the prompt on that line, and no lone prompt line', async () => {
     ts = await startTestServer();
     const reader = await ts.connect();
     // MTTS 64: the screen-reader bit (the client name, then the bits).
@@ -90,7 +90,13 @@ describe('a screen reader', () => {
     const bex = await ts.login('Bex');
     await bex.command('say hello there');
     await reader.expect("Bex says, 'hello there' > \u241e");
-    expect(await reader.command('i')).toMatch(/1,000 obsidian coins\.$/);
+    // Two messages in a row: the second on a line of its own, not after the first one's prompt.
+    await bex.command('shout one');
+    await bex.command('ooc two');
+    expect(await reader.expect(/\[ooc\] Bex: two > \u241e/)).toMatch(/shouts, 'one' > \u241e\r\n\[ooc\] Bex: two > \u241e$/);
+    // A reply (the player's Enter ended the line before it): the prompt on its last line too.
+    await reader.command('i');
+    expect(reader.all).toMatch(/ > \u241eYou are carrying 1,000 obsidian coins\. > \u241e$/);
   });
 });
 

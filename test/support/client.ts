@@ -79,10 +79,10 @@ export class TestClient extends Transcript {
     return farewell;
   }
 
-  /** The text up to the next prompt, without the prompt. */
+  /** The text up to the next prompt, without the prompt (on a line of its own, or a screen reader's on the text's last line). */
   async nextPrompt(timeoutMs = 5000): Promise<string> {
     const text = await this.expect(PROMPT_END, timeoutMs);
-    return text.slice(0, -PROMPT_END.length).replace(/\r?\n?> $/, '');
+    return text.slice(0, -PROMPT_END.length).replace(/(?:\r?\n| )?> $/, '');
   }
 
   close(): void {

@@ -98,7 +98,7 @@ describe('a polite client', () => {
     const socket = (side.conn as unknown as { socket: { write(b: Buffer): boolean } }).socket;
     const write = socket.write.bind(socket);
     socket.write = (b: Buffer) => (writes.push(b), write(b));
-    side.conn.deliver({ text: ['You are carrying 1,000 obsidian coins.'], reply: true });
+    side.conn.deliver({ text: ['You are carrying 1,000 obsidian coins.'] });
     const expected = bytes('You are carrying 1,000 obsidian coins.\r\n> ', [IAC, EOR]);
     await client.waitForBytes(expected, offset);
     // Agreeing to what we offered draws no further WILL: RFC 1143, no loops.

@@ -46,7 +46,7 @@ describe('MCCP2', () => {
     expect(client.after(INITIAL_NEGOTIATION.length).subarray(0, START.length)).toEqual(START);
     const story: Buffer[] = [];
     for (const text of ['The dice clatter across the table.', 'Ana says, hello.', 'x'.repeat(3000)]) {
-      side.conn.deliver({ text: [text], reply: true });
+      side.conn.deliver({ text: [text] });
       const wanted = bytes(text.length > 80 ? text.match(/.{1,80}/g)!.join('\r\n') : text, '\r\n> ', [IAC, GA]);
       story.push(wanted);
       // Nothing waits in the compressor: what arrived so far inflates to everything said.

@@ -250,19 +250,37 @@ describe('deliveries', () => {
     client.send([IAC, DO, EOR_OPTION]);
     await roundTrip(client, side);
     const offset = client.received.length;
-    side.conn.deliver({ reply: true });
+    side.conn.deliver({});
     await client.waitForBytes(bytes('> ', [IAC, EOR]), offset);
   });
 
-  it('put the prompt on the last line of news for a screen reader, and on its own line for a reply', async () => {
+  it('give a screen reader each message on a line of its own, its prompt on the message line, and no lone prompt line', async () => {
     const harness = await startServer();
     const { client, side } = await connect(harness);
     side.conn.screenReader = 'on';
-    side.conn.deliver({ text: ['Bex says, hello.'] });
-    await client.waitForBytes(bytes('Bex says, hello. > ', [IAC, GA]), INITIAL_NEGOTIATION.length);
-    const offset = client.received.length;
-    side.conn.deliver({ text: ['You say, hello.'], reply: true });
-    await client.waitForBytes(bytes('You say, hello.\r\n> ', [IAC, GA]), offset);
+    const start = INITIAL_NEGOTIATION.length;
+    side.conn.deliver({ text: ["Ana shouts, 'one'"] });
+    side.conn.deliver({ text: ['[ooc] Ana: two'] });
+    // The second message starts a line of its own: the client's cursor waited after the first prompt.
+    const news = bytes("Ana shouts, 'one' > ", [IAC, GA], '\r\n[ooc] Ana: two > ', [IAC, GA]);
+    await client.waitForBytes(news, start);
+    expect(client.after(start)).toEqual(news);
+    // The player's Enter ends the prompt's line: the reply starts where the cursor is, its prompt on its own last line.
+    const lines: string[] = [];
+    side.conn.on('line', (line) => lines.push(line));
+    client.send(bytes('i\r\n'));
+    await waitFor(() => lines.length === 1, 'the line');
+    const replied = client.received.length;
+    side.conn.deliver({ text: ['You are carrying 1,000 obsidian coins.\nYou hold nothing else.'] });
+    const reply = bytes('You are carrying 1,000 obsidian coins.\r\nYou hold nothing else. > ', [IAC, GA]);
+    await client.waitForBytes(reply, replied);
+    expect(client.after(replied)).toEqual(reply);
+    // A last word before closing ends its line.
+    const last = client.received.length;
+    side.conn.deliver({ text: ['Farewell!'], prompt: false });
+    await client.waitForBytes(bytes('\r\nFarewell!\r\n'), last);
+    expect(client.after(last)).toEqual(bytes('\r\nFarewell!\r\n'));
+    // Sighted players keep the prompt on a line of its own.
     side.conn.screenReader = 'off';
     const later = client.received.length;
     side.conn.deliver({ text: ['Bex says, hello.'] });

@@ -72,7 +72,7 @@ describe('frames to the page', () => {
     const sent: ServerMessage[] = [];
     const closed: (string | undefined)[] = [];
     const session = webSession({ send: (m) => sent.push(m), close: (farewell) => closed.push(farewell) });
-    session.deliver({ text: ['Welcome.', 'Exits: north.'], gmcp: [{ name: 'Room.Info', data: { id: 'r' } }], reply: true });
+    session.deliver({ text: ['Welcome.', 'Exits: north.'], gmcp: [{ name: 'Room.Info', data: { id: 'r' } }] });
     session.hideInput();
     session.showInput();
     session.gmcp('Char.Status', { name: 'Ana', coins: 1000, room: 'common-room', table: null });

@@ -13,6 +13,9 @@ async function coins(c: TestClient): Promise<number> {
   return Number(m![1].replace(/,/g, ''));
 }
 
+/** A seed whose game, played as the escape test plays it, ends in a 2 or 12 before the board is empty. */
+const SWEEP_SEED = 4;
+
 /** Seats Ana and Bob at the sand table; Ana is Player 1. */
 async function seatTwo(): Promise<[TestClient, TestClient]> {
   const a = await ts.login('Ana');
@@ -114,7 +117,7 @@ describe('Spice Run over telnet', () => {
     await a.command('sit sand');
     await b.command('sit sand');
     expect(await a.command('stand')).toMatch(/You stand up/);
-    await b.expect('Ana withdraws the game');
+    await b.expect('Ana has left the table, so the game is withdrawn');
   });
 
   it('a player who quits from a seat hears the game withdrawn, their wager back, before the farewell and with no stray prompt', async () => {
@@ -165,6 +168,44 @@ describe('Spice Run over telnet', () => {
     expect(await coins(b)).toBe(1000);
     const a3 = await ts.login('Ana');
     expect(await coins(a3)).toBe(1000);
+  });
+
+  it('a loser cannot escape (issue 26): withdraw waits for the throw, a lapsed 3-11 is played, a 2 or 12 settles at the throw', async () => {
+    ts = await startTestServer({ seed: SWEEP_SEED });
+    const [a, b] = await seatTwo();
+    for (const who of [a, b, a, b]) await placeWager(who, 100);
+    let lapsed = false;
+    let swept = '';
+    for (let step = 0; step < 100 && !swept; step++) {
+      const view = await a.command('look sand');
+      expect(view, 'the board emptied before a 2 or 12: pick another seed').not.toMatch(/Nobody is playing/);
+      const mine = /It is your turn to roll/.test(view);
+      const [roller, other, rollerName] = mine ? [a, b, 'Ana'] : [b, a, 'Bob'];
+      const thrown = await roller.command('roll dice sand');
+      if (/The game of Spice Run is over/.test(thrown)) {
+        swept = thrown;
+        break;
+      }
+      expect(thrown).toMatch(/Type play to take square \d+\./);
+      expect(await other.command('withdraw')).toMatch(
+        new RegExp(`^The dice have spoken: ${rollerName} must play the \\d+ first; then you may withdraw\\.$`),
+      );
+      if (lapsed) {
+        expect(await roller.command('play')).toMatch(/You (collect|play the)/);
+        continue;
+      }
+      ts.clock.advance(110_000);
+      await roller.expect(/10 seconds left for your turn, or the \d+ is played for you\./);
+      ts.clock.advance(10_000);
+      await other.expect(new RegExp(`${rollerName} let the turn lapse, so the \\d+ is played for them\\.`));
+      lapsed = true;
+    }
+    expect(lapsed).toBe(true);
+    // The 2 or 12 moved the board with the throw: nobody typed play, and nothing went back.
+    expect(swept).toMatch(/(Two|Twelve): the whole board goes to Player [12]\.[^]*sweeps? the whole board/);
+    expect(swept).not.toMatch(/withdraw|goes back to its owner/);
+    expect((await coins(a)) + (await coins(b))).toBe(2000);
+    expect(await a.command('look sand')).toMatch(/Nobody is playing/);
   });
 
   it('with the same seed, the same commands throw the same dice', async () => {

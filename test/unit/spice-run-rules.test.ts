@@ -9,14 +9,15 @@ import {
   apply,
   boardTotal,
   defaultSettings,
-  nextStep as markedNextStep,
   setup,
   SQUARES,
   type SpiceRunAction,
   type SpiceRunEvent,
   type SpiceRunState,
+  throwWaits,
   type Variant,
 } from '../../src/games/spice-run/rules.js';
+import { nextStep as markedNextStep } from '../../src/games/spice-run/prompts.js';
 
 const ANA = 'Ana'; // Player 1
 const BO = 'Bo'; // Player 2
@@ -238,27 +239,21 @@ describe('Spice Run: standard play', () => {
     [2, BO, BO, 'sweep-p2'],
     [12, ANA, ANA, 'sweep-p1'],
     [12, BO, ANA, 'sweep-p1'],
-  ] as const)('on a %i thrown by %s, %s takes the whole board and the game ends', (total, roller, taker, meaning) => {
+  ] as const)('on a %i thrown by %s, %s takes the whole board at the throw and the game ends', (total, roller, taker, meaning) => {
     let s = inPlay('standard', FOUR);
     if (roller === BO) s = act(act(s, { type: 'roll', player: ANA }, { dice: [5] }).state, { type: 'play', player: ANA }).state;
-    const rolled = act(s, { type: 'roll', player: roller }, { dice: [total] });
-    expect(rolled.events[0]).toMatchObject({ meaning });
-    const played = act(rolled.state, { type: 'play', player: roller });
-    expect(played.moves.every((m) => m.to.kind === 'player' && m.to.name === taker)).toBe(true);
-    expect(played.moves.reduce((sum, m) => sum + m.amount, 0)).toBe(180);
-    expect(ofType(played.events, 'sweep')).toEqual([{ type: 'sweep', roller, taker, total: 180, wagers: s.board }]);
-    const [over] = ofType(played.events, 'over');
+    const thrown = act(s, { type: 'roll', player: roller }, { dice: [total] });
+    expect(thrown.events[0]).toMatchObject({ type: 'rolled', meaning });
+    // Nothing waits for `play`: the board moves with the throw itself.
+    expect(thrown.moves.every((m) => m.to.kind === 'player' && m.to.name === taker)).toBe(true);
+    expect(thrown.moves.reduce((sum, m) => sum + m.amount, 0)).toBe(180);
+    expect(ofType(thrown.events, 'sweep')).toEqual([{ type: 'sweep', roller, taker, total: 180, wagers: s.board }]);
+    const [over] = ofType(thrown.events, 'over');
     expect(over.reason).toBe('sweep');
     expect(over.tally[taker].received).toBe(180);
-    expect(played.state).toMatchObject({ phase: 'over', awaiting: 'nothing', board: [], endedBy: 'sweep' });
-  });
-
-  it('tells the roller of a sweep who will take the board', () => {
-    const s = inPlay('standard', FOUR);
-    const two = act(s, { type: 'roll', player: ANA }, { dice: [2] }).state;
-    expect(nextStep(two, ANA)).toBe('It is your turn to play the 2. Type play, and Bo takes the whole board.');
-    const twelve = act(s, { type: 'roll', player: ANA }, { dice: [12] }).state;
-    expect(nextStep(twelve, ANA)).toBe('It is your turn to play the 12. Type play, and you take the whole board.');
+    expect(thrown.state).toMatchObject({ phase: 'over', awaiting: 'nothing', board: [], endedBy: 'sweep' });
+    expect(refusal(thrown.state, { type: 'play', player: roller })).toBe('This game of Spice Run is over.');
+    expect(refusal(thrown.state, { type: 'withdraw', player: ANA, cause: 'asked' })).toBe('This game of Spice Run is over.');
   });
 
   it('ends the game when the last square is taken, with each player’s tally', () => {
@@ -306,12 +301,10 @@ describe('Spice Run: all-or-none', () => {
   it.each([
     [2, BO],
     [12, ANA],
-  ] as const)('on a %i the roller plays and %s takes the whole board, ending the game', (total, taker) => {
+  ] as const)('on a %i %s takes the whole board at the throw, ending the game', (total, taker) => {
     let s = inPlay('all-or-none', FOUR);
     s = act(act(s, { type: 'roll', player: ANA }, { dice: [5] }).state, { type: 'bet', player: ANA, amount: 1 }).state;
-    const rolled = act(s, { type: 'roll', player: BO }, { dice: [total] }).state;
-    expect(rolled.awaiting).toBe('play');
-    const played = act(rolled, { type: 'play', player: BO });
+    const played = act(s, { type: 'roll', player: BO }, { dice: [total] });
     expect(ofType(played.events, 'sweep')[0]).toMatchObject({ roller: BO, taker, total: 181 });
     expect(played.moves.every((m) => m.to.kind === 'player' && m.to.name === taker)).toBe(true);
     expect(played.state.phase).toBe('over');
@@ -350,8 +343,7 @@ describe('Spice Run: take-and-give', () => {
     [12, ANA],
   ] as const)('a %i ends the game: %s takes the whole board', (total, taker) => {
     const s = inPlay('take-and-give', FOUR);
-    const rolled = act(s, { type: 'roll', player: ANA }, { dice: [total] }).state;
-    const played = act(rolled, { type: 'play', player: ANA });
+    const played = act(s, { type: 'roll', player: ANA }, { dice: [total] });
     expect(ofType(played.events, 'sweep')[0]).toMatchObject({ taker, total: 180 });
     expect(played.state).toMatchObject({ phase: 'over', endedBy: 'sweep', board: [] });
   });
@@ -451,20 +443,58 @@ describe('Spice Run: withdraw', () => {
     });
   });
 
-  it('in play awaiting play, awaiting an all-or-none bet, and awaiting a bet-again', () => {
+  it('is refused while a throw waits to be played: the dice have spoken', () => {
+    // Issue 26: Bo threw a 2, and Ana withdrew before Bo typed play; every wager went back.
     const awaitingPlay = act(inPlay('standard', FOUR), { type: 'roll', player: ANA }, { dice: [7] }).state;
-    expectAllReturned(awaitingPlay, act(awaitingPlay, { type: 'withdraw', player: ANA, cause: 'asked' }), ANA, 'asked');
-
+    expect(refusal(awaitingPlay, { type: 'withdraw', player: ANA, cause: 'asked' })).toBe(
+      'The dice have spoken: play your 7 first; then you may withdraw.',
+    );
+    expect(refusal(awaitingPlay, { type: 'withdraw', player: BO, cause: 'asked' })).toBe(
+      'The dice have spoken: Ana must play the 7 first; then you may withdraw.',
+    );
     const awaitingBet = act(inPlay('all-or-none', FOUR), { type: 'roll', player: ANA }, { dice: [4] }).state;
     expect(awaitingBet.awaiting).toBe('bet');
-    expectAllReturned(awaitingBet, act(awaitingBet, { type: 'withdraw', player: BO, cause: 'left' }), BO, 'left');
+    expect(refusal(awaitingBet, { type: 'withdraw', player: BO, cause: 'asked' })).toBe(
+      'The dice have spoken: Ana must bet on square 4 first; then you may withdraw.',
+    );
+    // Once played, withdrawing is open again: the square taken stays taken.
+    const played = act(awaitingPlay, { type: 'play', player: ANA }).state;
+    expectAllReturned(played, act(played, { type: 'withdraw', player: ANA, cause: 'asked' }), ANA, 'asked');
+  });
 
+  it('is open while a take-and-give roller bets again: the throw has been played', () => {
     const rolled = act(inPlay('take-and-give', FOUR), { type: 'roll', player: ANA }, { dice: [7] }).state;
     const awaitingBetAgain = act(rolled, { type: 'play', player: ANA }).state;
     expect(awaitingBetAgain.awaiting).toBe('bet-again');
     const w = act(awaitingBetAgain, { type: 'withdraw', player: ANA, cause: 'asked' });
     expectAllReturned(awaitingBetAgain, w, ANA, 'asked');
     expect(ofType(w.events, 'over')[0].tally.Ana.net).toBe(50); // what she took before withdrawing stays hers
+  });
+
+  it('by leaving (stand, quit, a lost connection) applies a waiting throw first', () => {
+    const awaitingPlay = act(inPlay('standard', FOUR), { type: 'roll', player: ANA }, { dice: [7] }).state;
+    const left = act(awaitingPlay, { type: 'withdraw', player: BO, cause: 'left' });
+    expect(left.events.map((ev) => ev.type)).toEqual(['appliedFor', 'collected', 'withdrawn', 'over']);
+    expect(ofType(left.events, 'appliedFor')[0]).toEqual({ type: 'appliedFor', player: ANA, square: 7, played: true, cause: 'left' });
+    expect(flows(left.moves)).toEqual([
+      [e(ANA), p(ANA), 100], // square 7 to its roller...
+      [e(BO), p(ANA), 50],
+      [e(ANA), p(ANA), 20], // ...then the rest back to their owners
+      [e(BO), p(BO), 10],
+    ]);
+    expect(ofType(left.events, 'over')[0].tally).toMatchObject({ Ana: { net: 50 }, Bo: { net: -50 } });
+
+    // An all-or-none bet waiting is simply not made: everything goes back.
+    const awaitingBet = act(inPlay('all-or-none', FOUR), { type: 'roll', player: ANA }, { dice: [4] }).state;
+    expectAllReturned(awaitingBet, act(awaitingBet, { type: 'withdraw', player: ANA, cause: 'left' }), ANA, 'left');
+  });
+
+  it('by leaving ends no more than the game when the throw applied empties the board', () => {
+    const s = inPlay('standard', [[5, 10], [5, 20], [5, 30], [5, 40]]);
+    const rolled = act(s, { type: 'roll', player: ANA }, { dice: [5] }).state;
+    const left = act(rolled, { type: 'withdraw', player: ANA, cause: 'left' });
+    expect(left.events.map((ev) => ev.type)).toEqual(['appliedFor', 'collected', 'over']);
+    expect(left.state.endedBy).toBe('board-empty');
   });
 
   it('refuses outsiders', () => {
@@ -500,12 +530,51 @@ describe('Spice Run: the turn clock', () => {
     expect(refusal(rolled, { type: 'timeout' }, T0 + TURN)).toBe('Ana still has time to take their turn.');
   });
 
-  it('withdraws for the idle player once the deadline has passed', () => {
+  it('withdraws for the idle player once the deadline has passed, when nothing waits to be played', () => {
     const s = act(inPlay('standard', FOUR), { type: 'roll', player: ANA }, { dice: [5], now: T0 }).state;
     const idle = act(act(s, { type: 'play', player: ANA }).state, { type: 'timeout' }, { now: T0 + TURN });
     expect(ofType(idle.events, 'withdrawn')[0]).toMatchObject({ player: BO, cause: 'idle' });
     expect(idle.moves.reduce((sum, m) => sum + m.amount, 0)).toBe(180);
     expect(idle.state.phase).toBe('over');
+  });
+
+  it('plays a lapsed 3-11 for the roller in standard, and the game goes on', () => {
+    const rolled = act(inPlay('standard', FOUR), { type: 'roll', player: ANA }, { dice: [7], now: T0 }).state;
+    const lapsed = act(rolled, { type: 'timeout' }, { now: T0 + TURN });
+    expect(lapsed.events.map((ev) => ev.type)).toEqual(['appliedFor', 'collected']);
+    expect(ofType(lapsed.events, 'appliedFor')[0]).toEqual({ type: 'appliedFor', player: ANA, square: 7, played: true, cause: 'idle' });
+    expect(flows(lapsed.moves)).toEqual([
+      [e(ANA), p(ANA), 100],
+      [e(BO), p(ANA), 50],
+    ]);
+    expect(lapsed.state).toMatchObject({ phase: 'play', turn: 1, awaiting: 'roll', deadline: T0 + 2 * TURN });
+  });
+
+  it('plays a lapsed 3-11 in take-and-give and skips the bet on it again', () => {
+    const rolled = act(inPlay('take-and-give', FOUR), { type: 'roll', player: ANA }, { dice: [9], now: T0 }).state;
+    const lapsed = act(rolled, { type: 'timeout' }, { now: T0 + TURN });
+    expect(ofType(lapsed.events, 'appliedFor')[0]).toMatchObject({ player: ANA, square: 9, played: true });
+    expect(flows(lapsed.moves)).toEqual([[e(BO), p(ANA), 10]]);
+    expect(lapsed.state).toMatchObject({ phase: 'play', turn: 1, awaiting: 'roll' });
+    // A roller who played but lets the bet again lapse skips it too.
+    const took = act(act(rolled, { type: 'play', player: ANA }, { now: T0 }).state, { type: 'timeout' }, { now: T0 + TURN });
+    expect(took.events).toEqual([{ type: 'appliedFor', player: ANA, square: 9, played: false, cause: 'idle' }]);
+    expect(took.moves).toEqual([]);
+    expect(took.state).toMatchObject({ phase: 'play', turn: 1, awaiting: 'roll' });
+  });
+
+  it('skips a lapsed all-or-none bet: nothing moves and the turn passes', () => {
+    const rolled = act(inPlay('all-or-none', FOUR), { type: 'roll', player: ANA }, { dice: [8], now: T0 }).state;
+    const lapsed = act(rolled, { type: 'timeout' }, { now: T0 + TURN });
+    expect(lapsed.events).toEqual([{ type: 'appliedFor', player: ANA, square: 8, played: false, cause: 'idle' }]);
+    expect(lapsed.moves).toEqual([]);
+    expect(lapsed.state).toMatchObject({ phase: 'play', turn: 1, awaiting: 'roll', board: rolled.board });
+  });
+
+  it('still withdraws when a placement bet lapses: no throw in play waits', () => {
+    const rolled = act(setup([ANA, BO], defaultSettings, T0), { type: 'roll', player: ANA }, { dice: [8], now: T0 }).state;
+    const lapsed = act(rolled, { type: 'timeout' }, { now: T0 + TURN });
+    expect(ofType(lapsed.events, 'withdrawn')[0]).toMatchObject({ player: ANA, cause: 'idle' });
   });
 });
 
@@ -550,7 +619,7 @@ describe('Spice Run: coins balance', () => {
   function randomAction(s: SpiceRunState, coins: (name: string) => number, pick: RandomSource, now: number): SpiceRunAction {
     const who = s.players[s.turn];
     const roll = pick.int(400);
-    if (roll === 0) return { type: 'withdraw', player: s.players[pick.int(2)], cause: 'asked' };
+    if (roll === 0) return { type: 'withdraw', player: s.players[pick.int(2)], cause: throwWaits(s) ? 'left' : 'asked' };
     if (roll === 1 && now >= s.deadline) return { type: 'timeout' };
     if (s.phase === 'placement' && s.wagersPlaced === 0 && roll < 20) {
       return { type: 'variant', player: s.players[0], variant: (['standard', 'all-or-none', 'take-and-give'] as const)[pick.int(3)] };

@@ -27,7 +27,7 @@ export function renderTable(view: SpiceRunView, now: number): string {
   if (view.turn && view.deadline !== null) {
     lines.push(
       `${v.does(view.turn, 'have', 'has')} ${secondsLeft(view.deadline, now)} left for ${v.is(view.turn) ? 'your' : 'this'} turn; ` +
-        'then the game is withdrawn and every wager goes back.',
+        `then ${view.lapse}.`,
     );
   }
   return lines.join('\n');

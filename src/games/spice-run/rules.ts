@@ -5,14 +5,13 @@
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
 import { decided, escrow, player, refuse, returned, type BetResult, type CoinMove, type RulesContext, type Step } from '../rules.js';
-import { Voice } from '../voice.js';
-import { paint } from '../../telnet/markup.js';
+import { nextStep, waitingThrow } from './prompts.js';
 
 export type Variant = 'standard' | 'all-or-none' | 'take-and-give';
 export const VARIANTS: readonly Variant[] = ['standard', 'all-or-none', 'take-and-give'];
 
 export interface SpiceRunSettings {
-  /** A player idle this long on their turn forfeits the game (= withdraw, everything returned). */
+  /** A player idle this long on their turn lapses: a waiting throw is applied for them, else the game is withdrawn. */
   turnMs: number;
 }
 export const defaultSettings: SpiceRunSettings = { turnMs: 120_000 };
@@ -79,6 +78,11 @@ export type SpiceRunEvent =
   | { type: 'sweep'; roller: string; taker: string; total: number; wagers: Wager[] }
   /** `callsOff`: skipping during placement ends the game, since four wagers cannot be placed. */
   | { type: 'skipped'; player: string; square: number; callsOff: boolean }
+  /**
+   * The roller's throw waited when their turn lapsed (`idle`) or a player left (`left`): it is
+   * applied for them, `played` (the square taken) or its bet skipped. Nobody escapes a throw.
+   */
+  | { type: 'appliedFor'; player: string; square: number; played: boolean; cause: 'idle' | 'left' }
   | { type: 'withdrawn'; player: string; cause: WithdrawCause | 'no-coins'; refunds: Refund[] }
   | { type: 'over'; reason: OverReason; tally: Record<string, Tally & { net: number }> };
 
@@ -89,8 +93,9 @@ export type SpiceRunAction =
   | { type: 'play'; player: string }
   /** Sent by the table when the player who must bet has no coins. */
   | { type: 'skip'; player: string }
-  | { type: 'withdraw'; player: string; cause: WithdrawCause }
-  /** Sent by the table when the turn deadline passes: withdraws for the idle player. */
+  /** `asked` is refused while a throw waits; `left` (stand, quit, a lost connection) applies it first. */
+  | { type: 'withdraw'; player: string; cause: 'asked' | 'left' }
+  /** Sent by the table when the turn deadline passes: applies a waiting throw, else withdraws for the idle player. */
   | { type: 'timeout' };
 
 
@@ -125,29 +130,11 @@ function sweepTaker(state: SpiceRunState, total: number): string {
 const isSweep = (total: number) => total === 2 || total === 12;
 
 /**
- * What the player on turn must do now, as one sentence (and for that player, how): worded for
- * `viewer`, so the player on turn reads "It is your turn to bet on square 5."
+ * True while a throw in play waits for what it asks of the roller (`play`, or the all-or-none
+ * bet): the dice have spoken, so nobody may withdraw until it is applied (RULINGS.md).
  */
-export function nextStep(state: SpiceRunState, viewer?: string): string {
-  if (state.phase === 'over' || state.awaiting === 'nothing') return 'This game of Spice Run is over.';
-  const v = new Voice(viewer ?? null);
-  const name = state.players[state.turn];
-  const turn = (what: string) => paint('turn', `It is ${v.poss(name)} turn to ${what}.`);
-  const total = state.lastRoll?.total ?? 0;
-  const how = (hint: string) => (v.is(name) ? ` ${paint('hint', hint)}` : '');
-  switch (state.awaiting) {
-    case 'roll':
-      return `${turn(`roll the dice${state.phase === 'placement' ? ' to place a wager' : ''}`)}${how('Type roll dice.')}`;
-    case 'bet':
-      return `${turn(`bet on square ${total}`)}${how('Type bet <amount>.')}`;
-    case 'play': {
-      if (!isSweep(total)) return `${turn(`play the ${total}`)}${how(`Type play to take square ${total}.`)}`;
-      const taker = sweepTaker(state, total);
-      return `${turn(`play the ${total}`)}${how(`Type play, and ${v.is(taker) ? 'you take' : `${taker} takes`} the whole board.`)}`;
-    }
-    case 'bet-again':
-      return `${turn(`bet on square ${total} again`)}${how('Type bet <amount>.')}`;
-  }
+export function throwWaits(state: SpiceRunState): boolean {
+  return state.phase === 'play' && (state.awaiting === 'play' || state.awaiting === 'bet');
 }
 
 export function apply(
@@ -161,12 +148,20 @@ export function apply(
   if (action.type === 'timeout') {
     const idle = state.players[state.turn];
     if (ctx.now < state.deadline) return refuse(`${idle} still has time to take their turn.`);
+    // A throw waiting, or the bet on it again, is applied for the idle roller; anything else lapses as a withdrawal.
+    if (throwWaits(state) || state.awaiting === 'bet-again') return applyFor(draft, 'idle');
     return withdraw(draft, idle, 'idle');
   }
   if (!state.players.includes(action.player)) {
     return refuse(`Only ${state.players[0]} and ${state.players[1]} are playing this game of Spice Run.`);
   }
-  if (action.type === 'withdraw') return withdraw(draft, action.player, action.cause);
+  if (action.type === 'withdraw') {
+    if (!throwWaits(state)) return withdraw(draft, action.player, action.cause);
+    if (action.cause === 'asked') return refuse(waitingThrow(state, action.player));
+    // Leaving does not escape the dice: the throw is applied, then the game is withdrawn.
+    applyFor(draft, 'left');
+    return draft.state.phase === 'over' ? draft.done() : withdraw(draft, action.player, 'left');
+  }
   if (action.type === 'variant') return chooseVariant(draft, action.player, action.variant);
 
   if (action.player !== state.players[state.turn]) return refuse(nextStep(state));
@@ -262,6 +257,20 @@ function chooseVariant(draft: Draft, by: string, variant: Variant): SpiceRunStep
   return draft.done();
 }
 
+/**
+ * Applies the roller's waiting throw for them: the square is taken (`play`), and a bet it asks
+ * for (all-or-none's, take-and-give's again) is skipped; the turn passes unless the game ends.
+ */
+function applyFor(draft: Draft, cause: 'idle' | 'left'): SpiceRunStep {
+  const s = draft.state;
+  const played = s.awaiting === 'play';
+  const square = s.lastRoll!.total;
+  if (played || cause === 'idle') draft.events.push({ type: 'appliedFor', player: draft.roller, square, played, cause });
+  if (played) play(draft);
+  if (s.phase !== 'over' && s.awaiting !== 'roll') draft.passTurn();
+  return draft.done();
+}
+
 function roll(draft: Draft, random: RandomSource): SpiceRunStep {
   const s = draft.state;
   if (s.awaiting !== 'roll') return refuse(nextStep(s, draft.roller));
@@ -277,7 +286,19 @@ function roll(draft: Draft, random: RandomSource): SpiceRunStep {
     s.awaiting = s.variant === 'all-or-none' && !isSweep(total) ? 'bet' : 'play';
   }
   draft.events.push({ type: 'rolled', player: draft.roller, dice, total, meaning });
+  // A 2 or 12 in play settles at the throw, whoever threw it (RULINGS.md): nothing waits for `play`.
+  if (s.phase === 'play' && isSweep(total)) sweep(draft, total);
   return draft.done();
+}
+
+/** The whole board goes to Player 2 on a 2, Player 1 on a 12, and the game ends. */
+function sweep(draft: Draft, total: number): void {
+  const s = draft.state;
+  const taker = sweepTaker(s, total);
+  const wagers = s.board;
+  draft.events.push({ type: 'sweep', roller: draft.roller, taker, total: boardTotal(s), wagers });
+  draft.take(wagers, taker, 'the whole board', `Spice Run: ${taker} takes the whole board on a ${total}`);
+  draft.end('sweep');
 }
 
 function bet(draft: Draft, amount: number): SpiceRunStep {
@@ -308,14 +329,6 @@ function play(draft: Draft): SpiceRunStep {
   if (s.awaiting !== 'play') return refuse(nextStep(s, draft.roller));
   const total = s.lastRoll!.total;
   const roller = draft.roller;
-  if (isSweep(total)) {
-    const taker = sweepTaker(s, total);
-    const wagers = s.board;
-    draft.events.push({ type: 'sweep', roller, taker, total: boardTotal(s), wagers });
-    draft.take(wagers, taker, 'the whole board', `Spice Run: ${taker} takes the whole board on a ${total}`);
-    draft.end('sweep');
-    return draft.done();
-  }
   const wagers = s.board.filter((w) => w.square === total);
   draft.events.push({
     type: 'collected',

@@ -36,9 +36,9 @@ export function eventMessage(e: SpiceRunEvent): Message {
         e.meaning === 'reroll'
           ? ' No square for that while placing: roll again.'
           : e.meaning === 'sweep-p1'
-            ? " Twelve: the whole board is Player 1's to take."
+            ? ' Twelve: the whole board goes to Player 1.'
             : e.meaning === 'sweep-p2'
-              ? " Two: the whole board is Player 2's to take."
+              ? ' Two: the whole board goes to Player 2.'
               : '';
       return (v) => `${v.does(e.player, 'throw')} the dice: ${a} and ${b} (${e.total}).${meaning}`;
     }
@@ -58,6 +58,13 @@ export function eventMessage(e: SpiceRunEvent): Message {
         e.callsOff
           ? `${v.does(e.player, 'have', 'has')} no coins left to wager, so the game is called off.`
           : `${v.does(e.player, 'have', 'has')} no coins left and ${v.verb(e.player, 'skip')} the wager on square ${e.square}.`;
+    case 'appliedFor':
+      return (v) => {
+        const what = e.played ? `the ${e.square} is played for ${v.is(e.player) ? 'you' : 'them'}` : `the bet on square ${e.square} is skipped`;
+        return e.cause === 'idle'
+          ? `${v.Name(e.player)} let the turn lapse, so ${what}.`
+          : `The dice have spoken: ${what} before the game is withdrawn.`;
+      };
     case 'withdrawn':
       return (v) => {
         const why =

@@ -1,16 +1,15 @@
 import { obsidianCoins, parseAmount } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
-import type { LeaveCause } from '../../rooms/tables.js';
 import {
   apply,
   defaultSettings,
-  nextStep,
   setup,
   VARIANTS,
   type SpiceRunAction,
   type SpiceRunSettings,
   type SpiceRunState,
 } from './rules.js';
+import { lapseText, nextStep } from './prompts.js';
 import { eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
@@ -22,11 +21,12 @@ const help = (settings: SpiceRunSettings) =>
   [
     'Spice Run: two players wager on a sand grid of nine squares, numbered 3 to 11. The first to sit is Player 1, the second Player 2; the game begins when both seats are taken.',
     'Placement: on your turn, roll dice <table>; a 2 or 12 means roll again; on 3-11, bet <amount> puts coins on that square. Four wagers go down, turns alternating.',
-    'Play: roll dice <table>, then play: a 2 gives the whole board to Player 2, a 12 to Player 1, and both end the game; 3-11 takes every wager on that square (possibly nothing). The game ends when the board is empty.',
+    'Play: roll dice <table>. A 2 gives the whole board to Player 2 at once, a 12 to Player 1, whoever threw, and the game ends; on 3-11, play takes every wager on that square (possibly nothing). The game ends when the board is empty.',
     'Variants (Player 1 chooses before the first wager with variant <name>):',
     hanging('  all-or-none', 'on 3-11 you bet on the square instead of playing; only 2 and 12 end the game.', 17),
     hanging('  take-and-give', 'on 3-11 you play (take the square) and then bet on it again.', 17),
-    `withdraw ends the game at any time and returns every wager to its owner; so does leaving the table, or letting your turn lapse for ${minutes(settings.turnMs)}.`,
+    'withdraw ends the game and returns every wager on the board to its owner, except while a throw waits to be played: the dice have spoken. Leaving the table withdraws too, once a waiting throw is applied.',
+    `A turn lapses after ${minutes(settings.turnMs)}: a waiting 3-11 is played for the roller (in all-or-none its bet is skipped); with no throw waiting, the game is withdrawn.`,
   ].join('\n');
 
 function minutes(ms: number): string {
@@ -84,7 +84,7 @@ class SpiceRunTable implements GameTable {
         key: 'withdraw',
         usage: 'withdraw',
         group: 'Spice Run',
-        help: 'End the game now; every wager goes back to whoever placed it.',
+        help: 'End the game now; every wager on the board goes back to whoever placed it. Not while a throw waits to be played.',
         run: (ctx) => this.act({ type: 'withdraw', player: ctx.player, cause: 'asked' }, ctx.reply),
       },
       {
@@ -131,11 +131,12 @@ class SpiceRunTable implements GameTable {
     this.scheduleTurnTimer();
   }
 
-  onStand(name: string, cause: LeaveCause): void {
+  onStand(name: string): void {
     if (!this.state || !this.state.players.includes(name)) {
       return;
     }
-    this.act({ type: 'withdraw', player: name, cause: cause === 'stand' ? 'asked' : 'left' }, () => undefined);
+    // Standing up is leaving too: a waiting throw is applied before the game is withdrawn.
+    this.act({ type: 'withdraw', player: name, cause: 'left' }, () => undefined);
   }
 
   onAway(name: string): void {
@@ -216,7 +217,7 @@ class SpiceRunTable implements GameTable {
     const name = s.players[s.turn];
     this.host.toPlayer(
       name,
-      `${paint('warning', `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or the game is withdrawn.`)} ${nextStep(s, name)}`,
+      `${paint('warning', `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or ${lapseText(s, name)}.`)} ${nextStep(s, name)}`,
     );
   }
 

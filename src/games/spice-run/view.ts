@@ -4,7 +4,8 @@
  */
 import type { Dice } from '../random.js';
 import type { GameState } from '../table.js';
-import { boardTotal, nextStep, SQUARES, type Roll, type SpiceRunState, type Variant } from './rules.js';
+import { lapseText, nextStep } from './prompts.js';
+import { boardTotal, SQUARES, type Roll, type SpiceRunState, type Variant } from './rules.js';
 
 export interface SquareView {
   square: number;
@@ -31,6 +32,8 @@ export interface SpiceRunView {
   deadline: number | null;
   /** What the player on turn must do, worded for the viewer. */
   next: string | null;
+  /** What happens when the turn lapses: "the 7 is played for you". */
+  lapse: string | null;
 }
 
 export function viewFor(state: SpiceRunState | null, seated: readonly string[], viewer: string): SpiceRunView {
@@ -49,6 +52,7 @@ export function viewFor(state: SpiceRunState | null, seated: readonly string[], 
       turn: null,
       deadline: null,
       next: null,
+      lapse: null,
     };
   }
   const waiting = state.awaiting === 'bet' || state.awaiting === 'bet-again' || state.awaiting === 'play';
@@ -69,6 +73,7 @@ export function viewFor(state: SpiceRunState | null, seated: readonly string[], 
     turn: state.phase === 'over' ? null : state.players[state.turn],
     deadline: state.phase === 'over' ? null : state.deadline,
     next: nextStep(state, viewer),
+    lapse: lapseText(state, viewer),
   };
 }
 

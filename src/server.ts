@@ -199,7 +199,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
       // Each table its own seeds; one left by the last run is revealed now, before anyone is told anything.
-      const { random, retired } = FairTable.open(store, data.id, { ordinary, seeds });
+      const { random, retired } = FairTable.open(store, data.id, { ordinary, seeds, game: data.game, now: () => clock.now() });
       if (retired) log(`restart: revealed the seed of ${data.id} (commitment ${retired.commitment}, ${retired.draws} draws); game ${random.data.game} has a new one`);
       const services: TableServices = { random, handouts };
       tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf, derivedSeed, drawStream, SEED_BYTES, streamSource } from './fair.js';
-import type { RandomSource } from './random.js';
-import type { TableFairness } from '../store/entries.js';
+import type { DrawKind, RandomSource } from './random.js';
+import { cardName, type Card } from './dragons-lair/cards.js';
+import type { DrawRecord, TableFairness } from '../store/entries.js';
 import { isCount } from '../store/shapes.js';
 
 /**
@@ -32,8 +33,8 @@ export interface FairOptions {
   /** Serves every choice that is not a draw. */
   ordinary: RandomSource;
   seeds: SeedMaker;
-  /** Told the new data after every change (a commitment, a draw, a client seed), to persist it. */
-  onChange?: (data: FairData) => void;
+  /** Told the new data after every change (a commitment, a draw, a client seed), to persist it; with what a draw produced. */
+  onChange?: (data: FairData, draw?: DrawRecord) => void;
 }
 
 export type Refusal = { ok: true } | { ok: false; reason: string };
@@ -78,17 +79,21 @@ export class FairSource implements RandomSource {
     return this.options.ordinary.int(n);
   }
 
-  draw<T>(run: (random: RandomSource) => T): T {
+  /** One draw; with its kind, what it produced is kept with the nonce's step, for the game's record. */
+  draw<T>(run: (random: RandomSource) => T, kind?: DrawKind, items?: readonly unknown[]): T {
     if (this.drawing) throw new Error('a draw began inside another draw');
     const { clientSeed, nonce } = this.state;
     this.drawing = true;
+    let record: DrawRecord | undefined;
     try {
-      return run(streamSource(drawStream(this.seedBytes, clientSeed, nonce)));
+      const result = run(streamSource(drawStream(this.seedBytes, clientSeed, nonce)));
+      if (kind) record = drawRecord(kind, nonce, result, items);
+      return result;
     } finally {
       // A nonce is used once, even by a draw that failed half-way.
       this.drawing = false;
       this.state.nonce = nonce + 1;
-      this.changed();
+      this.changed(record);
     }
   }
 
@@ -114,9 +119,17 @@ export class FairSource implements RandomSource {
     return { ...revealed };
   }
 
-  private changed(): void {
-    this.options.onChange?.(this.data);
+  private changed(draw?: DrawRecord): void {
+    this.options.onChange?.(this.data, draw);
   }
+}
+
+/** What a draw produced, as its record says it: the dice, the die, or the cards before and after a shuffle. */
+function drawRecord(kind: DrawKind, nonce: number, result: unknown, items: readonly unknown[] = []): DrawRecord {
+  if (kind === 'dice') return { nonce, kind, dice: [...(result as [number, number])] };
+  if (kind === 'die') return { nonce, kind, die: result as number };
+  const label = (x: unknown) => (typeof x === 'object' && x !== null && 'rank' in x ? cardName(x as Card) : String(x));
+  return { nonce, kind, cards: items.map(label), order: (result as unknown[]).map(label) };
 }
 
 /** Client seeds are one word of printable ASCII, so they read and type the same everywhere. */

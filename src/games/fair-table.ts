@@ -1,4 +1,5 @@
 import type { Store } from '../store/index.js';
+import type { DrawRecord, GameResult } from '../store/entries.js';
 import type { TableData } from '../rooms/world.js';
 import { paint, together, whole } from '../telnet/markup.js';
 import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
@@ -17,12 +18,16 @@ import type { Message } from './voice.js';
  */
 
 /** What this needs of the store. */
-export type SeedStore = Pick<Store, 'fairness' | 'record'>;
+export type SeedStore = Pick<Store, 'fairness' | 'record' | 'liveDraws'>;
 
 export interface FairTableOptions {
   /** Serves every choice that is not a draw (the HERO, a wizard's pick). */
   ordinary: RandomSource;
   seeds: SeedMaker;
+  /** The table's game (`spice-run`), for its records. */
+  game: string;
+  /** The time, in epoch ms, for the records. */
+  now: () => number;
 }
 
 /** Which draw a throw came from: the seed's game number and the nonce. */
@@ -45,29 +50,34 @@ export class FairTable implements RandomSource {
   /** The latest throws (dice or one die), oldest first, not yet named by the table. */
   private throws: { ref: DrawRef; faces: string }[] = [];
 
-  private constructor(private readonly source: FairSource) {}
+  private constructor(
+    private readonly source: FairSource,
+    private readonly store: SeedStore,
+    private readonly options: FairTableOptions,
+  ) {}
 
   /**
    * The table's seeds from the store. A seed found there is retired at once, revealed with the
    * next one committed: whatever game used it ended with the server (docs/rulings.md: at every
-   * start). A table with none commits its first. Returns the seed retired, if any.
+   * start), and if it made draws, that cut-off game's record is written with them first. A
+   * table with none commits its first. Returns the seed retired, if any.
    */
   static open(store: SeedStore, table: string, options: FairTableOptions): { random: FairTable; retired: RevealedSeed | null } {
-    const fair = { ...options, onChange: (data: FairData) => store.record({ kind: 'fair', fair: data }) };
+    const fair = { ...options, onChange: (data: FairData, draw?: DrawRecord) => store.record(draw ? { kind: 'fair', fair: data, draw } : { kind: 'fair', fair: data }) };
     const saved = store.fairness(table);
-    if (!saved) return { random: new FairTable(FairSource.open(table, fair)), retired: null };
-    const source = FairSource.restore(saved, fair);
-    const retired = source.retire();
-    return { random: new FairTable(source), retired };
+    if (!saved) return { random: new FairTable(FairSource.open(table, fair), store, options), retired: null };
+    const random = new FairTable(FairSource.restore(saved, fair), store, options);
+    const retired = random.retire([], true);
+    return { random, retired };
   }
 
   int(n: number): number {
     return this.source.int(n);
   }
 
-  draw<T>(run: (random: RandomSource) => T, kind: DrawKind): T {
+  draw<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly unknown[]): T {
     const { game, nonce } = this.source.data;
-    const result = this.source.draw(run);
+    const result = this.source.draw(run, kind, items);
     if (kind !== 'shuffle') {
       const faces = typeof result === 'number' ? [result] : (result as number[]);
       this.throws = [...this.throws.slice(1 - RECENT_THROWS), { ref: { game, nonce }, faces: faces.join() }];
@@ -99,8 +109,17 @@ export class FairTable implements RandomSource {
     return this.source.setClientSeed(text);
   }
 
-  /** The game is over: its seed is revealed and the next game's committed. */
-  retire(): RevealedSeed {
+  /**
+   * The game is over: its record is written (with `results`, what came of its bets), its seed
+   * revealed and the next game's committed. A seed that made no draws at a start is no game.
+   */
+  retire(results: readonly GameResult[], cutOff = false): RevealedSeed {
+    const { table, game: number, serverSeed, commitment, clientSeed } = this.source.data;
+    const draws = this.store.liveDraws(table);
+    if (!cutOff || draws.length) {
+      const at = new Date(this.options.now()).toISOString();
+      this.store.record({ kind: 'game', record: { table, game: this.options.game, number, at, commitment, serverSeed, clientSeed, draws: structuredClone([...draws]), results: [...results], cutOff } });
+    }
     return this.source.retire();
   }
 }

@@ -10,14 +10,15 @@ export interface RandomSource {
    * of its stream. The helpers below mark their draws; a source without `draw` serves them
    * from `int` as any other choice.
    */
-  draw?<T>(run: (random: RandomSource) => T, kind: DrawKind): T;
+  draw?<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly unknown[]): T;
 }
 
 /** What a draw is: a throw of two dice, one die, or a shuffle. */
 export type DrawKind = 'dice' | 'die' | 'shuffle';
 
-function oneDraw<T>(random: RandomSource, kind: DrawKind, run: (random: RandomSource) => T): T {
-  return random.draw ? random.draw(run, kind) : run(random);
+/** `items`: a shuffle's items in their order before it, for the draw's record. */
+function oneDraw<T>(random: RandomSource, kind: DrawKind, run: (random: RandomSource) => T, items?: readonly unknown[]): T {
+  return random.draw ? random.draw(run, kind, items) : run(random);
 }
 
 /** The production source: node:crypto. */
@@ -88,12 +89,17 @@ export function diceValues(...faces: number[]): number[] {
 
 /** Fisher-Yates, returning a new array; one draw, whatever the number of items. */
 export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
-  return oneDraw(random, 'shuffle', (r) => {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = r.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
-  });
+  return oneDraw(
+    random,
+    'shuffle',
+    (r) => {
+      const out = items.slice();
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = r.int(i + 1);
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
+    items,
+  );
 }

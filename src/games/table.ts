@@ -13,6 +13,7 @@ import type { BetResult, CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
 import { paint, together } from '../telnet/markup.js';
 import type { HandoutRecord } from './handouts.js';
+import type { GameResult } from '../store/entries.js';
 
 /**
  * A table is the only place where a game meets the server: it seats players, keeps their
@@ -169,6 +170,8 @@ export class Table implements TavernTable {
   private readonly game: GameTable;
   readonly commands: CommandSet<CommandContext>;
   private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
+  /** What came of the bets settled since the game began, for its record when it ends. */
+  private gameResults: GameResult[] = [];
   onNews: ((news: TableNews) => void) | null = null;
   private readonly timers = new Set<Timer>();
 
@@ -344,7 +347,10 @@ export class Table implements TavernTable {
           transfers,
           results.map((b) => ({ key: b.player.toLowerCase(), table: this.id, game: this.definition.id, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })),
         );
-        if (r.ok) return r;
+        if (r.ok) {
+          this.gameResults.push(...results.map((b) => ({ key: b.player.toLowerCase(), name: b.player, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })));
+          return r;
+        }
         const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
         const name = key ? tavern.store.character(key)?.name ?? key : 'The table';
         const has = tavern.ledger.balance(r.account);
@@ -362,7 +368,8 @@ export class Table implements TavernTable {
       },
       changed: (by) => this.onNews?.(by === undefined ? { kind: 'state' } : { kind: 'state', by }),
       gameOver: () => {
-        const revealed = this.services.random.retire();
+        const revealed = this.services.random.retire(this.gameResults);
+        this.gameResults = [];
         this.say(seedRevealed(revealed, this.services.random.data, this.data));
         this.onNews?.({ kind: 'state' });
       },

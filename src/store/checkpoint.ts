@@ -5,6 +5,7 @@ import { isCount } from './shapes.js';
 import { cannotWrite, type FileLayer } from './files.js';
 import { decodeLine, isSegmentName, type Position } from './journal.js';
 import { keepResults, resultProblem, RESULTS_KEPT, type TableResult } from './results.js';
+import { drawProblem, gameRecordProblem, keepGame, keepWins, type DrawRecord, type GameRecord } from './games.js';
 
 /**
  * The checkpoint (db.json, written with lowdb): the whole state as of one journal position. It
@@ -25,6 +26,11 @@ export interface Snapshot {
   tables: State['tables'] extends Map<string, infer T> ? Record<string, T> : never;
   /** Each character's last table results, oldest first (absent in checkpoints from before them). */
   results?: Record<string, TableResult[]>;
+  /** Per table, the draws of its live seed (absent in checkpoints from before game records). */
+  draws?: Record<string, DrawRecord[]>;
+  /** Per table, its last game records, oldest first; the wins are made again from them and `wins`. */
+  games?: Record<string, GameRecord[]>;
+  wins?: State['wins'];
 }
 
 export function toSnapshot(state: State, position: Position): Snapshot {
@@ -37,6 +43,9 @@ export function toSnapshot(state: State, position: Position): Snapshot {
     handouts: Object.fromEntries(state.handouts),
     tables: Object.fromEntries(state.tables),
     results: Object.fromEntries(state.results),
+    draws: Object.fromEntries(state.draws),
+    games: Object.fromEntries(state.games),
+    wins: state.wins,
   };
 }
 
@@ -83,9 +92,38 @@ export function fromSnapshot(raw: unknown): { state: State; position: Position }
     }
     keepResults(state.results, (list as TableResult[]).slice(-RESULTS_KEPT));
   }
+  const problem = gamesFromSnapshot(raw, state);
+  if (problem) return problem;
   const problems = balanceProblems(state);
   if (problems.length) return `its books do not balance: ${problems.slice(0, 3).join('; ')}`;
   return { state, position: p };
+}
+
+/** The draws, game records and wins of a checkpoint into the state, or what is wrong with them. */
+function gamesFromSnapshot(raw: Record<string, unknown>, state: State): string | null {
+  for (const part of ['draws', 'games'] as const) if (raw[part] !== undefined && !isObject(raw[part])) return `its ${part} are malformed`;
+  for (const [table, list] of Object.entries((raw.draws ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(list) || !state.tables.has(table)) return `the draws of table ${table} are malformed`;
+    const problem = list.map(drawProblem).find((p) => p);
+    if (problem) return `table ${table}: ${problem}`;
+    state.draws.set(table, structuredClone(list as DrawRecord[]));
+  }
+  for (const [table, list] of Object.entries((raw.games ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(list)) return `the games of table ${table} are malformed`;
+    for (const g of list as unknown[]) {
+      const problem = gameRecordProblem(g) ?? ((g as GameRecord).table === table ? null : `a game filed under table ${table} is another table's`);
+      if (problem) return problem;
+      keepGame(state.games, g as GameRecord);
+    }
+  }
+  if (raw.wins !== undefined) {
+    if (!Array.isArray(raw.wins)) return 'its wins are malformed';
+    for (const w of raw.wins as unknown[]) {
+      if (!isObject(w) || typeof w.key !== 'string' || typeof w.name !== 'string' || !isCount(w.amount) || typeof w.at !== 'string' || Number.isNaN(Date.parse(w.at))) return 'a malformed win';
+    }
+    keepWins(state.wins, raw.wins as State['wins']);
+  }
+  return null;
 }
 
 /** A deep copy of a state, through the checkpoint's own format. */

@@ -9,8 +9,10 @@
 
 import { keepResults, resultsProblem, type TableResult } from './results.js';
 import { ID, isCount, isPlainObject, isText, KEY } from './shapes.js';
+import { drawProblem, gameRecordProblem, keepGame, keepWins, winsOf, type DrawRecord, type GameRecord, type Win } from './games.js';
 
 export type { ResultOutcome, TableResult } from './results.js';
+export type { DrawRecord, GameRecord, GameResult, Win } from './games.js';
 
 /** A character's settings that matter after a restart. Unset means "as the client says". */
 export interface Prefs {
@@ -18,6 +20,8 @@ export interface Prefs {
   screenReader?: boolean;
   ooc?: boolean;
   description?: string;
+  /** False: kept off every list of the richest, of wins, and of who is here (`set public off`). */
+  public?: boolean;
 }
 
 export interface CharacterRecord {
@@ -80,10 +84,13 @@ export type Entry =
   /** A hand-out paid to a character, for the cool-down across tables (issue 11): `at` in epoch ms. */
   | { kind: 'handout'; key: string; handout: string; at: number }
   /**
-   * A table's fairness data as it now is: after a draw (the nonce), a client seed, or a seed
-   * retired and the next committed (in one entry, so a crash cannot lose the old or skip the new).
+   * A table's fairness data as it now is: after a draw (the nonce, and what the draw produced),
+   * a client seed, or a seed retired and the next committed (in one entry, so a crash cannot
+   * lose the old or skip the new).
    */
-  | { kind: 'fair'; fair: TableFairness };
+  | { kind: 'fair'; fair: TableFairness; draw?: DrawRecord }
+  /** A finished game's record (games.ts), written before its seed retires. */
+  | { kind: 'game'; record: GameRecord };
 
 /** Everything the journal describes. Characters are keyed by lower-case name. */
 export interface State {
@@ -95,6 +102,12 @@ export interface State {
   tables: Map<string, TableFairness>;
   /** Per character, their last table results (results.ts), oldest first. */
   results: Map<string, TableResult[]>;
+  /** Per table, the draws made so far with its live seed, in nonce order (games.ts). */
+  draws: Map<string, DrawRecord[]>;
+  /** Per table, the records of its last GAMES_KEPT games, oldest first. */
+  games: Map<string, GameRecord[]>;
+  /** The biggest wins of the last WINS_WINDOW_MS, biggest first. */
+  wins: Win[];
 }
 
 export const emptyState = (): State => ({
@@ -104,6 +117,9 @@ export const emptyState = (): State => ({
   handouts: new Map(),
   tables: new Map(),
   results: new Map(),
+  draws: new Map(),
+  games: new Map(),
+  wins: [],
 });
 
 /** The accounts that create coins and so may go below zero (RULINGS.md, "Coins come from somewhere"). */
@@ -113,7 +129,7 @@ export const SOURCES: readonly string[] = [MINT, HOUSE];
 
 const ACCOUNT = /^(char:[a-z]{1,32}|escrow:[\w-]{1,64}:[a-z]{1,32}|house|mint)$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const PREF_TYPES: Record<keyof Prefs, 'boolean' | 'string'> = { colour: 'boolean', screenReader: 'boolean', ooc: 'boolean', description: 'string' };
+const PREF_TYPES: Record<keyof Prefs, 'boolean' | 'string'> = { colour: 'boolean', screenReader: 'boolean', ooc: 'boolean', description: 'string', public: 'boolean' };
 
 
 /**
@@ -134,6 +150,7 @@ export function charactersIn(e: Entry): string[] {
     case 'character':
       return [e.name.toLowerCase()];
     case 'fair':
+    case 'game':
       return [];
     default:
       return [e.key];
@@ -203,7 +220,9 @@ export function shapeProblem(e: unknown): string | null {
     case 'handout':
       return keyed() ?? (isText(e.handout, 32) && isCount(e.at) ? null : 'a malformed hand-out');
     case 'fair':
-      return fairnessProblem(e.fair);
+      return fairnessProblem(e.fair) ?? (e.draw === undefined ? null : drawProblem(e.draw));
+    case 'game':
+      return gameRecordProblem(e.record);
     default:
       return `"${String(e.kind)}" is not a kind of entry`;
   }
@@ -273,7 +292,12 @@ export function apply(state: State, e: Entry): string | null {
     case 'fair': {
       const f = e.fair;
       const was = state.tables.get(f.table);
-      if (was && f.serverSeed === was.serverSeed) {
+      const sameSeed = !!was && f.serverSeed === was.serverSeed;
+      // A draw is noted with the step of the nonce that made it.
+      if (e.draw && !(sameSeed ? e.draw.nonce === was!.nonce && f.nonce === was!.nonce + 1 : e.draw.nonce === 0 && f.nonce === 1 && !was)) {
+        return `table ${f.table}'s draw ${e.draw.nonce} does not come with its nonce`;
+      }
+      if (was && sameSeed) {
         // The same seed: only its nonce and client seed move, and the nonce never back.
         if (f.game !== was.game || f.commitment !== was.commitment) return `table ${f.table}'s seed would change its game or commitment`;
         if (f.nonce < was.nonce) return `table ${f.table}'s nonce would go back from ${was.nonce} to ${f.nonce}`;
@@ -284,6 +308,16 @@ export function apply(state: State, e: Entry): string | null {
         if (f.serverSeed === was.revealed?.serverSeed) return `table ${f.table} has used this seed before`;
       }
       state.tables.set(f.table, structuredClone(f));
+      if (!sameSeed) state.draws.delete(f.table);
+      if (e.draw) state.draws.set(f.table, [...(state.draws.get(f.table) ?? []), structuredClone(e.draw)]);
+      return null;
+    }
+    case 'game': {
+      const g = e.record;
+      const last = state.games.get(g.table)?.at(-1);
+      if (last && last.number >= g.number) return `table ${g.table}'s game ${g.number} is recorded after game ${last.number}`;
+      keepGame(state.games, g);
+      keepWins(state.wins, winsOf(g));
       return null;
     }
   }

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { apply, shapeProblem, type CharacterRecord, type Entry, type State } from './entries.js';
+import { apply, charactersIn, shapeProblem, type CharacterRecord, type Entry, type State, type Win } from './entries.js';
+import { WINS_WINDOW_MS } from './games.js';
+import { Richest, shownWins, type Rich } from './richest.js';
 import { Checkpointer, CHECKPOINT_FILE, cloneState } from './checkpoint.js';
 import type { FromWorker, ToWorker } from './checkpoint-worker.js';
 import { describeError, nodeFiles, StoreFailure, type FileLayer } from './files.js';
@@ -67,6 +69,7 @@ export class FileStore implements Store {
   private unfollowed: string[] = [];
   private unfollowedEnd: Position | null = null;
   private followTimer: { cancel(): void } | null = null;
+  private readonly rich = new Richest();
 
   private constructor(
     private readonly state: State,
@@ -76,6 +79,7 @@ export class FileStore implements Store {
   ) {
     this.seq = journal.at.seq;
     this.durable = this.seq;
+    for (const key of state.characters.keys()) this.placeRich(key);
     this.armTimer();
   }
 
@@ -164,6 +168,32 @@ export class FileStore implements Store {
     return this.state.tables.get(table);
   }
 
+  richest(n: number): Rich[] {
+    return this.rich.top(n);
+  }
+
+  isPublic(key: string): boolean {
+    return this.state.characters.get(key)?.prefs.public !== false;
+  }
+
+  wins(n: number, now: number): Win[] {
+    return shownWins(this.state.wins, n, now, (key) => this.isPublic(key), WINS_WINDOW_MS);
+  }
+
+  games(table: string) {
+    return this.state.games.get(table) ?? [];
+  }
+
+  liveDraws(table: string) {
+    return this.state.draws.get(table) ?? [];
+  }
+
+  /** Puts a character in its place among the richest, as the state has them now. */
+  private placeRich(key: string): void {
+    const c = this.state.characters.get(key);
+    if (c) this.rich.set(key, c.name, this.state.balances.get(`char:${key}`) ?? 0, c.prefs.public !== false);
+  }
+
   /** From the results the state keeps per character (in the checkpoint too): no journal is read. */
   history(key: string, n: number) {
     return Promise.resolve((this.state.results.get(key) ?? []).slice(-Math.max(0, n)).reverse());
@@ -177,6 +207,7 @@ export class FileStore implements Store {
     // What is written must be what recovery accepts, or the next start would refuse.
     const problem = shapeProblem(entry) ?? apply(this.state, entry);
     if (problem) throw new Error(`store: a ${entry.kind} entry does not fit: ${problem}`);
+    for (const key of charactersIn(entry)) this.placeRich(key);
     this.seq += 1;
     this.pending.push(encodeLine(this.seq, new Date(this.options.now()).toISOString(), entry));
     // Everything recorded in this turn of the event loop goes in one write.

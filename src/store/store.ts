@@ -1,4 +1,5 @@
-import type { Ban, CharacterRecord, Entry, TableFairness, TableResult } from './entries.js';
+import type { Ban, CharacterRecord, DrawRecord, Entry, GameRecord, TableFairness, TableResult, Win } from './entries.js';
+import type { Rich } from './richest.js';
 
 /**
  * The store, whatever engine is behind it (the file engine, or PostgreSQL). Callers see one
@@ -54,6 +55,21 @@ export interface Store {
    * per character and may return fewer than `n` when there are no more.
    */
   history(key: string, n: number): Promise<readonly Readonly<TableResult>[]>;
+
+  /**
+   * The `n` richest public characters by purse, richest first, from an index kept as purses
+   * move (richest.ts): no character is read. The database engine's index holds the richest as
+   * of its start and every change made here since.
+   */
+  richest(n: number): Rich[];
+  /** Whether a character may be shown on the public lists (`set public off` says not). */
+  isPublic(key: string): boolean;
+  /** The biggest wins of public characters ending within 7 days before `now` (epoch ms), biggest first. */
+  wins(n: number, now: number): Win[];
+  /** A table's last finished games (games.ts), oldest first: at least the last GAMES_KEPT this server played. */
+  games(table: string): readonly Readonly<GameRecord>[];
+  /** The draws made so far with a table's live seed, in nonce order. */
+  liveDraws(table: string): readonly Readonly<DrawRecord>[];
 
   /** Applies one change now and queues it for the next commit; throws (changing nothing) if it does not fit. */
   record(entry: Entry): void;

@@ -14,6 +14,7 @@ function journal() {
   const entries: Entry[] = [];
   const store: SeedStore = {
     fairness: (table) => state.tables.get(table),
+    liveDraws: (table) => state.draws.get(table) ?? [],
     record(entry) {
       const problem = shapeProblem(entry) ?? apply(state, entry);
       if (problem) throw new Error(problem);
@@ -23,7 +24,7 @@ function journal() {
   return { store, entries, nonces: () => entries.map((e) => (e.kind === 'fair' ? e.fair.nonce : -1)) };
 }
 
-const open = (store: SeedStore) => FairTable.open(store, 'sand-table', { ordinary: seededRandom(1), seeds: gameSeeds });
+const open = (store: SeedStore) => FairTable.open(store, 'sand-table', { ordinary: seededRandom(1), seeds: gameSeeds, game: 'spice-run', now: () => Date.UTC(2026, 0, 1) });
 
 describe("a table's seeds in the store", () => {
   it('commits the first seed in the store before anything is drawn, and journals every draw, never a choice that is not one', () => {
@@ -54,7 +55,7 @@ describe("a table's seeds in the store", () => {
     expect(random.data.serverSeed).toBe('02'.repeat(32));
     expect(entries.at(-1)).toEqual({ kind: 'fair', fair: random.data });
     // At the end of that game it retires again; the store took every step (nonces never back, no seed twice).
-    expect(random.retire()).toMatchObject({ serverSeed: '02'.repeat(32), draws: 0 });
+    expect(random.retire([])).toMatchObject({ serverSeed: '02'.repeat(32), draws: 0 });
     expect(store.fairness('sand-table')).toMatchObject({ game: 3, serverSeed: '03'.repeat(32) });
   });
 
@@ -80,7 +81,7 @@ describe('naming the draw of a throw', () => {
     expect(random.nameThrow([b])).toEqual({ game: 1, nonce: 2 });
     expect(random.nameThrow(c)).toEqual({ game: 1, nonce: 3 });
     expect(random.nameThrow(a)).toBeNull();
-    random.retire();
+    random.retire([]);
     const d = rollDice(random);
     expect(random.nameThrow(d)).toEqual({ game: 2, nonce: 0 });
   });
@@ -91,7 +92,7 @@ describe('what fair <table> shows', () => {
     const { random } = open(journal().store);
     rollDice(random);
     const first = random.data;
-    random.retire();
+    random.retire([]);
     const text = render(fairnessText(random.data, 'the sand table'), { colour: 0, screenReader: false, ascii: true, width: 80 });
     const lines = text.split('\n');
     expect(lines).toContain(`  commitment ${random.data.commitment}`);

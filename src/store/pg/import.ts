@@ -90,13 +90,20 @@ export function openingEntries(state: State): Entry[] {
   if (moves.length) entries.push({ kind: 'coins', moves });
   for (const [key, b] of state.bans) entries.push({ kind: 'ban', key, ...b });
   for (const [key, h] of state.handouts) for (const [handout, at] of Object.entries(h)) entries.push({ kind: 'handout', key, handout, at });
-  for (const fair of state.tables.values()) entries.push({ kind: 'fair', fair: structuredClone(fair) });
+  for (const fair of state.tables.values()) {
+    // The live seed's draws, each with the step of the nonce that made it, then the seed as it is.
+    const draws = state.draws.get(fair.table) ?? [];
+    if (draws.length) entries.push({ kind: 'fair', fair: { ...structuredClone(fair), nonce: draws[0].nonce } });
+    for (const draw of draws) entries.push({ kind: 'fair', fair: { ...structuredClone(fair), nonce: draw.nonce + 1 }, draw: structuredClone(draw) });
+    if (!draws.length || draws.at(-1)!.nonce + 1 !== fair.nonce) entries.push({ kind: 'fair', fair: structuredClone(fair) });
+  }
+  for (const record of [...state.games.values()].flat().sort((a, b) => a.at.localeCompare(b.at))) entries.push({ kind: 'game', record: structuredClone(record) });
   return entries;
 }
 
 function stateDifference(a: State, b: State): string | null {
   const j = (m: Map<string, unknown>) => JSON.stringify([...m].sort(([x], [y]) => (x < y ? -1 : 1)));
-  for (const part of ['characters', 'balances', 'bans', 'handouts', 'tables'] as const) {
+  for (const part of ['characters', 'balances', 'bans', 'handouts', 'tables', 'draws', 'games'] as const) {
     if (j(a[part]) !== j(b[part])) return `their ${part} differ`;
   }
   return null;

@@ -1,10 +1,12 @@
 import type pg from 'pg';
-import { accountOwner, apply, charactersIn, emptyState, shapeProblem, SOURCES, type Ban, type CharacterRecord, type Entry, type State } from '../entries.js';
+import { accountOwner, apply, charactersIn, emptyState, shapeProblem, SOURCES, type Ban, type CharacterRecord, type Entry, type State, type Win } from '../entries.js';
 import { StoreFailure } from '../files.js';
 import type { NewCharacter, Store } from '../store.js';
 import { connect, describePgError, describeTarget, LOCK, prepareSession, readPool, takeServerName } from './connection.js';
 import { migrate } from './migrations.js';
-import { charactersWithEscrow, journalDisagreements, loadCharacter, loadResults, loadStart, type StoredCharacter } from './queries.js';
+import { charactersWithEscrow, journalDisagreements, loadCharacter, loadListings, loadResults, loadStart, type StoredCharacter } from './queries.js';
+import { keepGame, keepWins, WINS_WINDOW_MS } from '../games.js';
+import { Richest, shownWins, type Rich } from '../richest.js';
 import { PgWriter, type NewCharacterEntry } from './writer.js';
 
 export interface PgStoreOptions {
@@ -31,6 +33,9 @@ export interface PgStoreOptions {
  * a kill -9). Every write goes over that same connection, so a server that lost its leases
  * cannot write anything more: it stops (`onLost`).
  */
+/** How many of the richest a start reads: enough that the top ten stays right as some of them lose coins. */
+const RICH_LOADED = 1000;
+
 export class PgStore implements Store {
   private readonly state: State = emptyState();
   /** Characters this server holds the lease of, with their ids (the lease's second key). */
@@ -44,6 +49,10 @@ export class PgStore implements Store {
   /** Changes to the mint and the house recorded since the group being written was taken. */
   private sourceDeltas = new Map<string, number>();
   private releaseQueued = false;
+  /** The richest as of the start, and every change to a purse made here since. */
+  private readonly rich = new Richest();
+  /** Characters not in play here who chose `set public off` (as of the start). */
+  private readonly hidden = new Set<string>();
   private closed = false;
   private readonly writer: PgWriter;
   onBan?: (key: string, ban: Readonly<Ban>) => void;
@@ -110,7 +119,15 @@ export class PgStore implements Store {
     await this.writer.client.query(`LISTEN ${BANS_CHANNEL}`); // before reading them, so that none is missed
     const start = await loadStart(this.writer.client, serverId);
     for (const [key, ban] of start.bans) this.state.bans.set(key, ban);
-    for (const t of start.tables) this.state.tables.set(t.table, t);
+    for (const { fair, draws } of start.tables) {
+      this.state.tables.set(fair.table, fair);
+      if (draws.length) this.state.draws.set(fair.table, draws);
+    }
+    const listings = await loadListings(this.writer.client, serverId, RICH_LOADED, this.options.now());
+    for (const r of listings.rich) this.rich.set(r.key, r.name, r.coins, true);
+    for (const key of listings.private) this.hidden.add(key);
+    for (const g of listings.games) keepGame(this.state.games, g);
+    keepWins(this.state.wins, listings.wins);
     for (const [account, n] of start.sources) this.setBalance(account, n);
     // Coins a stopped server left on its tables: whoever no live server plays is brought into
     // play, so that the tavern can give them back (Tavern.returnEscrow, at start), and is then let go.
@@ -177,6 +194,36 @@ export class PgStore implements Store {
     return this.state.tables.get(table);
   }
 
+  richest(n: number): Rich[] {
+    return this.rich.top(n);
+  }
+
+  isPublic(key: string): boolean {
+    const c = this.state.characters.get(key);
+    return c ? c.prefs.public !== false : !this.hidden.has(key);
+  }
+
+  wins(n: number, now: number): Win[] {
+    return shownWins(this.state.wins, n, now, (key) => this.isPublic(key), WINS_WINDOW_MS);
+  }
+
+  games(table: string) {
+    return this.state.games.get(table) ?? [];
+  }
+
+  liveDraws(table: string) {
+    return this.state.draws.get(table) ?? [];
+  }
+
+  /** A character in play here takes its place among the richest, as memory has it now. */
+  private placeRich(key: string): void {
+    const c = this.state.characters.get(key);
+    if (!c) return;
+    if (c.prefs.public === false) this.hidden.add(key);
+    else this.hidden.delete(key);
+    this.rich.set(key, c.name, this.state.balances.get(`char:${key}`) ?? 0, c.prefs.public !== false);
+  }
+
   /** A query of the table kept from the journal, once this server's own changes are in it. */
   async history(key: string, n: number) {
     await this.flush();
@@ -240,6 +287,7 @@ export class PgStore implements Store {
     if (Object.keys(s.handouts).length) this.state.handouts.set(key, s.handouts);
     this.held.set(key, s.id);
     this.known.add(key);
+    this.placeRich(key);
   }
 
   /** Coins of a character just claimed that sit on a table: the server that held them stopped, so they go back. */
@@ -294,7 +342,10 @@ export class PgStore implements Store {
     if (problem) throw new Error(`store: a ${entry.kind} entry does not fit: ${problem}`);
     const time = this.time();
     const seq = this.writer.append({ time, json: JSON.stringify(entry) });
-    for (const key of charactersIn(entry)) this.lastTouch.set(key, seq);
+    for (const key of charactersIn(entry)) {
+      this.lastTouch.set(key, seq);
+      this.placeRich(key);
+    }
     if (entry.kind === 'coins') {
       for (const m of entry.moves) {
         this.noteSourceDelta(m.from, -m.amount);
@@ -337,6 +388,7 @@ export class PgStore implements Store {
         }
         return null;
       case 'fair':
+      case 'game':
         return null;
       case 'ban':
       case 'unban':
@@ -363,6 +415,7 @@ export class PgStore implements Store {
       if (problem) throw new Error(`a new character does not fit the state: ${problem}`);
       this.held.set(key, id);
       this.known.add(key);
+      this.placeRich(key);
     }
     // Other servers move the mint and the house too.
     for (const [account, n] of sources) this.setBalance(account, n + (this.sourceDeltas.get(account) ?? 0));

@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import type { Ban, CharacterRecord, Prefs, TableFairness, TableResult } from '../entries.js';
+import type { Ban, CharacterRecord, DrawRecord, GameRecord, Prefs, TableFairness, TableResult } from '../entries.js';
+import { GAMES_KEPT, WINS_KEPT, WINS_WINDOW_MS, type Win } from '../games.js';
+import type { Rich } from '../richest.js';
 
 /** The SQL the PostgreSQL engine runs, and what its rows mean. The schema is in migrations/. */
 
@@ -62,13 +64,43 @@ export async function loadCharacter(c: Queryable, key: string): Promise<StoredCh
 }
 
 /** What a server keeps in memory from its start: every ban, its own tables' seeds, the two sources' balances. */
-export async function loadStart(c: Queryable, server: number): Promise<{ bans: [string, Ban][]; tables: TableFairness[]; sources: [string, number][] }> {
+export async function loadStart(c: Queryable, server: number): Promise<{ bans: [string, Ban][]; tables: { fair: TableFairness; draws: DrawRecord[] }[]; sources: [string, number][] }> {
   const bans = await c.query<{ key: string; by_name: string; at: string; reason: string }>('SELECT key, by_name, at, reason FROM bans');
-  const tables = await c.query<{ data: TableFairness }>('SELECT data FROM fairness WHERE server = $1', [server]);
+  const tables = await c.query<{ data: TableFairness & { draws?: DrawRecord[] } }>('SELECT data FROM fairness WHERE server = $1', [server]);
   return {
     bans: bans.rows.map((b) => [b.key, { by: b.by_name, at: b.at, reason: b.reason }]),
-    tables: tables.rows.map((t) => t.data),
+    tables: tables.rows.map(({ data: { draws, ...fair } }) => ({ fair, draws: draws ?? [] })),
     sources: await sourceBalances(c),
+  };
+}
+
+/** The public lists as the database has them at a start: the richest, who is private, this server's last games, the wins of the window. */
+export async function loadListings(c: Queryable, server: number, richest: number, now: number): Promise<{ rich: Rich[]; private: string[]; games: GameRecord[]; wins: Win[] }> {
+  const rich = await c.query<{ key: string; name: string; balance: string }>(
+    `SELECT c.key, c.name, b.balance FROM balances b JOIN characters c ON c.key = b.owner
+      WHERE b.account LIKE 'char:%' AND coalesce(c.prefs->>'public', 'true') <> 'false'
+      ORDER BY b.balance DESC LIMIT $1`,
+    [richest],
+  );
+  const hidden = await c.query<{ key: string }>(`SELECT key FROM characters WHERE prefs->>'public' = 'false'`);
+  const games = await c.query<{ record: GameRecord }>(
+    `SELECT record FROM (SELECT record, number, row_number() OVER (PARTITION BY table_id ORDER BY number DESC) AS n FROM games WHERE server = $1) g
+      WHERE n <= $2 ORDER BY number`,
+    [server, GAMES_KEPT],
+  );
+  const wins = await c.query<{ win: Win }>(
+    `SELECT jsonb_build_object('key', r->>'key', 'name', r->>'name', 'table', g.table_id, 'game', g.record->>'game', 'number', g.number,
+            'bet', r->>'bet', 'amount', (r->>'paid')::bigint - (r->>'stake')::bigint, 'at', g.record->>'at') AS win
+       FROM games g, jsonb_array_elements(g.record->'results') r
+      WHERE g.at > $3::timestamptz - make_interval(secs => $1) AND r->>'outcome' = 'won'
+      ORDER BY (r->>'paid')::bigint - (r->>'stake')::bigint DESC LIMIT $2`,
+    [WINS_WINDOW_MS / 1000, WINS_KEPT, new Date(now).toISOString()],
+  );
+  return {
+    rich: rich.rows.map((r) => ({ key: r.key, name: r.name, coins: Number(r.balance) })),
+    private: hidden.rows.map((r) => r.key),
+    games: games.rows.map((r) => r.record),
+    wins: wins.rows.map((r) => ({ ...r.win, amount: Number(r.win.amount) })),
   };
 }
 

@@ -104,7 +104,7 @@ describe('Char.Status', () => {
     const bet = await during(ana.gmcp, 'bet hero 5000');
     expect(named(bet.gmcp, 'Char.Status')).toEqual([{ name: 'Ana', coins: 16_050, room: 'bones-room', table: 'bones-table' }]);
     expect(named(bet.gmcp, 'Table.State')).toHaveLength(1);
-    expect(named(bet.gmcp, 'Table.State')[0].bets).toEqual([{ player: 'Ana', bet: 'HERO', amount: 5000 }]);
+    expect(named(bet.gmcp, 'Table.State')[0].bets).toEqual([{ player: 'Ana', bet: 'HERO', amount: 5000, placedOn: null, rate: { win: 1, per: 1, bonusPercent: 10 } }]);
 
     // The throw: Table.Dice as the text tells it, and the coins as inventory counts them.
     const thrown = await during(ana.gmcp, 'roll dice bones');

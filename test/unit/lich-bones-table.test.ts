@@ -221,7 +221,7 @@ describe('the Lich Bones table', () => {
     expect(first.balance('Ana')).toBe(40_000);
   });
 
-  it('gives GMCP a Table.State with every bet on the table, and each throw for Table.Dice', () => {
+  it('gives GMCP a Table.State with every bet on the table (when each was placed, and a HERO or LICH bet\'s rate), and each throw for Table.Dice', () => {
     const { host, game } = table();
     expect(game.tableState('Zed')).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, round: 0, hero: null, bets: [] });
     host.sit(game, 'Ana', 0);
@@ -235,6 +235,8 @@ describe('the Lich Bones table', () => {
     host.queue(...diceValues(2, 4));
     game.roll!('Bob', () => undefined);
     expect(host.throws).toEqual([[2, 4]]);
+    // A second HERO bet, on the point: it pays the point's rate, not the opening roll's.
+    game.whisper!('Ana', 'hero 5000', () => undefined);
     expect(game.tableState('Zed')).toEqual({
       phase: 'betting',
       players: [
@@ -248,8 +250,9 @@ describe('the Lich Bones table', () => {
       hero: 'Bob',
       point: 6,
       bets: [
-        { player: 'Ana', bet: 'HERO', amount: 5000 },
-        { player: 'Bob', bet: 'LICH', amount: 6000 },
+        { player: 'Ana', bet: 'HERO', amount: 5000, placedOn: null, rate: { win: 1, per: 1, bonusPercent: 10 } },
+        { player: 'Ana', bet: 'HERO', amount: 5000, placedOn: 6, rate: { win: 9, per: 10, bonusPercent: 0 } },
+        { player: 'Bob', bet: 'LICH', amount: 6000, placedOn: null, rate: { win: 1, per: 1, bonusPercent: 10 } },
       ],
       lastThrow: { dice: [2, 4], total: 6 },
     });

@@ -61,7 +61,16 @@ export function tableStateOf(view: LichBonesView, connected: (name: string) => b
     rounds: view.rounds,
     hero: view.hero,
     point: view.point,
-    bets: view.owners.flatMap(({ owner, bets }) => bets.map((b) => ({ player: owner, bet: betLabel(b), amount: b.amount }))),
+    bets: view.owners.flatMap(({ owner, bets }) =>
+      bets.map((b) => ({
+        player: owner,
+        bet: betLabel(b),
+        amount: b.amount,
+        // Two HERO bets differ by when they were placed: before the opening roll or on a point, each at its own rate.
+        placedOn: b.placedOn,
+        rate: b.locked ? { win: b.locked.ratio.win, per: b.locked.ratio.per, bonusPercent: b.locked.bonusPercent } : null,
+      })),
+    ),
     lastThrow: view.lastThrow && { dice: [...view.lastThrow.dice], total: view.lastThrow.total },
   };
 }

@@ -98,4 +98,45 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     expect(path).toMatch(/test\/output\/web-client\.png$/);
     expect(browser.errors).toEqual([]);
   });
+
+  it('starts a game of Dragon\'s Lair in the card room: the panel shows the lairs, their dragons face down, its own hand, and whose turn it is as it moves', async () => {
+    // Wanda leaving ends the game of Spice Run, and Bob's seat with it.
+    await type('stand', /You stand up from the sand table/);
+    await type('east', /The Card Room/);
+    expect(await bob.command('east')).toMatch(/The Card Room/);
+    await type('sit lair', /You take a seat at the lair table/);
+    expect(await bob.command('sit lair')).toMatch(/You take a seat at the lair table/);
+    expect(await bob.command('start')).toMatch(/Dragon's Lair begins/);
+    const dealt = /You are dealt ([^\n]*)\./.exec(await story(/You are dealt [^\n]*\.[^]*It is (your|Bob's) turn/))![1];
+    // `ad (wizard 1), 3c (leprechaun 3), ...`: the cards as GMCP names them.
+    const hand = dealt.split(', ').map((c) => c.split(' ')[0]);
+    expect(hand).toHaveLength(4);
+    const table = browser.page.locator('[data-table="lair-table"]');
+    await poll(() => table.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(hand);
+    // Both dragons are laid face down at the start: `"dragon": null` in Table.State.
+    expect(await table.getByTestId('lairs').locator('li.lair').count()).toBe(2);
+    expect(await table.getByTestId('lairs').locator('[data-card="face-down"]').count()).toBe(2);
+    await poll(() => browser.page.locator('.purse').textContent()).toMatch(/950\s*obsidian coins\s*Seated at the lair table/);
+    // The panel follows the game: after the first player holds, the turn is the other's.
+    const first = (await table.locator('.players .turn').textContent())!.includes('Wanda') ? 'Wanda' : 'Bob';
+    if (first === 'Wanda') await type('hold', /It is Bob's turn/);
+    else expect(await bob.command('hold')).toMatch(/It is Wanda's turn|your turn/i);
+    await poll(() => table.locator('.players .turn').textContent()).toMatch(first === 'Wanda' ? /Bob/ : /Wanda/);
+    await browser.screenshot('web-client-dragons-lair.png');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('comes back to the card room after the page is reloaded: the purse, the room, the lair table and its own hand are drawn again', async () => {
+    const handBefore = await browser.page.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
+    await browser.page.reload();
+    await story(/create <name> <password>/);
+    await type('connect Wanda secret123', /You are back|You take over your character/);
+    await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/950\s*obsidian coins/);
+    expect(await browser.page.getByTestId('room-name').textContent()).toBe('The Card Room');
+    const table = browser.page.locator('[data-table="lair-table"]');
+    await poll(() => table.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(handBefore);
+    expect(await table.getByTestId('lairs').locator('li.lair').count()).toBe(2);
+    expect(await browser.page.locator('.purse').textContent()).toMatch(/Seated at the lair table/);
+    expect(browser.errors).toEqual([]);
+  });
 });

@@ -48,6 +48,46 @@ function gmcp(link: PageLink, pkg: string, data: unknown): void {
   link.connection.send({ type: 'gmcp', package: pkg, data });
 }
 
+const TWO_PLAYERS = [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }];
+
+/** Each game's table as docs/gmcp.md draws it, in the middle of a game. */
+const TABLES = {
+  'spice-run': {
+    room: { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } },
+    state: {
+      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard', players: TWO_PLAYERS,
+      turn: 'Bex', deadline: NOW + 90_000, now: NOW, roll: [5, 6],
+      board: Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: i % 2 ? [] : [{ player: 'Ana', amount: 1250 }, { player: 'Bex', amount: 40 }] })),
+    },
+  },
+  'lich-bones': {
+    room: { id: 'bones-room', name: 'The Gaming Room', exits: { south: 'common-room' } },
+    state: {
+      id: 'bones-table', game: 'lich-bones', name: 'the bones table', phase: 'betting', players: TWO_PLAYERS,
+      turn: 'Ana', deadline: NOW + 5_000, now: NOW, round: 3, rounds: 16, hero: 'Ana', point: 8, lastThrow: { dice: [2, 6], total: 8 },
+      bets: [
+        { player: 'Ana', bet: 'HERO', amount: 5000, placedOn: null, rate: { win: 1, per: 1, bonusPercent: 10 } },
+        { player: 'Ana', bet: 'HERO', amount: 5000, placedOn: 8, rate: { win: 9, per: 10, bonusPercent: 0 } },
+        { player: 'Bex', bet: 'ATTACK 6', amount: 5500, placedOn: 8, rate: null },
+      ],
+    },
+  },
+  'dragons-lair': {
+    room: { id: 'card-room', name: 'The Card Room', exits: { west: 'common-room' } },
+    state: {
+      id: 'lair-table', game: 'dragons-lair', name: 'the lair table', phase: 'playing', players: TWO_PLAYERS,
+      turn: 'Bex', deadline: NOW + 60_000, now: NOW, round: 2, rounds: 10, bank: 40, pass: 1, dealer: 'Ana',
+      coins: [{ player: 'Ana', coins: 52 }, { player: 'Bex', coins: 48 }],
+      hands: [{ player: 'Ana', cards: 4 }, { player: 'Bex', cards: 5 }],
+      lairs: [
+        { lair: 1, dragon: 'qh', strength: 15, faceDown: false, laid: [{ player: 'Bex', cards: 2 }] },
+        { lair: 2, dragon: null, strength: null, faceDown: true, laid: [{ player: 'Ana', cards: 1 }, { player: 'Bex', cards: 3 }] },
+      ],
+      piles: { draw: 30, dragons: 8, discards: 2 }, topDiscard: '2c', negotiation: null,
+    },
+  },
+};
+
 describe.skipIf(noBrowser)('the web page in Chromium', () => {
   // Building the page and starting Chromium take a while on a busy machine.
   beforeAll(async () => {
@@ -201,23 +241,22 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     expect(browser.errors).toEqual([]);
   });
 
-  it('shows the Lich Bones bets with the point and the HERO', async () => {
+  it('shows the Lich Bones bets with the point and the HERO, and when each HERO bet was placed with the rate it pays', async () => {
     const link = await openPage();
     const { page } = browser;
-    gmcp(link, 'Room.Info', { id: 'bones-room', name: 'The Bones Room', exits: { south: 'common-room' } });
-    gmcp(link, 'Table.State', {
-      id: 'bones-table', game: 'lich-bones', name: 'the bones table', phase: 'betting',
-      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }],
-      turn: null, deadline: NOW + 5_000, now: NOW, round: 3, rounds: 16, hero: 'Ana', point: 8,
-      bets: [{ player: 'Ana', bet: 'HERO', amount: 5000 }, { player: 'Bex', bet: 'ATTACK 6', amount: 5500 }],
-    });
+    gmcp(link, 'Room.Info', TABLES['lich-bones'].room);
+    gmcp(link, 'Table.State', TABLES['lich-bones'].state);
     await poll(() => page.getByTestId('hero').textContent()).toBe('Ana');
     expect(await page.getByTestId('point').textContent()).toBe('8');
+    // Two HERO bets of the same coins: one placed before the opening roll, one on the point, at different rates.
     expect(await page.getByTestId('bets').locator('tbody tr').allInnerTexts()).toEqual([
-      expect.stringMatching(/Ana\s+HERO\s+5,000/),
-      expect.stringMatching(/Bex\s+ATTACK 6\s+5,500/),
+      expect.stringMatching(/^Ana\s+HERO\s+before the opening roll, pays 1:1 \+10%\s+5,000$/),
+      expect.stringMatching(/^Ana\s+HERO\s+on point 8, pays 9:10\s+5,000$/),
+      expect.stringMatching(/^Bex\s+ATTACK 6\s+5,500$/),
     ]);
     expect(await page.getByTestId('countdown').getAttribute('class')).toMatch(/urgent/);
+    await browser.screenshot('web-page-lich-bones.png');
+    expect(browser.errors).toEqual([]);
   });
 
   it('shows your own Dragon\'s Lair hand and the lairs, with only how many cards others laid', async () => {
@@ -232,16 +271,44 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       turn: 'Bex', deadline: null, now: NOW, round: 2, rounds: 10, bank: 40, pass: 1,
       coins: [{ player: 'Ana', coins: 52 }, { player: 'Bex', coins: 48 }],
       hands: [{ player: 'Ana', cards: 4 }, { player: 'Bex', cards: 5 }],
-      lairs: [{ lair: 1, dragon: 'qh', strength: 15, laid: [{ player: 'Bex', cards: 2 }] }, { lair: 2, dragon: '9s', strength: 9, laid: [] }],
+      lairs: [
+        { lair: 1, dragon: 'qh', strength: 15, faceDown: false, laid: [{ player: 'Bex', cards: 2 }] },
+        { lair: 2, dragon: null, strength: null, faceDown: true, laid: [] },
+        { lair: 3, dragon: null, strength: null, faceDown: false, laid: [] },
+      ],
       negotiation: null,
     });
     await poll(() => page.getByTestId('hand').locator('.card').count()).toBe(4);
     expect(await page.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['7h', '10d', 'ac', 'ks']);
     expect(await page.getByTestId('hand').textContent()).toContain('ace of clubs');
     const lairs = page.getByTestId('lairs');
-    expect(await lairs.locator('li.lair').count()).toBe(2);
+    expect(await lairs.locator('li.lair').count()).toBe(3);
     expect(await lairs.locator('li.lair').first().textContent()).toMatch(/Lair 1[^]*queen of hearts[^]*strength 15[^]*Bex: 2 face down/);
+    // A dragon face down is `"dragon": null` (docs/gmcp.md): the back of a card, and no strength.
+    expect(await lairs.locator('li.lair').nth(1).locator('[data-card="face-down"]').count()).toBe(1);
+    expect(await lairs.locator('li.lair').nth(1).textContent()).toMatch(/Lair 2\s*a dragon face down\s*$/);
+    expect(await lairs.locator('li.lair').nth(2).textContent()).toMatch(/Lair 3\s*no dragon\s*$/);
+    expect(await page.locator('.purse').textContent()).toMatch(/1,000\s*obsidian coins\s*Seated at the lair table/);
     await browser.screenshot('web-page-dragons-lair.png');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('still draws the purse, the room and the other tables when one table\'s data cannot be drawn', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    // The order the server sends at a login in the card room: Room.Info, Table.State, Char.Status.
+    gmcp(link, 'Char.Name', { name: 'Ana' });
+    gmcp(link, 'Room.Info', TABLES['dragons-lair'].room);
+    gmcp(link, 'Table.State', { ...TABLES['dragons-lair'].state, lairs: [{ lair: 1, dragon: 7, strength: 'high', faceDown: false, laid: [] }] });
+    gmcp(link, 'Table.State', { ...TABLES['lich-bones'].state, id: 'second-table' });
+    gmcp(link, 'Char.Status', { name: 'Ana', coins: 950, room: 'card-room', table: 'lair-table' });
+    await poll(() => page.getByTestId('coins').textContent()).toMatch(/950\s*obsidian coins/);
+    expect(await page.getByTestId('room-name').textContent()).toBe('The Card Room');
+    expect(await page.locator('[data-table="lair-table"]').textContent()).toMatch(/This page cannot draw this table; look tells it\./);
+    expect(await page.locator('[data-table="second-table"] [data-testid="hero"]').textContent()).toBe('Ana');
+    // The page says why in its console, once per drawing.
+    expect(browser.errors.length).toBeGreaterThan(0);
+    expect(browser.errors.every((e) => /The panel of lair-table cannot be drawn/.test(e))).toBe(true);
   });
 
   it('looks like the tavern in play (the README\'s screenshot)', async () => {
@@ -318,5 +385,68 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     expect(input!.y + input!.height).toBeLessThanOrEqual(844);
     expect(input!.width).toBeGreaterThan(200);
     await browser.screenshot('web-page-phone.png');
+  });
+
+  for (const [game, table] of Object.entries(TABLES)) {
+    it(`fits ${game}'s panel on a phone (390 x 844) and on a laptop (1280 x 800): nothing wider than the screen, nothing to scroll sideways`, async () => {
+      const link = await openPage();
+      const { page } = browser;
+      gmcp(link, 'Char.Name', { name: 'Ana' });
+      gmcp(link, 'Room.Info', table.room);
+      gmcp(link, 'Table.State', table.state);
+      gmcp(link, 'Table.Hand', { table: 'lair-table', cards: ['7h', '10d', 'ac', 'ks', 'qs'] });
+      gmcp(link, 'Char.Status', { name: 'Ana', coins: 1_234_567, room: table.room.id, table: table.state.id });
+      await poll(() => page.getByTestId('coins').textContent()).toMatch(/1,234,567/);
+      await poll(() => page.locator(`[data-table="${table.state.id}"]`).count()).toBe(1);
+      for (const [width, height] of [[390, 844], [1280, 800]]) {
+        await page.setViewportSize({ width, height });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page at ${width}`).toBeLessThanOrEqual(width);
+        // Every element, the panels' insides included, lies within the screen's width...
+        const outside = await page.evaluate((w) => {
+          const out: string[] = [];
+          for (const el of document.querySelectorAll('body *')) {
+            const box = el.getBoundingClientRect();
+            if (box.width > 1 && (box.left < -0.5 || box.right > w + 0.5)) out.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.left)}-${Math.round(box.right)}`);
+          }
+          return out;
+        }, width);
+        expect(outside, `at ${width} px`).toEqual([]);
+        // ...and nothing scrolls sideways inside it (the old phone strip of panels did).
+        const sideways = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+            .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`),
+        );
+        expect(sideways, `at ${width} px`).toEqual([]);
+        await browser.screenshot(`web-page-${game}-${width}.png`);
+      }
+      expect(browser.errors).toEqual([]);
+    });
+  }
+
+  it('on a phone, keeps the newest text in view when a table\'s panel comes in above the story', async () => {
+    const link = await openPage();
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    gmcp(link, 'Char.Status', { name: 'Ana', coins: 950, room: 'card-room', table: 'lair-table' });
+    gmcp(link, 'Room.Info', TABLES['dragons-lair'].room);
+    for (let i = 1; i <= 40; i++) link.connection.send({ type: 'text', text: `Line ${i} of the story.` });
+    await poll(() => page.locator('#output .block').last().textContent()).toBe('Line 40 of the story.');
+    const paneBefore = (await page.locator('#output').boundingBox())!.height;
+    // The table's panel makes the panels taller and the story's pane shorter.
+    gmcp(link, 'Table.State', TABLES['dragons-lair'].state);
+    await poll(() => page.locator('[data-table="lair-table"]').count()).toBe(1);
+    await poll(async () => (await page.locator('#output').boundingBox())!.height).toBeLessThan(paneBefore);
+    link.connection.send({ type: 'text', text: 'The newest line.' });
+    const newest = page.locator('#output .block').last();
+    await poll(() => newest.textContent()).toBe('The newest line.');
+    const visible = async () => {
+      const pane = (await page.locator('#output').boundingBox())!;
+      const line = (await newest.boundingBox())!;
+      return line.y >= pane.y && line.y + line.height <= pane.y + pane.height + 1;
+    };
+    await poll(visible).toBe(true);
+    expect(await page.locator('#more-below').isVisible()).toBe(false);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -45,7 +45,17 @@ export interface LichBonesState extends TableCommon {
   rounds: number;
   hero: string | null;
   point: number | null;
-  bets: { player: string; bet: string; amount: number }[];
+  bets: LichBonesBet[];
+}
+
+export interface LichBonesBet {
+  player: string;
+  bet: string;
+  amount: number;
+  /** The quest point when it was placed; null before the opening roll. */
+  placedOn?: number | null;
+  /** HERO and LICH only: the rate fixed when the bet was placed. */
+  rate?: { win: number; per: number; bonusPercent: number } | null;
 }
 
 export interface Negotiation {
@@ -57,6 +67,15 @@ export interface Negotiation {
   waitingFor: string[];
 }
 
+/** A face-down dragon is `dragon: null, strength: null, faceDown: true`; a lair with no dragon has both null, not face down. */
+export interface Lair {
+  lair: number;
+  dragon: string | null;
+  strength: number | null;
+  faceDown: boolean;
+  laid: { player: string; cards: number }[];
+}
+
 export interface DragonsLairState extends TableCommon {
   game: 'dragons-lair';
   round: number;
@@ -65,7 +84,7 @@ export interface DragonsLairState extends TableCommon {
   pass: number | null;
   coins: { player: string; coins: number }[];
   hands: { player: string; cards: number }[];
-  lairs: { lair: number; dragon: string; strength: number; laid: { player: string; cards: number }[] }[];
+  lairs: Lair[];
   negotiation: Negotiation | null;
 }
 

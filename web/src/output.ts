@@ -11,15 +11,24 @@ const SCROLLBACK_BLOCKS = 2000;
 const BOTTOM_SLACK_PX = 48;
 
 export class OutputPane {
+  /** Whether the reader is at the newest text, as of their last scroll: new text keeps them there. */
+  private following = true;
+
   constructor(
     private readonly pane: HTMLElement,
     /** Shown while there is new text below the part being read. */
     private readonly moreBelow: HTMLButtonElement,
   ) {
     pane.addEventListener('scroll', () => {
-      if (this.atBottom()) moreBelow.hidden = true;
+      this.following = this.atBottom();
+      if (this.following) moreBelow.hidden = true;
     });
     moreBelow.addEventListener('click', () => this.toBottom());
+    // The pane shrinks when the panels above it grow (on a phone, a table's panel coming in):
+    // a reader who was at the newest text stays there.
+    new ResizeObserver(() => {
+      if (this.following) this.toBottom();
+    }).observe(pane);
   }
 
   /** One delivery of marked text from the server. */
@@ -54,14 +63,14 @@ export class OutputPane {
 
   toBottom(): void {
     this.pane.scrollTop = this.pane.scrollHeight;
+    this.following = true;
     this.moreBelow.hidden = true;
   }
 
   private add(block: HTMLElement): void {
-    const follow = this.atBottom();
     this.pane.append(block);
     while (this.pane.childElementCount > SCROLLBACK_BLOCKS) this.pane.firstElementChild!.remove();
-    if (follow) this.toBottom();
+    if (this.following) this.toBottom();
     else this.moreBelow.hidden = false;
   }
 

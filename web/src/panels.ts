@@ -3,8 +3,8 @@
  * table in the room. Drawn with lit-html, which puts every value in as text, never as HTML.
  */
 import { html, nothing, render, type TemplateResult } from 'lit-html';
-import type { PanelState, RoomInfo } from './gmcp.js';
-import { tablePanel } from './tables.js';
+import type { KnownTable, PanelState, RoomInfo } from './gmcp.js';
+import { tablePanel, type TableView } from './tables.js';
 
 export interface PanelActions {
   /** Sends a line as if typed; `byPointer` when a mouse or finger chose it. */
@@ -24,7 +24,7 @@ export function renderPanels(container: HTMLElement, state: PanelState, localNow
       ${purse(state)} ${room(state.room, actions)}
       ${tables.length
         ? tables.map((t) =>
-            tablePanel(t, {
+            tableOrNotice(t, {
               me: state.name,
               seated: state.status?.table === t.state.id,
               dice: state.dice.get(t.state.id),
@@ -39,6 +39,23 @@ export function renderPanels(container: HTMLElement, state: PanelState, localNow
     `,
     container,
   );
+}
+
+/**
+ * A table's panel, or a notice in its place when this page cannot draw what the server sent:
+ * one table's bad data must not stop the purse, the room and the other tables from being drawn
+ * (their messages come in the same delivery, Char.Status after Table.State).
+ */
+function tableOrNotice(table: KnownTable, view: TableView): TemplateResult {
+  try {
+    return tablePanel(table, view);
+  } catch (error) {
+    console.error(`The panel of ${table.state.id} cannot be drawn:`, error);
+    return html`<section class="panel table" aria-label="Table" data-table=${table.state.id}>
+      <h2>Table</h2>
+      <p class="hint">This page cannot draw this table; <kbd>look</kbd> tells it.</p>
+    </section>`;
+  }
 }
 
 function purse(state: PanelState): TemplateResult {

@@ -4,7 +4,7 @@
  * point and the HERO, or the Dragon's Lair lairs with the player's own hand.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
-import { timeLeft, type Dice, type DragonsLairState, type KnownTable, type LichBonesState, type SpiceRunState, type TablePlayer } from './gmcp.js';
+import { timeLeft, type Dice, type DragonsLairState, type KnownTable, type Lair, type LichBonesBet, type LichBonesState, type SpiceRunState, type TablePlayer } from './gmcp.js';
 
 export interface TableView {
   me: string | null;
@@ -106,10 +106,18 @@ function lichBones(s: LichBonesState, last: Dice | undefined): TemplateResult {
           <caption class="sr-only">Bets on the table</caption>
           <thead><tr><th scope="col">Player</th><th scope="col">Bet</th><th scope="col" class="num">Coins</th></tr></thead>
           <tbody>
-            ${bets.map((b) => html`<tr><td>${b.player}</td><td>${b.bet}</td><td class="num">${number.format(b.amount)}</td></tr>`)}
+            ${bets.map((b) => html`<tr><td>${b.player}</td><td>${b.bet}${betTerms(b)}</td><td class="num">${number.format(b.amount)}</td></tr>`)}
           </tbody>
         </table>`
       : html`<p class="hint">No bets on the table.</p>`}`;
+}
+
+/** When a HERO or LICH bet was placed and the rate it pays: two HERO bets can pay differently. */
+function betTerms(b: LichBonesBet): TemplateResult | typeof nothing {
+  if (!b.rate) return nothing;
+  const when = typeof b.placedOn === 'number' ? `on point ${b.placedOn}` : 'before the opening roll';
+  const bonus = b.rate.bonusPercent ? ` +${b.rate.bonusPercent}%` : '';
+  return html`<span class="terms" data-testid="bet-terms">${when}, pays ${b.rate.win}:${b.rate.per}${bonus}</span>`;
 }
 
 function dragonsLair(s: DragonsLairState, hand: string[] | undefined): TemplateResult {
@@ -123,18 +131,11 @@ function dragonsLair(s: DragonsLairState, hand: string[] | undefined): TemplateR
       <div><dt>Pass</dt><dd>${s.pass ?? '–'}</dd></div>
       <div><dt>Bank</dt><dd>${number.format(s.bank ?? 0)}</dd></div>
     </dl>
-    ${names.length
-      ? html`<table class="bets">
-          <caption class="sr-only">Game coins and cards held</caption>
-          <thead><tr><th scope="col">Player</th><th scope="col" class="num">Coins</th><th scope="col" class="num">Cards</th></tr></thead>
-          <tbody>${names.map((p) => html`<tr><td>${p}</td><td class="num">${coins.get(p) ?? '–'}</td><td class="num">${cards.get(p) ?? '–'}</td></tr>`)}</tbody>
-        </table>`
-      : nothing}
     <ol class="lairs" aria-label="The lairs" data-testid="lairs">
       ${list(s.lairs).map(
         (l) => html`<li class="lair ${n?.lair === l.lair ? 'contested' : ''}">
-          <span class="lair-name">Lair ${l.lair}</span> ${card(l.dragon)}
-          <span class="strength">strength ${l.strength}</span>
+          <span class="lair-name">Lair ${l.lair}</span> ${dragon(l)}
+          ${typeof l.strength === 'number' ? html`<span class="strength">strength ${l.strength}</span>` : nothing}
           ${list(l.laid).length
             ? html`<span class="laid">${list(l.laid).map((x) => html`<span class="chip">${x.player}: ${x.cards} face down</span>`)}</span>`
             : nothing}
@@ -153,7 +154,14 @@ function dragonsLair(s: DragonsLairState, hand: string[] | undefined): TemplateR
     <div class="hand" data-testid="hand">
       <h3>Your hand</h3>
       ${hand?.length ? html`<p class="cards">${hand.map(card)}</p>` : html`<p class="hint">${hand ? 'No cards.' : 'Not dealt in.'}</p>`}
-    </div>`;
+    </div>
+    ${names.length
+      ? html`<table class="bets">
+          <caption class="sr-only">Game coins and cards held</caption>
+          <thead><tr><th scope="col">Player</th><th scope="col" class="num">Coins</th><th scope="col" class="num">Cards</th></tr></thead>
+          <tbody>${names.map((p) => html`<tr><td>${p}</td><td class="num">${coins.get(p) ?? '–'}</td><td class="num">${cards.get(p) ?? '–'}</td></tr>`)}</tbody>
+        </table>`
+      : nothing}`;
 }
 
 const SUITS: Record<string, { symbol: string; name: string; red: boolean }> = {
@@ -163,6 +171,13 @@ const SUITS: Record<string, { symbol: string; name: string; red: boolean }> = {
   s: { symbol: '♠', name: 'spades', red: false },
 };
 const RANKS: Record<string, [string, string]> = { a: ['A', 'ace'], k: ['K', 'king'], q: ['Q', 'queen'], j: ['J', 'jack'] };
+
+/** A lair's dragon: its card once face up, a card's back while face down, or none yet. */
+function dragon(l: Lair): TemplateResult {
+  if (l.dragon) return card(l.dragon);
+  if (l.faceDown) return html`<span class="card back" data-card="face-down" aria-hidden="true"></span><span class="strength">a dragon face down</span>`;
+  return html`<span class="strength">no dragon</span>`;
+}
 
 /** A card named as docs/gmcp.md names it (`7h`, `10d`, `qs`), drawn as its face. */
 function card(code: string): TemplateResult {

@@ -7,6 +7,7 @@ import { describeError } from './store/files.js';
 import { PRIVATE_DIR, PRIVATE_FILE } from './store/private.js';
 import { ADMIN_NAME } from './rooms/world.js';
 import { parseStoreSpec } from './store/open.js';
+import { TrustedProxies } from './telnet/trusted-proxies.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
@@ -23,9 +24,11 @@ const USAGE = `Usage: npm start -- [options]
   --connections-per-address N  connections one address may hold open, telnet and web together
                  (default none, or the world's connectionsPerAddress; 0: no limit)
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
+  --trust-proxy ADDR,...  the reverse proxies (addresses, CIDR ranges, or loopback) whose X-Forwarded-For
+                 (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin', 'help', '_']);
+const KNOWN = new Set(['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin', 'trust-proxy', 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -39,7 +42,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin'],
+  string: ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin', 'trust-proxy'],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -75,6 +78,12 @@ const connectionsPerAddress = perAddress === undefined ? undefined : wholeNumber
 // --admin may be repeated: one name each time.
 const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
+
+// --trust-proxy may be repeated, or list several at once.
+const trustList = [argv['trust-proxy'] ?? []].flat().map(String);
+if (trustList.some((entry) => entry.trim() === '')) fail('--trust-proxy needs a value.');
+const trustProxy = TrustedProxies.parse(trustList.join(','));
+if (typeof trustProxy === 'string') fail(`--trust-proxy: ${trustProxy}.`);
 
 const dataDir = argv.data ?? 'data/runtime';
 const storeProblem = parseStoreSpec(argv.store, dataDir);
@@ -121,6 +130,7 @@ try {
     },
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
+    trustProxy,
     // A full disk or a failing one: the players were told, the log says why; exit with one line.
     onFatal: () => process.exit(1),
     // An admin's shutdown has stopped everything as SIGTERM does: exit as cleanly.

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listenTelnet } from './telnet/server.js';
 import { OpenPerAddress, tooManyFrom } from './telnet/per-address.js';
+import { TrustedProxies } from './telnet/trusted-proxies.js';
 import type { TelnetConnection } from './telnet/connection.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
@@ -53,6 +54,10 @@ export interface ServerOptions {
   clock?: Clock;
   /** Over the world's own settings, which are over the defaults. */
   settings?: Partial<TavernSettings>;
+  /** `--trust-proxy`: the proxies whose X-Forwarded-For and PROXY header name the player (default none). */
+  trustProxy?: TrustedProxies;
+  /** How long a trusted proxy has to send its PROXY header (default proxied.ts's). */
+  proxyHeaderTimeoutMs?: number;
   /** Password hashes at once (default: as threadpool.cts allows). */
   hashSlots?: number;
   log?: (line: string) => void;
@@ -129,7 +134,12 @@ class TelnetSession implements Session {
 /** What the server needs of a connection, telnet or web. */
 interface Connection {
   readonly id: number | string;
+  /** The player's address (a trusted proxy's word for it, else the peer's). */
   readonly remoteAddress: string;
+  /** The trusted proxy it came through, when one named the player. */
+  readonly via?: string;
+  /** The connection is a trusted proxy's own (PROXY LOCAL or UNKNOWN: a health check). */
+  readonly proxyOwn?: boolean;
   readonly closed: boolean;
   close(farewell?: string): void;
   on(event: 'line', listener: (line: string) => void): unknown;
@@ -229,7 +239,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     connections.add(c);
-    log(`connection ${c.id} from ${c.remoteAddress}`);
+    // A proxy's own connection (its health check, every few seconds) is logged once it says something.
+    let logged = false;
+    const logOpen = () => {
+      if (!logged) log(`connection ${c.id} from ${c.remoteAddress}${c.via ? ` through the proxy at ${c.via}` : c.proxyOwn ? ' (the proxy itself)' : ''}`);
+      logged = true;
+    };
+    if (!c.proxyOwn) logOpen();
     let player: Player | null = null;
     // Let go of once the player is in: a connection keeps nothing of the door for its lifetime.
     let login: Login | null = new Login(tavern, session, c.remoteAddress, door, clock, (p) => {
@@ -256,13 +272,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         overflow: (limits) => session.deliver({ text: [droppedLinesNotice(limits)], prompt: false }),
       },
     );
-    c.on('line', (line) => lines.push(line));
+    c.on('line', (line) => {
+      logOpen();
+      lines.push(line);
+    });
     c.on('close', () => {
       lines.stop();
       connections.delete(c);
       perAddress.release(c.remoteAddress);
       refusing.delete(c.remoteAddress);
-      log(`connection ${c.id} closed`);
+      if (logged) log(`connection ${c.id} closed`);
       if (login) {
         atTheDoor.delete(login);
         login.dispose();
@@ -298,16 +317,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ROOMS: String(world.rooms.size),
     ...world.mssp,
   });
-  const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp });
+  const trusted = options.trustProxy ?? TrustedProxies.none;
+  // Always watched: a PROXY header from anyone not trusted closes the connection.
+  const proxies = { trusted, log, headerTimeoutMs: options.proxyHeaderTimeoutMs };
+  const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies });
   port = portOf(server, options.port);
   const perHour = tavern.settings.createsPerHour;
   const cores = availableParallelism();
   const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
   log(`password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; connections: ${perAddress.limit ? `${perAddress.limit} per address` : 'no limit per address'}`);
+  if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet)`);
   log(`listening on ${options.host}:${port}`);
   let webPort: number | null = null;
   if (options.web) {
-    const webOptions = { root: DEFAULT_WEB_ROOT, ...options.web };
+    const webOptions = { root: DEFAULT_WEB_ROOT, trusted, ...options.web };
     web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c))).catch((e: Error) => {
       server.close();
       throw e;

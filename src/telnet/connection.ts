@@ -25,6 +25,8 @@ export interface ConnectionOptions {
   maxQueuedBytes?: number;
   /** The MSSP variables, asked for each time a client wants them. */
   mssp?: MsspProvider;
+  /** From a trusted proxy (proxied.ts): the player's address and the proxy's; via null: the proxy's own (a health check). */
+  proxied?: { address: string; via: string | null };
 }
 
 export interface ConnectionEvents {
@@ -62,6 +64,9 @@ let lastId = 0;
 export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, ParserHandler {
   readonly id = ++lastId;
   readonly remoteAddress: string;
+  /** For the log: the proxy that named the player, or whether this is a proxy's own connection. */
+  readonly via: string | undefined;
+  readonly proxyOwn: boolean;
   private readonly negotiator: Negotiation;
   private readonly parser: TelnetParser;
   private readonly lines: LineAssembler;
@@ -90,7 +95,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     options: ConnectionOptions = {},
   ) {
     super();
-    this.remoteAddress = socket.remoteAddress ?? 'unknown';
+    this.remoteAddress = options.proxied?.address ?? socket.remoteAddress ?? 'unknown';
+    this.via = options.proxied?.via ?? undefined;
+    this.proxyOwn = options.proxied?.via === null;
     this.lines = new LineAssembler(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
     this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.mssp = options.mssp ?? noMssp;
@@ -397,7 +404,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.queuedBytes > this.maxQueuedBytes) this.drop();
   }
 
-  private drop(): void {
+  /** Cuts the connection at once, without a word; input already on its way is not read. */
+  drop(): void {
     if (this.state === 'closed') return;
     this.state = 'closing';
     this.socket.destroy();

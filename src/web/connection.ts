@@ -43,6 +43,8 @@ export class WebConnection extends EventEmitter<ConnectionEvents> {
     options: WebConnectionOptions = {},
     /** The TCP socket under the WebSocket, corked so that a delivery's frames leave in one write. */
     private readonly tcp?: { cork(): void; uncork(): void },
+    /** The proxy the page came through, when its X-Forwarded-For named the player (for the log). */
+    readonly via?: string,
   ) {
     super();
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;

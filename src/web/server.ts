@@ -13,6 +13,7 @@ import { MAX_FRAME_BYTES } from './frames.js';
 import { SOCKET_PATH } from './messages.js';
 import { listening } from '../telnet/server.js';
 import { OpenPerAddress, tooManyFrom } from '../telnet/per-address.js';
+import { TrustedProxies } from '../telnet/trusted-proxies.js';
 
 export interface WebOptions {
   /** The folder of the built page (index.html and its assets). */
@@ -21,6 +22,8 @@ export interface WebOptions {
   origins?: string[];
   /** Open WebSockets one address may hold at once (default 10). */
   maxPerAddress?: number;
+  /** The proxies whose X-Forwarded-For names the player (`--trust-proxy`); default none. */
+  trusted?: TrustedProxies;
   connection?: WebConnectionOptions;
 }
 
@@ -106,10 +109,12 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
     if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found');
     if (!originAllowed(req.headers.origin, req.headers.host, options.origins)) return refuseUpgrade(socket, 403, 'Forbidden');
     sockets.handleUpgrade(req, socket, head, (ws) => {
-      const address = req.socket.remoteAddress ?? 'unknown';
+      // The player's address, from X-Forwarded-For when a trusted proxy sent the upgrade.
+      const peer = req.socket.remoteAddress ?? 'unknown';
+      const address = (options.trusted ?? TrustedProxies.none).clientOf(req);
       req.socket.setNoDelay(true);
       req.socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
-      const c = new WebConnection(ws, address, options.connection, req.socket);
+      const c = new WebConnection(ws, address, options.connection, req.socket, address === peer ? undefined : peer);
       if (!perAddress.admit(address)) {
         // Accepted only to say why: a refused upgrade reaches the page as a bare failure.
         c.close(tooManyFrom(perAddress.limit));

@@ -46,6 +46,8 @@ describe('the server program', () => {
       ['--connections-per-address', 'ten'],
       ['--admin', 'Ana1'],
       ['--admin', 'Ana', '--admin', ''],
+      ['--trust-proxy', 'nginx.local'],
+      ['--trust-proxy', ''],
     ].map((args) => run(args));
     for (const p of bad) {
       expect(await p.exited).toBe(2);
@@ -58,6 +60,7 @@ describe('the server program', () => {
     expect(help.output()).toMatch(/--creates-per-hour N/);
     expect(help.output()).toMatch(/--connections-per-address N/);
     expect(help.output()).toMatch(/--admin NAME/);
+    expect(help.output()).toMatch(/--trust-proxy ADDR,\.\.\./);
     expect(help.output()).toMatch(/--seed N +for testing: every table's server seeds/);
   }, 60_000);
 

@@ -7,6 +7,7 @@ import { FakeClock } from './fakeClock.js';
 import { TestClient } from './client.js';
 import { WebTestClient } from './webClient.js';
 import type { WebOptions } from '../../src/web/server.js';
+import { TrustedProxies } from '../../src/telnet/trusted-proxies.js';
 
 export interface TestServer {
   server: RunningServer;
@@ -21,7 +22,7 @@ export interface TestServer {
   /** The web port, when the server was started with `web`. */
   webPort: number;
   /** A WebSocket client at the greeting (the server must have been started with `web`). */
-  connectWeb(opts?: { origin?: string }): Promise<WebTestClient>;
+  connectWeb(opts?: { origin?: string; from?: string; headers?: Record<string, string> }): Promise<WebTestClient>;
   /** As login(), over the WebSocket. */
   loginWeb(name: string, password?: string): Promise<WebTestClient>;
   /** Stops the server, keeping the data folder. */
@@ -42,6 +43,9 @@ export interface TestServerOptions {
   web?: Partial<WebOptions>;
   /** Over the test defaults: tests make many characters from 127.0.0.1, so no creation limit. */
   settings?: Partial<TavernSettings>;
+  /** As `--trust-proxy`. */
+  trustProxy?: string;
+  proxyHeaderTimeoutMs?: number;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -59,6 +63,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     settings: { createsPerHour: 0, ...opts.settings },
     log: (l) => logs.push(l),
     web: opts.web && { port: 0, ...opts.web },
+    trustProxy: opts.trustProxy === undefined ? undefined : (TrustedProxies.parse(opts.trustProxy) as TrustedProxies),
+    proxyHeaderTimeoutMs: opts.proxyHeaderTimeoutMs,
     // The checkpoint thread is tested with the real program (process and store-crash tests).
     checkpoints: 'inline',
   });

@@ -31,9 +31,10 @@ export class WebTestClient extends Transcript {
     socket.on('error', () => undefined);
   }
 
-  static connect(port: number, opts: { origin?: string; path?: string } = {}): Promise<WebTestClient> {
+  /** `from` binds the client's own end to that address (all of 127/8 is loopback); `headers` go with the upgrade. */
+  static connect(port: number, opts: { origin?: string; path?: string; from?: string; headers?: Record<string, string> } = {}): Promise<WebTestClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}${opts.path ?? '/ws'}`, { origin: opts.origin });
+      const socket = new WebSocket(`ws://127.0.0.1:${port}${opts.path ?? '/ws'}`, { origin: opts.origin, localAddress: opts.from, headers: opts.headers });
       socket.once('open', () => resolve(new WebTestClient(socket)));
       socket.once('unexpected-response', (_req, res) => reject(new Error(`refused with HTTP ${res.statusCode}`)));
       socket.once('error', reject);

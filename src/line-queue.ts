@@ -9,6 +9,9 @@ export interface QueueLimits {
   /** Past this many lines, or `maxBytes` of text, a line is dropped (one notice per flood). */
   maxLines: number;
   maxBytes: number;
+  /** Lines handled per second once a burst of `burstLines` is spent (a token bucket). */
+  linesPerSecond: number;
+  burstLines: number;
 }
 
 /**
@@ -16,7 +19,27 @@ export interface QueueLimits {
  * the cap only matters for what one read already held when the pause came (a 64 KiB read can
  * hold 64 Ki empty lines).
  */
-export const DEFAULT_QUEUE_LIMITS: QueueLimits = { pauseLines: 64, pauseBytes: 16 * 1024, maxLines: 1000, maxBytes: 256 * 1024 };
+export const DEFAULT_QUEUE_LIMITS: QueueLimits = {
+  pauseLines: 64,
+  pauseBytes: 16 * 1024,
+  maxLines: 1000,
+  maxBytes: 256 * 1024,
+  // A paste or a client's speedwalk of 200 lines goes at once; a flood gets 100 lines a second,
+  // which costs the server a few per cent of a core however fast it comes.
+  linesPerSecond: 100,
+  burstLines: 200,
+};
+
+/** The time, and a way to run something later: injected by tests. */
+export interface Pace {
+  now(): number;
+  after(ms: number, fn: () => void): void;
+}
+
+const realPace: Pace = {
+  now: () => performance.now(),
+  after: (ms, fn) => void setTimeout(fn, ms).unref(),
+};
 
 /** What the queue asks of its connection: stop reading, read again, and tell the client of dropped lines. */
 export interface InputFlow {
@@ -56,9 +79,10 @@ const noFlow: InputFlow = { pause: () => undefined, resume: () => undefined, ove
  *
  * A flood cannot slow anyone else: a connection's burst yields to the event loop every
  * LINES_PER_TURN lines, and the connections with lines left take turns (setImmediate runs them
- * in the order they yielded); while many lines wait, the connection's input is paused (the
- * client's own TCP window then holds the rest), and past the cap lines are dropped with one
- * notice. Lines are taken by an index, never shift(): a long queue costs nothing per line.
+ * in the order they yielded); past a burst, a connection's lines go at a steady rate, so a
+ * flood costs a few per cent of a core however fast it comes; while many lines wait, the
+ * connection's input is paused (the client's own TCP window then holds the rest), and past
+ * the cap lines are dropped with one notice. Lines are taken by an index, never shift(): a long queue costs nothing per line.
  */
 export class LineQueue {
   /** Waiting lines from `head` on; the taken ones before it are dropped in one go now and then. */
@@ -70,8 +94,12 @@ export class LineQueue {
   /** A line's handler is not done yet, or the rest wait for the next turn. */
   private waiting = false;
   private stopped = false;
+  private running = false;
   private turn = -1;
   private inTurn = 0;
+  /** The token bucket: lines that may go now, as of `filledAt`. */
+  private tokens: number;
+  private filledAt: number;
   private readonly next = () => {
     this.waiting = false;
     this.run(this.take());
@@ -82,7 +110,11 @@ export class LineQueue {
     private readonly onError: (e: Error) => void,
     private readonly flow: InputFlow = noFlow,
     private readonly limits: QueueLimits = DEFAULT_QUEUE_LIMITS,
-  ) {}
+    private readonly pace: Pace = realPace,
+  ) {
+    this.tokens = limits.burstLines;
+    this.filledAt = pace.now();
+  }
 
   /** Lines waiting to be handled. */
   get length(): number {
@@ -91,7 +123,8 @@ export class LineQueue {
 
   push(line: string): void {
     if (this.stopped) return;
-    if (!this.waiting) {
+    // A line that comes while run() is busy (a resumed input handing over what it held) joins the queue.
+    if (!this.waiting && !this.running) {
       this.run(line);
       return;
     }
@@ -140,18 +173,35 @@ export class LineQueue {
 
   /** Handles `line`, then those queued behind it, until one must be waited for or this turn's share is used. */
   private run(line: string | undefined): void {
+    this.running = true;
+    try {
+      this.runFrom(line);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private runFrom(line: string | undefined): void {
     for (; line !== undefined && !this.stopped; line = this.take()) {
       const now = currentTurn();
       if (now !== this.turn) {
         this.turn = now;
         this.inTurn = 0;
       }
-      if (++this.inTurn > LINES_PER_TURN) {
+      if (this.inTurn >= LINES_PER_TURN) {
         this.putBack(line);
         this.waiting = true;
         setImmediate(this.next);
         return;
       }
+      const wait = this.spend();
+      if (wait > 0) {
+        this.putBack(line);
+        this.waiting = true;
+        this.pace.after(wait, this.next);
+        return;
+      }
+      this.inTurn++;
       let done: void | Promise<void>;
       try {
         done = this.handle(line);
@@ -168,6 +218,19 @@ export class LineQueue {
         return;
       }
     }
+  }
+
+  /** Takes a token for one line: 0 when there was one, else the milliseconds until there is. */
+  private spend(): number {
+    const now = this.pace.now();
+    const { linesPerSecond, burstLines } = this.limits;
+    this.tokens = Math.min(burstLines, this.tokens + ((now - this.filledAt) * linesPerSecond) / 1000);
+    this.filledAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 0;
+    }
+    return Math.ceil(((1 - this.tokens) * 1000) / linesPerSecond);
   }
 
   /** The line goes back to the front: taken but not handled this turn. */

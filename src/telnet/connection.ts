@@ -58,6 +58,8 @@ const DEFAULT_WIDTH = 80;
 const MCCP2_START = subnegotiationFrame(COMPRESS2, []);
 const AYT_ANSWER = encodeText('\n[Yes, the tavern is still here.]\n');
 const noMssp: MsspProvider = () => ({});
+/** How much input is parsed before looking again whether the input was paused: 512 empty lines at most. */
+const READ_SLICE = 512;
 
 let lastId = 0;
 
@@ -87,6 +89,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
    */
   private promptOpen = false;
   private graceTimer: NodeJS.Timeout | undefined;
+  /** Input is paused (pauseInput); `held` is the unparsed rest of the chunk it came in. */
+  private inputPaused = false;
+  private held: Buffer | null = null;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
 
@@ -107,19 +112,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
-    // Corked around an inbound chunk with commands in it, the answers to its negotiation leave
-    // in one write instead of one syscall per 3-byte command. A chunk of typed text is not:
-    // its reply goes at once (the outbox corks a socket told twice in a tick).
     socket.on('data', (chunk: Buffer) => {
       if (this.state !== 'open') return;
-      if (chunk.indexOf(IAC) < 0) {
-        this.parser.push(chunk);
-      } else {
-        socket.cork();
-        this.parser.push(chunk);
-        socket.uncork();
-      }
-      this.enforceOutputCap();
+      this.read(this.held ? Buffer.concat([this.held, chunk]) : chunk);
     });
     socket.on('error', () => this.drop());
     socket.on('close', () => this.finish());
@@ -275,13 +270,47 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.setServerEcho(false);
   }
 
-  /** Stops reading from the client while its lines wait (line-queue.ts): its TCP window holds the rest. */
+  /**
+   * Stops reading from the client while its lines wait (line-queue.ts): the rest of the chunk
+   * being read is held, unparsed, and the client's TCP window holds what follows.
+   */
   pauseInput(): void {
-    if (this.state === 'open') this.socket.pause();
+    if (this.state !== 'open') return;
+    this.inputPaused = true;
+    this.socket.pause();
   }
 
   resumeInput(): void {
-    if (this.state === 'open') this.socket.resume();
+    if (this.state !== 'open' || !this.inputPaused) return;
+    this.inputPaused = false;
+    const held = this.held;
+    this.held = null;
+    if (held) this.read(held);
+    if (!this.inputPaused && this.state === 'open') this.socket.resume();
+  }
+
+  /**
+   * Parses a chunk a slice at a time, so that a pause (a flood of short lines) stops the work
+   * within a slice instead of at the end of a 64 KiB read.
+   */
+  private read(chunk: Buffer): void {
+    // Corked around a chunk with commands in it, the answers to its negotiation leave in one
+    // write instead of one syscall per 3-byte command. Typed text is not: its reply goes at
+    // once (the outbox corks a socket told twice in a tick).
+    const commands = chunk.indexOf(IAC) >= 0;
+    if (commands) this.socket.cork();
+    try {
+      for (let at = 0; at < chunk.length && this.state === 'open'; at += READ_SLICE) {
+        if (this.inputPaused) {
+          this.held = chunk.subarray(at);
+          return;
+        }
+        this.parser.push(chunk.subarray(at, at + READ_SLICE));
+      }
+    } finally {
+      if (commands) this.socket.uncork();
+      this.enforceOutputCap();
+    }
   }
 
   /** The plain-text MSSP reply to `MSSP-REQUEST` at the greeting, then the connection closes. */

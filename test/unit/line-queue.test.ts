@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINES_PER_TURN, LineQueue, type InputFlow, type QueueLimits } from '../../src/line-queue.js';
+import { DEFAULT_QUEUE_LIMITS, LINES_PER_TURN, LineQueue, type InputFlow, type Pace, type QueueLimits } from '../../src/line-queue.js';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -125,7 +125,7 @@ function heldQueue(limits: QueueLimits) {
 }
 
 describe('a flood on one connection', () => {
-  const limits: QueueLimits = { pauseLines: 8, pauseBytes: 1000, maxLines: 20, maxBytes: 4000 };
+  const limits: QueueLimits = { pauseLines: 8, pauseBytes: 1000, maxLines: 20, maxBytes: 4000, linesPerSecond: 1e9, burstLines: 1e9 };
 
   it('pauses the input once pauseLines wait and resumes it once a quarter are left, losing nothing', async () => {
     const { q, handled, asked, release } = heldQueue(limits);
@@ -199,7 +199,7 @@ describe('a flood on one connection', () => {
         throw e;
       },
       undefined,
-      { pauseLines: 1e9, pauseBytes: 1e9, maxLines: 1e9, maxBytes: 1e9 },
+      { pauseLines: 1e9, pauseBytes: 1e9, maxLines: 1e9, maxBytes: 1e9, linesPerSecond: 1e9, burstLines: 1e9 },
     );
     q.push('hold');
     const n = 100_000;
@@ -223,5 +223,38 @@ describe('a flood on one connection', () => {
     expect(player).toEqual(['inventory']);
     await turn();
     expect(flooded.length).toBeLessThanOrEqual(2 * LINES_PER_TURN);
+  });
+
+  it('takes a burst at once, then lines at a steady rate: a flood costs the server little however fast it comes', () => {
+    let now = 0;
+    const later: { at: number; fn: () => void }[] = [];
+    const pace: Pace = { now: () => now, after: (ms, fn) => void later.push({ at: now + ms, fn }) };
+    const handled: string[] = [];
+    const q = new LineQueue(
+      (line) => void handled.push(line),
+      (e) => {
+        throw e;
+      },
+      undefined,
+      { ...DEFAULT_QUEUE_LIMITS, pauseLines: 1e9, maxLines: 1e9, burstLines: 10, linesPerSecond: 100 },
+      pace,
+    );
+    for (let i = 0; i < 30; i++) q.push(String(i));
+    expect(handled).toHaveLength(10);
+    // One second later: 100 lines' worth of tokens, but only the 20 waiting are there to take.
+    const step = (ms: number) => {
+      now += ms;
+      for (const due = later.filter((l) => l.at <= now); due.length; due.length = 0) {
+        for (const l of due) later.splice(later.indexOf(l), 1);
+        for (const l of due) l.fn();
+      }
+    };
+    step(10);
+    expect(handled).toHaveLength(11);
+    step(50);
+    expect(handled.length).toBeGreaterThanOrEqual(15);
+    expect(handled.length).toBeLessThanOrEqual(16);
+    for (let i = 0; i < 100; i++) step(10);
+    expect(handled).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
   });
 });

@@ -1,3 +1,4 @@
+import { topCommands } from './top.js';
 import type { TavernCommand } from '../tavern.js';
 import type { GameInfo } from '../tables.js';
 import { adminCommands } from './admin.js';
@@ -30,6 +31,7 @@ export function everydayCommands(games: GameInfo[], socials: ReadonlyMap<string,
     ...fairCommands,
     ...settingCommands,
     ...newsCommands,
+    ...topCommands,
   ];
   const help = helpCommands(games);
   const taken = new Set([...commands, ...help, ...adminCommands].flatMap((c) => [c.key, ...(c.aliases ?? [])]));

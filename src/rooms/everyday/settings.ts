@@ -60,13 +60,18 @@ function set(ctx: CommandContext, args: string): void {
         `  colour: ${describeSetting(session, 'colour')} (on, off, auto)`,
         `  screenreader: ${describeSetting(session, 'screenReader')} (on, off, auto)`,
         `  ooc: ${onOoc(ctx.tavern, ctx.actor) ? 'on' : 'off'} (on, off)`,
+        `  public: ${ctx.tavern.store.isPublic(ctx.actor.key) ? 'on' : 'off'} (on, off: on the lists of the richest and the wins, and the tavern page)`,
       ].join('\n'),
     );
     return;
   }
+  if (name === 'public') {
+    setPublic(ctx, value, rest);
+    return;
+  }
   const command = own.find((c) => c.key === name || c.aliases?.includes(name));
   if (!command) {
-    ctx.reply(`There is no setting called "${name}"; the settings are colour, screenreader and ooc.`);
+    ctx.reply(`There is no setting called "${name}"; the settings are colour, screenreader, ooc and public.`);
     return;
   }
   if (!value || rest.length) {
@@ -80,13 +85,28 @@ function set(ctx: CommandContext, args: string): void {
   command.run(ctx, value);
 }
 
+/** `set public on|off`: whether `top`, `top wins`, the tavern page and its API show the character. */
+function setPublic(ctx: CommandContext, value: string, rest: string[]): void {
+  if ((value !== 'on' && value !== 'off') || rest.length) {
+    ctx.reply('Usage: set public on|off');
+    return;
+  }
+  // Unset is public (the default), so that the setting is kept only for those who turn it off.
+  ctx.tavern.store.record({ kind: 'prefs', key: ctx.actor.key, prefs: { public: value === 'on' ? null : false } });
+  ctx.reply(
+    value === 'on'
+      ? 'You are public: the lists of the richest and the wins (top) and the tavern page show you.'
+      : 'You are private: no list (top, top wins), no tavern page and no API answer shows you, nor your coins or wins.',
+  );
+}
+
 export const settingCommands: TavernCommand[] = [
   ...outputSettings,
   {
     key: 'set',
     usage: 'set [<setting> <value>]',
     group: 'Settings',
-    help: 'Show all your settings (colour, screenreader, ooc), or change one: set colour off. Each is kept with your character.',
+    help: 'Show all your settings (colour, screenreader, ooc, public), or change one: set colour off. set public off keeps you off the lists of the richest and the wins and off the tavern page. Each is kept with your character.',
     run: set,
   },
 ];

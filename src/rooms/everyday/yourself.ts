@@ -31,6 +31,7 @@ function score(ctx: CommandContext): void {
       row('Colour:', setting(session.colour, session.colourInUse)),
       row('Screen reader:', setting(session.screenReader, session.screenReaderInUse)),
       row('ooc channel:', onOoc(tavern, actor) ? 'on' : 'off'),
+      row('Public:', tavern.store.isPublic(actor.key) ? 'on (top and the tavern page show you)' : 'off (no list or page shows you)'),
       row('Description:', descriptionOf(tavern, actor) ? 'set (look me shows it)' : 'none yet (describe <text>)'),
     ].join('\n'),
   );
@@ -96,7 +97,7 @@ export const yourselfCommands: TavernCommand[] = [
     key: 'score',
     usage: 'score',
     group: 'Yourself',
-    help: 'Show your name, your coins, where you are, your seat, and your colour, screen-reader and ooc settings.',
+    help: 'Show your name, your coins, where you are, your seat, and your colour, screen-reader, ooc and public settings.',
     run: score,
   },
   {

@@ -1,0 +1,65 @@
+import { obsidianCoins } from '../amount.js';
+import { named } from '../palette.js';
+import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
+
+/**
+ * The richest and the biggest wins (`top`, `top wins`): read from the store's kept lists (an
+ * ordered index of purses, the wins of the last 7 days), never by visiting every character.
+ * Characters who chose `set public off` are on neither.
+ */
+
+export const TOP_SHOWN = 10;
+
+/** How long ago, in the largest whole unit: `3 hours ago`. */
+export function ago(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    const n = Math.floor(ms / size);
+    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+function richest(tavern: Tavern): string[] {
+  const list = tavern.store.richest(TOP_SHOWN);
+  if (!list.length) return ['Nobody in the tavern holds a coin yet.'];
+  const width = String(list.length).length;
+  return ['The richest in the tavern:', ...list.map((r, i) => `  ${String(i + 1).padStart(width)}. ${named(r.name)}: ${obsidianCoins(r.coins)}`)];
+}
+
+function biggestWins(tavern: Tavern): string[] {
+  const now = tavern.clock.now();
+  const wins = tavern.store.wins(TOP_SHOWN, now);
+  if (!wins.length) return ['Nobody has won at the tables in the last 7 days.'];
+  const width = String(wins.length).length;
+  const tableName = (id: string) => tavern.tables.get(id)?.data.name ?? id;
+  return [
+    'The biggest wins of the last 7 days:',
+    ...wins.map((w, i) => `  ${String(i + 1).padStart(width)}. ${named(w.name)} won ${obsidianCoins(w.amount)} at ${tableName(w.table)} (game ${w.number}, ${w.bet}), ${ago(now - Date.parse(w.at))}`),
+  ];
+}
+
+function top(ctx: CommandContext, args: string): void {
+  const word = args.trim().toLowerCase();
+  if (word !== '' && word !== 'wins' && word !== 'rich') {
+    ctx.reply('Usage: top (the ten richest), or top wins (the biggest wins of the last 7 days).');
+    return;
+  }
+  const lines = word === 'wins' ? biggestWins(ctx.tavern) : richest(ctx.tavern);
+  if (!ctx.tavern.store.isPublic(ctx.actor.key)) lines.push('You are kept off these lists (set public on to be on them).');
+  ctx.reply(lines.join('\n'));
+}
+
+export const topCommands: TavernCommand[] = [
+  {
+    key: 'top',
+    usage: 'top [wins]',
+    group: 'Information',
+    help: 'The ten richest characters in the tavern and their coins; top wins: the biggest single wins at the tables in the last 7 days. set public off keeps you off both (and off the tavern page).',
+    run: top,
+  },
+];

@@ -23,9 +23,9 @@ class Table {
   now = T0;
   events: LichBonesEvent[] = [];
   moves: CoinMove[] = [];
-  /** When each player last got each hand-out, as the table's host would record it. */
+  /** When each player's hand-out cool-down opened, as the table's host would record it. */
   readonly handouts = new Map<string, number>();
-  readonly lastHandout = (name: string, kind: string) => this.handouts.get(`${kind} ${name}`) ?? null;
+  readonly handoutsOpened = (name: string) => this.handouts.get(name) ?? null;
 
   constructor(settings: LichBonesSettings = DEFAULT_SETTINGS) {
     this.state = newTable(settings);
@@ -33,22 +33,20 @@ class Table {
 
   /** Applies an action that must succeed; `random` holds the values it will draw. */
   do(action: LichBonesAction, random: RandomSource = fixedRandom([])): this {
-    const step = apply(deepFreeze(this.state), action, { random, now: this.now, lastHandout: this.lastHandout });
+    const step = apply(deepFreeze(this.state), action, { random, now: this.now, handoutsOpened: this.handoutsOpened });
     if (!step.ok) throw new Error(`refused: ${step.reason}`);
     this.state = step.state;
     this.events = step.events;
     this.moves = step.moves;
     for (const e of step.events) {
-      if (e.type === 'started') for (const p of e.paid) this.handouts.set(`start ${p}`, this.now);
-      if (e.type === 'gameOver') for (const p of e.paid) this.handouts.set(`end ${p}`, this.now);
-      if (e.type === 'bonus' && !e.cooling) this.handouts.set(`bonus ${e.hero}`, this.now);
+      if (e.type === 'handoutsOpened') this.handouts.set(e.player, this.now);
     }
     return this;
   }
 
   /** The reason an action is refused (fails the test if it is accepted). */
   refused(action: LichBonesAction): string {
-    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, lastHandout: this.lastHandout });
+    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, handoutsOpened: this.handoutsOpened });
     expect(step.ok).toBe(false);
     return step.ok ? '' : step.reason;
   }
@@ -108,6 +106,7 @@ describe('starting a game', () => {
     t.do({ type: 'start', player: 'Cy' }, fixedRandom([1]));
     expect(plain(t.moves)).toEqual(['Ana', 'Bo', 'Cy'].map((p) => ({ from: house, to: player(p), amount: 20_000 })));
     expect(t.events).toEqual([
+      ...['Ana', 'Bo', 'Cy'].map((p) => ({ type: 'handoutsOpened', player: p })),
       { type: 'started', by: 'Cy', players: ['Ana', 'Bo', 'Cy'], handout: 20_000, paid: ['Ana', 'Bo', 'Cy'], cooling: [] },
       { type: 'heroChosen', hero: 'Bo', why: 'start' },
       { type: 'bettingOpened', round: 1, rounds: 16, deadline: T0 + 30_000, point: null },
@@ -153,7 +152,7 @@ describe('starting a game', () => {
     const t = Table.started(['Ana', 'Bo']);
     t.bet('Bo', 'hero 5000');
     const before = structuredClone(t.state);
-    apply(t.state, { type: 'roll', player: 'Ana' }, { random: fixedRandom(diceValues(3, 4)), now: t.now, lastHandout: t.lastHandout });
+    apply(t.state, { type: 'roll', player: 'Ana' }, { random: fixedRandom(diceValues(3, 4)), now: t.now, handoutsOpened: t.handoutsOpened });
     expect(t.state).toEqual(before);
   });
 });
@@ -221,32 +220,32 @@ describe('throws', () => {
     expect(t.state).toMatchObject({ hero: 'Cy', point: null });
   });
 
-  it('the HERO gets the bonus at an opening attack roll, whoever throws it, and not with a point set', () => {
+  it('the HERO gets the bonus at every opening attack roll, whoever throws it, and not with a point set', () => {
     const t = Table.started(['Ana', 'Bo'], 1);
     t.roll([2, 2]);
     expect(plain(t.moves)).toEqual([{ from: house, to: player('Bo'), amount: 1_000 }]);
-    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 1_000, cooling: false }]);
+    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 1_000 }]);
     t.roll([2, 3]);
     expect(t.moves).toEqual([]);
     expect(t.of('bonus')).toEqual([]);
     t.roll([1, 3]); // point made: the next throw is an opening roll again
     t.now = t.state.deadline as number;
     t.do({ type: 'timeout' }, fixedRandom(diceValues(6, 6)));
-    // ...but the bonus is a hand-out: Bo had one a moment ago.
-    expect(t.moves).toEqual([]);
-    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 0, cooling: true }]);
+    // The same game pays it again: "every time the HERO has an opening attack roll".
+    expect(plain(t.moves).filter((m) => m.from === house)).toEqual([{ from: house, to: player('Bo'), amount: 1_000 }]);
+    expect(t.of('bonus')).toEqual([{ type: 'bonus', hero: 'Bo', amount: 1_000 }]);
   });
 
-  it('a lone player who sits, starts and rolls gets one HERO bonus per 30 minutes, at any table', () => {
+  it('a lone player who sits, starts and rolls is paid bonuses from one game per 30 minutes, at any table', () => {
     const t = Table.started(['Ana'], 0, { ...DEFAULT_SETTINGS, rounds: 16, handout: 0 });
     const bonuses = () => t.moves.filter((m) => m.why.includes('bonus')).reduce((n, m) => n + m.amount, 0);
     let paid = 0;
-    // Sevens on every opening roll: sixteen opening rolls in a row.
+    // Sevens on every opening roll: sixteen opening rolls in a row, sixteen bonuses.
     for (let round = 1; round <= 16; round++) {
       t.roll([3, 4]);
       paid += bonuses();
     }
-    expect(paid).toBe(1_000);
+    expect(paid).toBe(16_000);
     // Again and again, on the same clock: nothing more.
     for (let game = 0; game < 3; game++) {
       t.now += 60_000;
@@ -372,16 +371,54 @@ describe('hand-outs cannot be farmed (RULINGS.md, "Coins come from somewhere")',
     expect(handedOut(t)).toEqual([['Ana', 20_000], ['Cy', 20_000]]);
   });
 
-  it('gives each kind its own cool-down: a second short game pays neither hand-out again', () => {
-    const t = Table.started(['Ana'], 0, ONE_ROUND);
-    t.roll([4, 4]);
-    expect(handedOut(t)).toEqual([['Ana', 1_000], ['Ana', 20_000]]); // the HERO bonus, then the end hand-out
+  it('pays one game everything, every opening roll included, and the next game in the cool-down nothing, told once', () => {
+    const t = Table.started(['Ana', 'Bo'], 0, { ...DEFAULT_SETTINGS, rounds: 3 });
+    expect(handedOut(t)).toEqual([['Ana', 20_000], ['Bo', 20_000]]);
+    expect(t.of('handoutsOpened')).toEqual([{ type: 'handoutsOpened', player: 'Ana' }, { type: 'handoutsOpened', player: 'Bo' }]);
+    t.roll([3, 4]); // round 1: the opening roll, a critical hit
+    expect(handedOut(t)).toEqual([['Ana', 1_000]]);
+    t.roll([5, 6]); // round 2: another opening roll
+    expect(handedOut(t)).toEqual([['Ana', 1_000]]);
+    t.roll([3, 4]); // round 3, the last
+    expect(handedOut(t)).toEqual([['Ana', 1_000], ['Ana', 20_000], ['Bo', 20_000]]);
+    expect(t.of('handoutsOpened')).toEqual([]); // the cool-down opened once, at the start
+
     t.now += 5 * MINUTE;
     t.do({ type: 'start', player: 'Ana' }, fixedRandom([0]));
     expect(handedOut(t)).toEqual([]);
-    t.roll([4, 4]);
-    expect(handedOut(t)).toEqual([]); // the HERO bonus is on its own cool-down
-    expect(t.of('gameOver')[0]).toMatchObject({ paid: [], cooling: ['Ana'] });
+    expect(t.of('started')[0]).toMatchObject({ paid: [], cooling: ['Ana', 'Bo'] });
+    const until = T0 + 30 * MINUTE;
+    expect(t.of('handoutsWithheld')).toEqual([
+      { type: 'handoutsWithheld', player: 'Ana', until },
+      { type: 'handoutsWithheld', player: 'Bo', until },
+    ]);
+    t.roll([3, 4]);
+    expect(handedOut(t)).toEqual([]); // no HERO bonus either...
+    expect(t.of('handoutsWithheld')).toEqual([]); // ...and no second word about it
+    t.roll([3, 4]).roll([3, 4]);
+    expect(handedOut(t)).toEqual([]);
+    expect(t.of('gameOver')[0]).toMatchObject({ paid: [], cooling: ['Ana', 'Bo'] });
+    expect(t.of('handoutsWithheld')).toEqual([]);
+  });
+
+  it('pays a player who sits down mid-game the HERO bonus when that game is the first to pay them', () => {
+    const t = Table.started(['Ana'], 0, { ...DEFAULT_SETTINGS, rounds: 3 });
+    t.do({ type: 'sit', player: 'Bo' });
+    t.roll([2, 4]); // quest point 6
+    t.roll([3, 4], 1); // seven-out: Bo is the HERO
+    t.roll([3, 4]); // the last round's opening roll
+    expect(t.of('handoutsOpened')).toEqual([{ type: 'handoutsOpened', player: 'Bo' }]);
+    expect(handedOut(t)).toEqual([['Bo', 1_000], ['Ana', 20_000]]); // Bo sat down late: no end hand-out
+  });
+
+  it('tells a player withheld only when something would have been paid: a late sitter who is never HERO hears nothing', () => {
+    const t = Table.started(['Ana'], 0, { ...DEFAULT_SETTINGS, rounds: 2 });
+    t.handouts.set('Bo', t.now - MINUTE);
+    t.do({ type: 'sit', player: 'Bo' });
+    t.roll([3, 4]);
+    t.roll([3, 4]);
+    expect(t.of('handoutsWithheld')).toEqual([]);
+    expect(t.of('gameOver')[0]).toMatchObject({ paid: ['Ana'], late: ['Bo'] });
   });
 
   it('follows the cool-down the host sets', () => {
@@ -684,7 +721,7 @@ describe('a long randomized run', () => {
 
     /** Applies an action the way the table would: all of its moves, or nothing if a player would go below zero. */
     const act = (action: LichBonesAction): boolean => {
-      const step = apply(state, action, { random: dice, now, lastHandout: () => null });
+      const step = apply(state, action, { random: dice, now, handoutsOpened: () => null });
       if (!step.ok) return false;
       for (const e of step.events) if (e.type === 'settled') results.add(`${e.bet.spec.kind} ${e.result}`);
       const mismatch = resultsMismatch(step.moves, step.results);

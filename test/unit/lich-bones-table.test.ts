@@ -183,7 +183,7 @@ describe('the Lich Bones table', () => {
     expect(lichBones.seats({ seats: 12 })).toBe(12);
   });
 
-  it('pays a hand-out of each kind once per 30 minutes per character, across two tables', () => {
+  it('pays hand-outs from one game per 30 minutes per character, across two tables, and says when they come again', () => {
     const handouts = handoutsInMemory();
     const clock = new FakeClock();
     const first = new FakeHost({}, { handouts, clock });
@@ -205,8 +205,15 @@ describe('the Lich Bones table', () => {
     second.queue(1);
     second.news('Ana');
     start(b, 'Ana');
-    expect(second.news('Ana')).toMatch(/Dreaven hands 20,000 obsidian coins to Bob\. You had a start hand-out less than 30 minutes ago and get none this time\./);
-    expect(second.news('Zed')).toMatch(/Dreaven hands 20,000 obsidian coins to Bob\. Ana had a start hand-out less than 30 minutes ago and gets none\./);
+    const ana = second.news('Ana');
+    expect(ana).toMatch(/Dreaven hands 20,000 obsidian coins to Bob\.\n/);
+    // Told once, to her alone, with the time the house pays her again (30 minutes after the first game opened).
+    const again = new Date(clock.now() - 60_000 + 30 * 60_000).toISOString().slice(11, 16);
+    expect(ana).toContain(
+      `Dreaven shakes his head at you: "The house paid you hand-outs at a game of Lich Bones less than 30 minutes ago, so this game pays you none. It pays you again from ${again} by the tavern's clock, in 29 minutes."`,
+    );
+    expect(second.news('Bob')).not.toMatch(/shakes his head/);
+    expect(second.news('Zed')).toMatch(/Dreaven hands 20,000 obsidian coins to Bob\. Ana was paid hand-outs by another game less than 30 minutes ago and gets none\./);
     expect(second.balance('Ana')).toBe(0);
     expect(second.balance('Bob')).toBe(20_000);
     second.seats.splice(0);

@@ -7,7 +7,8 @@ import { type Dice, rollDice } from '../random.js';
 import { type RulesContext, type Step, escrow, player, refuse, returned } from '../rules.js';
 import { type BetSpec, type ClawNumber, type HardNumber, type PointNumber, betLabel } from './bets.js';
 import { placeBet } from './betting.js';
-import { give, resultLabel, settleBet, type Outcome } from './settlement.js';
+import { handOut, heroBonus, withhold } from './handouts.js';
+import { resultLabel, settleBet, type Outcome } from './settlement.js';
 
 /** Payout "X:Y": `win` coins of winnings for every `per` coins staked, plus the stake back. */
 export interface Ratio {
@@ -44,7 +45,7 @@ export interface LichBonesSettings {
   autostartMs: number;
   bettingMs: number;
   handout: number;
-  /** At most one hand-out of each kind per character in this long, across every Lich Bones table. */
+  /** A character is paid hand-outs from at most one game in this long, across every Lich Bones table. */
   handoutCooldownMs: number;
   /** How many players the table seats. */
   seats: number;
@@ -128,6 +129,10 @@ export interface LichBonesState {
   deadline: number | null;
   /** Seated when the game started and never stood up since: only they get the end hand-out. */
   fromStart: string[];
+  /** Those this game pays hand-outs to: it opened their cool-down (RULINGS.md, the economy). */
+  paying: string[];
+  /** Those told this game that it pays them none (Dreaven says so once a game). */
+  withheld: string[];
 }
 
 export type LichBonesAction =
@@ -154,15 +159,19 @@ export type Settlement =
 export type LichBonesEvent =
   | { type: 'seated'; player: string; autostartAt: number | null }
   | { type: 'left'; player: string }
-  /** `paid` got the start hand-out; `cooling` had one too lately (RULINGS.md, the economy). */
+  /** `paid` got the start hand-out; `cooling` were paid by another game too lately (RULINGS.md, the economy). */
   | { type: 'started'; by: string | null; players: string[]; handout: number; paid: string[]; cooling: string[] }
   | { type: 'heroChosen'; hero: string; why: 'start' | 'seven-out' | 'hero-left' }
   | { type: 'bettingOpened'; round: number; rounds: number; deadline: number; point: PointNumber | null }
   /** `asked` differs from bet.amount when a CHEER was cut to its cap. */
   | { type: 'betPlaced'; bet: PlacedBet; asked: number }
   | { type: 'thrown'; throw: Throw; opening: boolean; point: PointNumber | null }
-  /** The HERO's bonus at an opening roll; `cooling`: none, as they had one too lately (a hand-out like the others). */
-  | { type: 'bonus'; hero: string; amount: number; cooling: boolean }
+  /** The HERO's bonus at an opening roll: a hand-out, paid at every opening roll of the game that pays them. */
+  | { type: 'bonus'; hero: string; amount: number }
+  /** This game pays `player` hand-outs: their cool-down opens now (the table notes it for every table). */
+  | { type: 'handoutsOpened'; player: string }
+  /** Once a game, to a player another game paid too lately: none here, and when the house pays them again. */
+  | { type: 'handoutsWithheld'; player: string; until: number }
   | { type: 'outcome'; kind: OutcomeKind; winner: Side | null; total: number; point: PointNumber | null }
   | { type: 'settled'; bet: PlacedBet; result: Settlement; returned: number; winnings: number; lost: number }
   /** `late`: seated at the end, but not since the start, so no end hand-out. */
@@ -176,12 +185,9 @@ export type LichBonesEvent =
       late: string[];
     };
 
-/** The hand-outs, each with its own cool-down: at the start, at the end, and the HERO's bonus. */
-export type HandoutKind = 'start' | 'end' | 'bonus';
-
 export interface LichBonesContext extends RulesContext {
-  /** When a character last got a hand-out of this kind at any Lich Bones table (clock ms), or null. */
-  lastHandout(name: string, kind: HandoutKind): number | null;
+  /** When a character's hand-out cool-down last opened, at any Lich Bones table (clock ms), or null. */
+  handoutsOpened(name: string): number | null;
 }
 
 export type LichBonesStep = Step<LichBonesState, LichBonesEvent>;
@@ -199,13 +205,15 @@ export function newTable(settings: LichBonesSettings = DEFAULT_SETTINGS): LichBo
     lastThrow: null,
     deadline: null,
     fromStart: [],
+    paying: [],
+    withheld: [],
   };
 }
 
 /** What an action does to a table, or why it cannot happen now. */
 export function apply(state: LichBonesState, action: LichBonesAction, ctx: LichBonesContext): LichBonesStep {
   // A fresh top level and fresh arrays are enough: placed bets and settings are never changed in place.
-  const s: LichBonesState = { ...state, seated: [...state.seated], bets: [...state.bets] };
+  const s: LichBonesState = { ...state, seated: [...state.seated], bets: [...state.bets], paying: [...state.paying], withheld: [...state.withheld] };
   const out: Outcome = { events: [], moves: [], results: [] };
   let reason: string | null;
   switch (action.type) {
@@ -281,6 +289,7 @@ function startGame(s: LichBonesState, by: string | null, ctx: LichBonesContext, 
   const { handout } = s.settings;
   const { paid, cooling } = handOut(s, s.seated, 'start', ctx, out);
   out.events.push({ type: 'started', by, players: [...s.seated], handout, paid, cooling });
+  for (const p of cooling) withhold(s, p, ctx, out);
   s.fromStart = [...s.seated];
   s.phase = 'betting';
   s.point = null;
@@ -346,6 +355,7 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Lic
   const { paid, cooling } = handOut(s, s.seated.filter((p) => fromStart.has(p)), 'end', ctx, out);
   const late = s.seated.filter((p) => !fromStart.has(p));
   out.events.push({ type: 'gameOver', why, players: [...s.seated], handout: paid.length > 0 ? s.settings.handout : 0, paid, cooling, late });
+  for (const p of cooling) withhold(s, p, ctx, out);
   s.bets = [];
   s.phase = 'waiting';
   s.round = 0;
@@ -353,36 +363,6 @@ function endGame(s: LichBonesState, why: 'rounds-done' | 'table-empty', ctx: Lic
   s.point = null;
   s.deadline = null;
   s.fromStart = [];
-}
-
-/**
- * The HERO's bonus at an opening roll is a hand-out too (RULINGS.md lists it with them): at most
- * one per cool-down per character, so a lone player who sits, starts and rolls cannot farm it.
- */
-function heroBonus(s: LichBonesState, hero: string, ctx: LichBonesContext, out: Outcome): void {
-  const last = ctx.lastHandout(hero, 'bonus');
-  const cooling = last !== null && ctx.now - last < s.settings.handoutCooldownMs;
-  if (!cooling) give(out, hero, s.settings.heroBonus, 'bonus for the opening attack roll');
-  out.events.push({ type: 'bonus', hero, amount: cooling ? 0 : s.settings.heroBonus, cooling });
-}
-
-/**
- * Pays a hand-out of this kind to each of `players` who has had none in the cool-down
- * (RULINGS.md: hand-outs cannot be farmed); the others are `cooling`.
- */
-function handOut(s: LichBonesState, players: readonly string[], kind: HandoutKind, ctx: LichBonesContext, out: Outcome): { paid: string[]; cooling: string[] } {
-  const { handout, handoutCooldownMs } = s.settings;
-  if (handout <= 0) return { paid: [], cooling: [] };
-  const paid: string[] = [];
-  const cooling: string[] = [];
-  for (const p of players) {
-    const last = ctx.lastHandout(p, kind);
-    if (last !== null && ctx.now - last < handoutCooldownMs) {
-      cooling.push(p);
-      continue;
-    }
-    paid.push(p);
-    give(out, p, handout, `hand-out at the ${kind} of the game`);
-  }
-  return { paid, cooling };
+  s.paying = [];
+  s.withheld = [];
 }

@@ -22,6 +22,7 @@ export interface StoryContext {
   state: LichBonesState;
   /** The word that names the table in `roll dice <word>`. */
   tableWord: string;
+  now: number;
   /** "30 seconds" until a time. */
   timeLeft(at: number): string;
 }
@@ -75,7 +76,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return inCrowd(s, s.seated.length + 1, e.player, (v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
     case 'started': {
       const paid = handsOut(e.paid, e.handout);
-      const cooling = withheld(e.cooling, `had a start hand-out less than ${duration(s.settings.handoutCooldownMs)} ago`);
+      const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
       return all(
         (v) =>
           `${DEALER} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
@@ -123,21 +124,34 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all((v) => (v.is(t.hero) ? `You throw ${what}: ${dice}.` : `${t.hero}, the HERO, throws ${what}: ${dice}.`));
     }
     case 'bonus':
-      if (e.cooling) return [{ to: e.hero, text: `${DEALER} keeps the HERO's bonus this time: you had one less than ${duration(s.settings.handoutCooldownMs)} ago.` }];
       return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${obsidianCoins(e.amount)} for the opening attack roll.`);
+    case 'handoutsOpened':
+      return [];
+    case 'handoutsWithheld': {
+      const at = new Date(e.until).toISOString().slice(11, 16);
+      const minutes = Math.max(1, Math.ceil((e.until - ctx.now) / 60_000));
+      return [
+        {
+          to: e.player,
+          text:
+            `${DEALER} shakes his head at you: "The house paid you hand-outs at a game of Lich Bones less than ${duration(s.settings.handoutCooldownMs)} ago, ` +
+            `so this game pays you none. It pays you again from ${at} by the tavern's clock, in ${minutes} minute${minutes === 1 ? '' : 's'}."`,
+        },
+      ];
+    }
     case 'outcome':
       return all(() => outcomeText(e.kind, e.total, e.point));
     case 'gameOver':
       if (e.why === 'table-empty') return all(() => `The table is empty, so ${DEALER} ends the game: every bet goes back to its owner.`);
       {
         const paid = handsOut(e.paid, s.settings.handout);
-        const late = withheld(e.late, 'sat down after the game began');
-        const cooling = withheld(e.cooling, `had an end hand-out less than ${duration(s.settings.handoutCooldownMs)} ago`);
+        const lateOnes = late(e.late);
+        const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
         return all(
           (v) =>
             'The last round is fought: the LICH retreats to its crypt and Lich Bones is over.' +
             paid(v) +
-            late(v) +
+            lateOnes(v) +
             cooling(v) +
             ' Type start to play again.',
         );
@@ -146,15 +160,21 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
 }
 
 /** " Cy sat down after the game began and gets none." for the room; "You ... and get none." for Cy. */
-function withheld(names: readonly string[], why: string): (v: Voice) => string {
+function late(names: readonly string[]): (v: Voice) => string {
+  return nobodyElse(names, (who, one) => ` ${who} sat down after the game began and ${one ? 'gets' : 'get'} none.`, ' You sat down after the game began and get none this time.');
+}
+
+/** " Ana was paid by another game lately and gets none." for the room; Ana has her own word from Dreaven. */
+function withheld(names: readonly string[], cooldownMs: number): (v: Voice) => string {
+  return nobodyElse(names, (who, one) => ` ${who} ${one ? 'was' : 'were'} paid hand-outs by another game less than ${duration(cooldownMs)} ago and ${one ? 'gets' : 'get'} none.`, '');
+}
+
+/** A line about `names` for everyone else (named while few, counted past NAMED); `mine` for those named. */
+function nobodyElse(names: readonly string[], line: (who: string, one: boolean) => string, mine: string): (v: Voice) => string {
   if (!names.length) return () => '';
   const set = new Set(names);
-  const others = names.length <= NAMED ? null : `${names.length} players`;
-  return (v) => {
-    const mine = v.viewer !== null && set.has(v.viewer);
-    if (mine) return ` You ${why} and get none this time.`;
-    return ` ${others ?? listNames(names)} ${why} and ${names.length === 1 && !others ? 'gets' : 'get'} none.`;
-  };
+  const who = names.length <= NAMED ? listNames(names) : `${names.length} players`;
+  return (v) => (v.viewer !== null && set.has(v.viewer) ? mine : line(who, names.length === 1));
 }
 
 /** "30 minutes", "90 seconds". */

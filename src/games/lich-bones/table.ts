@@ -10,7 +10,6 @@ import {
   DEFAULT_SETTINGS,
   gold,
   newTable,
-  type HandoutKind,
   type LichBonesAction,
   type LichBonesSettings,
   type LichBonesState,
@@ -26,15 +25,15 @@ export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettin
   return { ...DEFAULT_SETTINGS, ...rest, payouts: { ...DEFAULT_PAYOUTS, ...payouts } };
 }
 
-/** How the hand-outs are named in the host's record: one cool-down for every Lich Bones table. */
-const handoutKind = (kind: HandoutKind) => `lich-bones ${kind}`;
+/** How the hand-out cool-down is named in the host's record: one for every Lich Bones table. */
+const HANDOUTS = 'lich-bones';
 
 /** One paragraph a line: the output path wraps them to the player's screen. */
 const help = (s: LichBonesSettings) =>
   [
     `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
-    `Everyone seated when a game starts gets ${obsidianCoins(s.handout)}, and again when it ends if still seated from the first round; at most one of each per ${duration(s.handoutCooldownMs)}, at any Lich Bones table.`,
-    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them. The HERO gets ${obsidianCoins(s.heroBonus)} at an opening attack roll, at most once per ${duration(s.handoutCooldownMs)}.`,
+    `Everyone seated when a game starts gets ${obsidianCoins(s.handout)}, and again when it ends if seated from the first round to the last; the HERO gets ${obsidianCoins(s.heroBonus)} at every opening attack roll. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`,
+    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
     `Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:`,
     `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
@@ -150,7 +149,7 @@ class LichBonesTable implements GameTable {
   private act(action: LichBonesAction, refuse: Reply): void {
     const actor = 'player' in action ? action.player : null;
     const now = this.host.clock.now();
-    const ctx = { random: this.host.random, now, lastHandout: (name: string, kind: HandoutKind) => this.host.handouts.last(name, handoutKind(kind)) };
+    const ctx = { random: this.host.random, now, handoutsOpened: (name: string) => this.host.handouts.last(name, HANDOUTS) };
     const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
     if (!step) return;
     this.state = step.state;
@@ -160,12 +159,9 @@ class LichBonesTable implements GameTable {
     for (const e of step.events) {
       if (e.type === 'thrown') this.host.thrown(e.throw.dice);
       // Noted only once the coins have moved.
-      if (e.type === 'started' || e.type === 'gameOver') {
-        for (const name of e.paid) this.host.handouts.note(name, handoutKind(e.type === 'started' ? 'start' : 'end'), now);
-      }
-      if (e.type === 'bonus' && !e.cooling) this.host.handouts.note(e.hero, handoutKind('bonus'), now);
+      if (e.type === 'handoutsOpened') this.host.handouts.note(e.player, HANDOUTS, now);
     }
-    const story = tell(step.events, { state: this.state, tableWord: this.tableWord, timeLeft: (at) => this.timeLeft(at) });
+    const story = tell(step.events, { state: this.state, tableWord: this.tableWord, now, timeLeft: (at) => this.timeLeft(at) });
     for (const said of story) {
       if ('all' in said) this.host.say(said.all);
       else this.host.toPlayer(said.to, said.text);

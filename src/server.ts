@@ -30,6 +30,7 @@ import { handoutsInStore } from './games/handouts.js';
 import { listenWeb, type WebOptions } from './web/server.js';
 import { coinsText } from './rooms/palette.js';
 import { webSession } from './web/session.js';
+import { Listings } from './web/listings.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
 const PROJECT = (() => {
@@ -330,7 +331,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   log(`listening on ${options.host}:${port}`);
   let webPort: number | null = null;
   if (options.web) {
-    const webOptions = { root: DEFAULT_WEB_ROOT, trusted, ...options.web };
+    const webOptions = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), ...options.web };
     web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c))).catch((e: Error) => {
       server.close();
       throw e;

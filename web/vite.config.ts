@@ -12,5 +12,12 @@ export default defineConfig({
     emptyOutDir: true,
     // Fonts stay files: the page's Content-Security-Policy allows no data: fonts.
     assetsInlineLimit: 0,
+    // The play page, and the public tavern page (the server writes its lists and data into it).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        tavern: fileURLToPath(new URL('tavern.html', import.meta.url)),
+      },
+    },
   },
 });

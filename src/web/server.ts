@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { WebSocketServer } from 'ws';
@@ -14,6 +14,8 @@ import { SOCKET_PATH } from './messages.js';
 import { listening } from '../telnet/server.js';
 import { OpenPerAddress, tooManyFrom } from '../telnet/per-address.js';
 import { TrustedProxies } from '../telnet/trusted-proxies.js';
+import { RateLimit, type Listings } from './listings.js';
+import { tavernPage } from './tavern-page.js';
 
 export interface WebOptions {
   /** The folder of the built page (index.html and its assets). */
@@ -25,6 +27,10 @@ export interface WebOptions {
   /** The proxies whose X-Forwarded-For names the player (`--trust-proxy`); default none. */
   trusted?: TrustedProxies;
   connection?: WebConnectionOptions;
+  /** The public tavern page and its API (`/tavern`, `/api/...`); without it, neither is served. */
+  listings?: Listings;
+  /** Requests to the tavern page and the API one address may make per window (default 30 per 10 s). */
+  publicLimit?: { limit: number; windowMs: number; now?: () => number };
 }
 
 const DEFAULT_MAX_PER_ADDRESS = 10;
@@ -86,11 +92,14 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
       })
     : null;
 
+  const servePublic = options.listings ? publicRoutes(options.listings, options) : () => false;
+
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Only GET and HEAD are served here.\n');
       return;
     }
+    if (servePublic(req, res)) return;
     if (!files) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The web page has not been built: run npm run build, then start the server again.\n');
       return;
@@ -126,6 +135,52 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
   });
 
   return listening(server, host, port);
+}
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'public, max-age=2',
+  // For MUD lists and chat bots on other sites: the answers are public and carry no cookie.
+  'Access-Control-Allow-Origin': '*',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/**
+ * `/tavern` and `/api/{who,top,wins,tables,tables/<id>/games}`, rate-limited per address (a 429
+ * with Retry-After past the limit). Returns false for any other path.
+ */
+function publicRoutes(listings: Listings, options: WebOptions): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  const { limit, windowMs, now } = options.publicLimit ?? { limit: 30, windowMs: 10_000 };
+  const limiter = new RateLimit(limit, windowMs, now ?? Date.now);
+  const templateFile = join(options.root, 'tavern.html');
+  const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : null;
+  const answers: Record<string, () => unknown> = {
+    '/api/who': () => listings.who(),
+    '/api/top': () => listings.top(),
+    '/api/wins': () => listings.wins(),
+    '/api/tables': () => ({ tables: listings.tables() }),
+  };
+  return (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const games = /^\/api\/tables\/([\w-]{1,64})\/games$/.exec(path);
+    if (path !== '/tavern' && !answers[path] && !games) return false;
+    const wait = limiter.take((options.trusted ?? TrustedProxies.none).clientOf(req));
+    if (wait !== null) {
+      res
+        .writeHead(429, { 'Retry-After': String(wait), 'Content-Type': 'application/json; charset=utf-8' })
+        .end(`${JSON.stringify({ error: `Too many requests from your address: at most ${limit} every ${windowMs / 1000} seconds. Try again in ${wait} seconds.` })}\n`);
+      return true;
+    }
+    if (path === '/tavern') {
+      if (!template) res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The tavern page has not been built: run npm run build, then start the server again.\n');
+      else res.writeHead(200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(tavernPage(template, listings));
+      return true;
+    }
+    const body = games ? listings.games(games[1]) : answers[path]();
+    if (body === null) res.writeHead(404, JSON_HEADERS).end(`${JSON.stringify({ error: `There is no table "${games![1]}" here.` })}\n`);
+    else res.writeHead(200, JSON_HEADERS).end(`${JSON.stringify(body)}\n`);
+    return true;
+  };
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

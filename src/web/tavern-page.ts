@@ -1,0 +1,82 @@
+/**
+ * The public tavern page (`/tavern`): the built template (web/tavern.html, with its script
+ * that checks games in the browser) with the lists written in as HTML, so the page reads
+ * without any script, and the games' records as JSON in one <script type="application/json">
+ * block, which the Check buttons recompute from.
+ */
+import type { DrawRecord } from '../store/index.js';
+import type { GamesAnswer, Listings, PublicGame } from './listings.js';
+
+/** Where the template takes the lists and the data. */
+export const CONTENT_MARK = '<!--tavern-content-->';
+export const DATA_MARK = '<!--tavern-data-->';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const coins = (n: number) => `${n.toLocaleString('en-US')} obsidian coin${n === 1 ? '' : 's'}`;
+
+/** What a draw produced, in words: the record's side of a check (the page's script writes the same). */
+export function drawText(d: DrawRecord): string {
+  switch (d.kind) {
+    case 'dice':
+      return `${d.dice[0]} and ${d.dice[1]}`;
+    case 'die':
+      return String(d.die);
+    default:
+      return d.order.join(' ');
+  }
+}
+
+function list(items: string[], empty: string): string {
+  return items.length ? `<ol>${items.map((i) => `<li>${i}</li>`).join('')}</ol>` : `<p class="empty">${escapeHtml(empty)}</p>`;
+}
+
+function gameHtml(table: GamesAnswer['table'], g: PublicGame): string {
+  const id = `${g.table}-${g.number}`;
+  const draws = g.draws
+    .map(
+      (d) =>
+        `<tr data-nonce="${d.nonce}"><td>${d.nonce}</td><td>${d.kind}</td><td class="recorded">${escapeHtml(drawText(d))}</td><td class="computed"></td><td class="match"></td></tr>`,
+    )
+    .join('');
+  const results = g.results.map((r) => `<li>${escapeHtml(r.name)}, ${escapeHtml(r.bet)}: staked ${r.stake.toLocaleString('en-US')}, paid ${r.paid.toLocaleString('en-US')} (${r.outcome})</li>`).join('');
+  return `<article class="game" id="game-${escapeHtml(id)}" data-table="${escapeHtml(g.table)}" data-number="${g.number}">
+<h3>${escapeHtml(table.title)}, game ${g.number}${g.cutOff ? ' (cut off by a restart)' : ''} <time datetime="${escapeHtml(g.at)}">${escapeHtml(g.at.slice(0, 16).replace('T', ' '))} UTC</time></h3>
+<dl class="seeds"><dt>Commitment</dt><dd><code>${g.commitment}</code></dd><dt>Revealed seed</dt><dd><code>${g.serverSeed}</code></dd><dt>Client seed</dt><dd><code>${escapeHtml(g.clientSeed)}</code></dd></dl>
+<table class="draws"><thead><tr><th>nonce</th><th>draw</th><th>the record says</th><th>the seed gives</th><th></th></tr></thead><tbody>${draws}</tbody></table>
+${results ? `<ul class="results">${results}</ul>` : ''}
+<p><button type="button" class="check" data-game="${escapeHtml(id)}">Check</button> <span class="verdict" role="status"></span></p>
+</article>`;
+}
+
+/** The lists and every table's games, as HTML. */
+export function tavernContent(l: Listings): string {
+  const who = l.who();
+  const top = l.top();
+  const wins = l.wins();
+  const tables = l.tables().map((t) => l.games(t.id)!);
+  return `<section id="here"><h2>Here now</h2>${list(
+    who.players.map((p) => `${escapeHtml(p.name)}, in ${escapeHtml(p.room)}${p.table ? `, at ${escapeHtml(p.table)}` : ''}`),
+    'Nobody is in the tavern just now.',
+  )}</section>
+<section id="richest"><h2>The richest</h2>${list(
+    top.richest.map((r) => `<span class="name">${escapeHtml(r.name)}</span>: ${coins(r.coins)}`),
+    'Nobody holds a coin yet.',
+  )}</section>
+<section id="wins"><h2>The biggest wins of the last 7 days</h2>${list(
+    wins.wins.map((w) => `<span class="name">${escapeHtml(w.name)}</span> won ${coins(w.coins)} at ${escapeHtml(tables.find((t) => t.table.id === w.table)?.table.name ?? w.table)} (game ${w.number}, ${escapeHtml(w.bet)})`),
+    'Nobody has won at the tables in the last 7 days.',
+  )}</section>
+${tables
+  .map(
+    (t) => `<section class="table" id="table-${escapeHtml(t.table.id)}"><h2>${escapeHtml(t.table.title)} at ${escapeHtml(t.table.name)}: the last games</h2>
+${t.games.length ? t.games.map((g) => gameHtml(t.table, g)).join('\n') : '<p class="empty">No game has finished here yet.</p>'}</section>`,
+  )
+  .join('\n')}`;
+}
+
+/** The page: the template with the content and the data in; `<` in the JSON is escaped, so no text can close the block. */
+export function tavernPage(template: string, l: Listings): string {
+  const data = { tables: Object.fromEntries(l.tables().map((t) => [t.id, l.games(t.id)!.games])) };
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return template.replace(CONTENT_MARK, () => tavernContent(l)).replace(DATA_MARK, () => `<script type="application/json" id="tavern-data">${json}</script>`);
+}

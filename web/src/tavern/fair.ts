@@ -1,0 +1,131 @@
+/**
+ * The provably fair scheme (docs/rulings.md, "Provably fair dice and cards"), recomputed in the
+ * browser with WebCrypto: nothing here trusts the server beyond the revealed seed it checks.
+ */
+
+export type Draw =
+  | { nonce: number; kind: 'dice'; dice: [number, number] }
+  | { nonce: number; kind: 'die'; die: number }
+  | { nonce: number; kind: 'shuffle'; cards: string[]; order: string[] };
+
+export interface Game {
+  table: string;
+  game: string;
+  number: number;
+  commitment: string;
+  serverSeed: string;
+  clientSeed: string;
+  draws: Draw[];
+}
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+function seedBytes(seedHex: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[0-9a-f]{64}$/.test(seedHex)) return null;
+  return new Uint8Array(seedHex.match(/../g)!.map((h) => parseInt(h, 16)));
+}
+
+/** The SHA-256 of the seed's bytes, lower-case hex: what the commitment must be. */
+export async function commitmentOf(seedHex: string): Promise<string | null> {
+  const seed = seedBytes(seedHex);
+  return seed ? hex(await crypto.subtle.digest('SHA-256', seed)) : null;
+}
+
+/** Draw `nonce`'s stream of big-endian u32s: HMAC-SHA256(seed, `<client seed>:<nonce>:<block>`), block 0, 1, 2 ... */
+function stream(key: CryptoKey, clientSeed: string, nonce: number): () => Promise<number> {
+  let block = 0;
+  let words: DataView | null = null;
+  let at = 0;
+  return async () => {
+    if (!words || at === words.byteLength) {
+      words = new DataView(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${clientSeed}:${nonce}:${block++}`)));
+      at = 0;
+    }
+    const u = words.getUint32(at);
+    at += 4;
+    return u;
+  };
+}
+
+/** uniform(k): the next u, skipped while u >= floor(2^32 / k) * k, mod k. */
+async function uniform(next: () => Promise<number>, k: number): Promise<number> {
+  const limit = Math.floor(2 ** 32 / k) * k;
+  let u = await next();
+  while (u >= limit) u = await next();
+  return u % k;
+}
+
+/** The cards before a Dragon's Lair game's first two shuffles: by suit hearts, diamonds, clubs, spades, each low to high. */
+export function freshOrder(pile: 'draw' | 'dragons'): string[] {
+  const ranks = pile === 'draw' ? ['a', '2', '3', '4', '5', '6', '7', '8', '9', '10'] : ['j', 'q', 'k'];
+  return ['h', 'd', 'c', 's'].flatMap((suit) => ranks.map((r) => r + suit));
+}
+
+/** What one draw gives, as the record would say it; `start` is the order of the cards a shuffle begins from. */
+export async function recompute(key: CryptoKey, clientSeed: string, d: Draw, start: string[]): Promise<Draw> {
+  const next = stream(key, clientSeed, d.nonce);
+  const face = async () => (await uniform(next, 6)) + 1;
+  if (d.kind === 'dice') return { nonce: d.nonce, kind: 'dice', dice: [await face(), await face()] };
+  if (d.kind === 'die') return { nonce: d.nonce, kind: 'die', die: await face() };
+  const out = start.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = await uniform(next, i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return { nonce: d.nonce, kind: 'shuffle', cards: start, order: out };
+}
+
+export async function hmacKey(seedHex: string): Promise<CryptoKey | null> {
+  const seed = seedBytes(seedHex);
+  return seed ? crypto.subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) : null;
+}
+
+/** A draw in words, as the page writes the record's side. */
+export function drawText(d: Draw): string {
+  if (d.kind === 'dice') return `${d.dice[0]} and ${d.dice[1]}`;
+  if (d.kind === 'die') return String(d.die);
+  return d.order.join(' ');
+}
+
+export interface DrawCheck {
+  draw: Draw;
+  computed: string;
+  matches: boolean;
+  /** Why it does not match, beyond the outcome: a shuffle that did not start from the fresh deck. */
+  note?: string;
+}
+
+export interface GameCheck {
+  commitmentMatches: boolean;
+  draws: DrawCheck[];
+}
+
+/**
+ * Checks a game: the seed against the commitment, then each draw recomputed. A Dragon's Lair
+ * game's first two shuffles start from the fresh piles (computed here, not read from the record);
+ * a later one (a reshuffle of the discards) starts from the cards its record lists.
+ */
+export async function checkGame(g: Game): Promise<GameCheck> {
+  const commitmentMatches = (await commitmentOf(g.serverSeed)) === g.commitment;
+  const key = await hmacKey(g.serverSeed);
+  const draws: DrawCheck[] = [];
+  let shuffles = 0;
+  for (const d of g.draws) {
+    if (!key) {
+      draws.push({ draw: d, computed: 'no seed to compute from', matches: false });
+      continue;
+    }
+    let start: string[] = [];
+    let note: string | undefined;
+    if (d.kind === 'shuffle') {
+      const fresh = g.game === 'dragons-lair' && shuffles < 2 ? freshOrder(shuffles === 0 ? 'draw' : 'dragons') : null;
+      shuffles++;
+      start = fresh ?? d.cards;
+      if (fresh && fresh.join() !== d.cards.join()) note = 'the record says the shuffle began from another order than the fresh deck';
+    }
+    const got = await recompute(key, g.clientSeed, d, start);
+    const computed = drawText(got);
+    draws.push({ draw: d, computed, matches: computed === drawText(d) && !note, ...(note ? { note } : {}) });
+  }
+  return { commitmentMatches, draws };
+}

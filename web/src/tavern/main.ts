@@ -1,0 +1,62 @@
+/**
+ * The tavern page's Check buttons: each recomputes its game from the data block the server
+ * wrote into the page (read at the click, so what is checked is what the page holds) and
+ * shows, draw by draw, what the record says beside what the seed gives.
+ */
+import '../page.css';
+import './tavern.css';
+import { checkGame, type Game } from './fair.js';
+
+function gamesOnPage(): Map<string, Game> {
+  const block = document.getElementById('tavern-data');
+  const data = JSON.parse(block?.textContent ?? '{}') as { tables?: Record<string, Game[]> };
+  const games = new Map<string, Game>();
+  for (const list of Object.values(data.tables ?? {})) for (const g of list) games.set(`${g.table}-${g.number}`, g);
+  return games;
+}
+
+async function check(button: HTMLButtonElement): Promise<void> {
+  const id = button.dataset.game ?? '';
+  const article = document.getElementById(`game-${id}`);
+  const verdict = article?.querySelector<HTMLElement>('.verdict');
+  const game = gamesOnPage().get(id);
+  if (!article || !verdict) return;
+  if (!game) {
+    verdict.textContent = 'This game is not in the page\'s data.';
+    verdict.dataset.result = 'fail';
+    return;
+  }
+  button.disabled = true;
+  verdict.textContent = 'Checking...';
+  try {
+    const result = await checkGame(game);
+    const rows = article.querySelectorAll<HTMLTableRowElement>('table.draws tbody tr');
+    result.draws.forEach((d, i) => {
+      const row = rows[i];
+      if (!row) return;
+      row.querySelector('.recorded')!.textContent = d.draw.kind === 'dice' ? `${d.draw.dice[0]} and ${d.draw.dice[1]}` : d.draw.kind === 'die' ? String(d.draw.die) : d.draw.order.join(' ');
+      row.querySelector('.computed')!.textContent = d.computed;
+      const mark = row.querySelector<HTMLElement>('.match')!;
+      mark.textContent = d.matches ? 'matches' : `DIFFERS${d.note ? `: ${d.note}` : ''}`;
+      row.dataset.result = d.matches ? 'pass' : 'fail';
+    });
+    const wrong = result.draws.filter((d) => !d.matches);
+    const problems = [
+      ...(result.commitmentMatches ? [] : ['the revealed seed does not hash (SHA-256) to the commitment']),
+      ...wrong.map((d) => `draw ${d.draw.nonce} (${d.draw.kind}) does not match: the record says ${d.draw.kind === 'shuffle' ? 'another order' : JSON.stringify(d.draw.kind === 'dice' ? d.draw.dice.join(' and ') : String(d.draw.die))}, the seed gives ${d.draw.kind === 'shuffle' ? 'this one' : d.computed}`),
+    ];
+    verdict.dataset.result = problems.length ? 'fail' : 'pass';
+    verdict.textContent = problems.length
+      ? `Does not check out: ${problems.join('; ')}.`
+      : `Checks out: the seed hashes to the commitment, and all ${result.draws.length} draws match what the seed gives.`;
+  } catch (e) {
+    verdict.dataset.result = 'fail';
+    verdict.textContent = `The check could not run: ${(e as Error).message}`;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+for (const button of document.querySelectorAll<HTMLButtonElement>('button.check')) {
+  button.addEventListener('click', () => void check(button));
+}

@@ -129,7 +129,7 @@ export class Login {
       case 'password': {
         // The echo stays off until the password is right: a retry is typed blind too.
         const ok = await this.checkPassword(s.key, text);
-        return ok ? null : 'Wrong password. Try again:';
+        return ok === true ? null : ok || 'Wrong password. Try again:';
       }
     }
   }
@@ -142,7 +142,8 @@ export class Login {
       if (verb.toLowerCase() === 'create') return this.create(name, password);
       const key = name.toLowerCase();
       if (!(await this.tavern.store.nameTaken(key))) return `There is no character called ${capitalise(name)}. To make one: create ${name} <password>`;
-      return (await this.checkPassword(key, password)) ? null : 'Wrong password.';
+      const ok = await this.checkPassword(key, password);
+      return ok === true ? null : ok || 'Wrong password.';
     }
     if (/^(create|connect)\b/i.test(text)) return 'Usage: create <name> <password>   or   connect <name> <password>';
     const name = text;
@@ -191,13 +192,15 @@ export class Login {
     return null;
   }
 
-  private async checkPassword(key: string, password: string): Promise<boolean> {
+  /** True once in; else false, or the line to answer with instead of "Wrong password" (the attempt was not checked). */
+  private async checkPassword(key: string, password: string): Promise<boolean | string> {
     const record = await this.tavern.store.fetchCharacter(key);
     if (!record || this.done) return false;
     const stored = record.passwordHash;
     const tell = (line: string) => this.session.deliver({ text: [line], prompt: false }); // the prompt follows the answer
     const verdict = await this.fromTheDoor(this.door.checkPassword({ address: this.address, account: key, password, stored }, this.gone.signal, tell));
     if (this.done || verdict.kind === 'gone') return false;
+    if (verdict.kind === 'refused') return verdict.line;
     if (verdict.kind === 'right') {
       // Servers that share a database play a character one at a time.
       const refusal = await this.tavern.store.claim(key);

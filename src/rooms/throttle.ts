@@ -15,7 +15,12 @@ export const LOGIN_THROTTLE: ThrottlePolicy = { freeGuesses: 3, firstWaitMs: 100
 interface Failures {
   count: number;
   last: number;
+  /** The addresses the wrong guesses came from (accounts only); past MAX_GUESSERS, null: every address counts as one. */
+  from?: Set<string> | null;
 }
+
+/** Addresses remembered per account: an account guessed at from more than this holds every address. */
+export const MAX_GUESSERS = 1000;
 
 /**
  * Wrong guesses per key (one book for accounts, one for addresses). The map is kept in order
@@ -38,11 +43,22 @@ class FailureBook {
     return Math.max(0, f.last + wait - this.clock.now());
   }
 
-  wrong(key: string): void {
-    const count = (this.byKey.get(key)?.count ?? 0) + 1;
+  wrong(key: string, from?: string): void {
+    const old = this.byKey.get(key);
+    const count = (old?.count ?? 0) + 1;
+    let guessers = old?.from === undefined ? new Set<string>() : old.from;
+    if (from !== undefined && guessers) guessers.add(from);
+    if (guessers && guessers.size > MAX_GUESSERS) guessers = null;
     this.byKey.delete(key); // re-inserted at the back: the most recent
-    this.byKey.set(key, { count, last: this.clock.now() });
+    this.byKey.set(key, { count, last: this.clock.now(), ...(from === undefined ? {} : { from: guessers }) });
     this.forgetQuiet();
+  }
+
+  /** Whether `from` has guessed wrong at `key` lately (always true once too many addresses have). */
+  guessedFrom(key: string, from: string): boolean {
+    this.forgetQuiet();
+    const guessers = this.byKey.get(key)?.from;
+    return guessers === null || (guessers?.has(from) ?? false);
   }
 
   forget(key: string): void {
@@ -71,9 +87,12 @@ export interface Wait {
 /**
  * Wrong passwords, counted per account and per address whatever connection they came from.
  * After the free guesses, the next attempt waits 1 s after the last wrong one, doubling with each
- * further wrong guess up to the cap. A right password clears its account; an address is cleared
- * only by a quiet period, so an attacker cannot clear their own address by logging in to a
- * character of their own between guesses.
+ * further wrong guess up to the cap. An account's wait holds the addresses that have guessed
+ * wrong at it, not the others: its owner, from an address of their own, is never kept out by
+ * someone else's guessing (the house rulings), while each guesser also has their address's wait.
+ * A right password clears its account; an address is cleared only by a quiet period, so an
+ * attacker cannot clear their own address by logging in to a character of their own between
+ * guesses.
  */
 export class GuessThrottle {
   private readonly accounts: FailureBook;
@@ -86,15 +105,20 @@ export class GuessThrottle {
 
   /** How long an attempt at `account` from `address` must wait now, or null when it may go. */
   waitFor(account: string, address: string): Wait | null {
-    const forAccount = this.accounts.waitMs(account);
+    const forAccount = this.guessedAt(account, address) ? this.accounts.waitMs(account) : 0;
     const forAddress = this.addresses.waitMs(address);
     if (forAccount === 0 && forAddress === 0) return null;
     return forAccount >= forAddress ? { ms: forAccount, because: 'account' } : { ms: forAddress, because: 'address' };
   }
 
   wrong(account: string, address: string): void {
-    this.accounts.wrong(account);
+    this.accounts.wrong(account, address);
     this.addresses.wrong(address);
+  }
+
+  /** Whether `address` has guessed wrong at `account` lately: its attempts there are held by the account's wait. */
+  guessedAt(account: string, address: string): boolean {
+    return this.accounts.guessedFrom(account, address);
   }
 
   right(account: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, Door, type PasswordHasher, type Verdict } from '../../src/rooms/door.js';
+import { addressKey, Door, MAX_QUEUED_GUESSES, type PasswordHasher, type Verdict } from '../../src/rooms/door.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 const settle = async () => {
@@ -56,10 +56,10 @@ function setUp(hashSlots = 2) {
 }
 
 describe('the door: password checks', () => {
-  it('tells a throttled attempt its wait in one line and holds it on the clock, not in a hashing slot', async () => {
+  it('tells a guessing address its wait in one line and holds it on the clock, not in a hashing slot', async () => {
     const { clock, hasher, door, told, attempt } = setUp();
     for (let i = 0; i < 3; i++) door.throttle.wrong('ana', `10.0.0.${i}`);
-    const a = attempt('ana', '10.0.0.9', 'right');
+    const a = attempt('ana', '10.0.0.1', 'right');
     await settle();
     expect(told).toEqual(['Too many wrong passwords for Ana lately: this attempt waits 1 second.']);
     expect(hasher.started).toBe(0);
@@ -72,21 +72,50 @@ describe('the door: password checks', () => {
     expect(hasher.started).toBe(1);
     await hasher.finishAll();
     expect(a.verdict).toEqual({ kind: 'right', newHash: null });
-    expect(door.throttle.waitFor('ana', '10.0.0.9')).toBeNull(); // the good login cleared the account
+    expect(door.throttle.waitFor('ana', '10.0.0.1')).toBeNull(); // the good login cleared the account
   });
 
-  it('checks one guess at an account at a time, while another account from another address goes straight in', async () => {
-    const { hasher, attempt } = setUp(2);
+  it("checks a guesser's attempts at an account one at a time, refuses those past MAX_QUEUED_GUESSES at once, and lets the owner from another address straight in", async () => {
+    const { hasher, door, told, attempt } = setUp(2);
+    door.throttle.wrong('ana', '10.0.0.1');
     const flood = Array.from({ length: 20 }, () => attempt('ana', '10.0.0.1', 'guess'));
     await settle();
     expect(hasher.started).toBe(1);
-    const bob = attempt('bob', '10.0.0.2', 'right');
+    const refused = flood.filter((f) => f.verdict?.kind === 'refused');
+    expect(refused).toHaveLength(20 - MAX_QUEUED_GUESSES);
+    expect(refused[0].verdict).toEqual({
+      kind: 'refused',
+      line: 'Too many attempts at Ana are waiting already: this one is refused, and not counted. Try again in a minute.',
+    });
+    const owner = attempt('ana', '10.0.0.2', 'right');
     await settle();
     expect(hasher.started).toBe(2);
-    hasher.checking[1].finish(); // bob's
+    hasher.checking[1].finish(); // the owner's
     await settle();
-    expect(bob.verdict).toEqual({ kind: 'right', newHash: null });
-    expect(flood.filter((f) => f.verdict)).toHaveLength(0);
+    expect(owner.verdict).toEqual({ kind: 'right', newHash: null });
+    expect(told).toEqual([]);
+    expect(flood.filter((f) => f.verdict && f.verdict.kind !== 'refused')).toHaveLength(0);
+  });
+
+  it('lets the owner in at once behind ten queued wrong guesses from another address, each one wrong, with a growing wait', async () => {
+    const { clock, hasher, attempt } = setUp(2);
+    const guesses: { verdict?: Verdict }[] = [];
+    for (let i = 0; i < 10; i++) {
+      clock.advance(60_000); // each guess after the last one's wait
+      guesses.push(attempt('ana', '10.0.0.1', `guess${i}`));
+      await settle();
+      await hasher.finishAll();
+    }
+    // Ten wrong guesses counted: the account's wait for its guessers is at its cap.
+    expect(guesses.filter((g) => g.verdict?.kind === 'wrong')).toHaveLength(10);
+    const more = Array.from({ length: 10 }, (_, i) => attempt('ana', '10.0.0.1', `more${i}`));
+    await settle();
+    const owner = attempt('ana', '10.0.0.2', 'right');
+    await settle();
+    expect(hasher.started).toBe(11);
+    await hasher.finishAll();
+    expect(owner.verdict).toEqual({ kind: 'right', newHash: null });
+    expect(more.filter((g) => g.verdict?.kind === 'refused')).toHaveLength(10 - MAX_QUEUED_GUESSES);
   });
 
   it('looks at the address again when its turn comes: guesses queued before the third wrong one wait too', async () => {
@@ -125,7 +154,7 @@ describe('the door: password checks', () => {
     expect(hasher.started).toBe(1);
     door.throttle.wrong('ana', '10.0.0.1');
     door.throttle.wrong('ana', '10.0.0.1');
-    expect(door.throttle.waitFor('ana', '10.0.0.7')?.ms).toBe(1000); // the abandoned guess was the first of three
+    expect(door.throttle.waitFor('ana', '10.0.0.1')?.ms).toBe(1000); // the abandoned guess was the first of three
   });
 
   it('hands back an old-cost hash made again at today\'s cost, after a right password only', async () => {

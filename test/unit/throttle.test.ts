@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreationLimit, GuessThrottle, HOUR_MS } from '../../src/rooms/throttle.js';
+import { CreationLimit, GuessThrottle, MAX_GUESSERS, HOUR_MS } from '../../src/rooms/throttle.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 describe('the wrong-password throttle', () => {
@@ -26,14 +26,24 @@ describe('the wrong-password throttle', () => {
     expect(t.waitFor('ana', '10.0.0.1')).toBeNull();
   });
 
-  it('throttles an account whatever address the guesses come from, and no one else', () => {
+  it('throttles an account for every address that guessed wrong at it, whichever made the guesses, and no one else', () => {
     const t = new GuessThrottle(new FakeClock());
     t.wrong('ana', '10.0.0.1');
     t.wrong('ana', '10.0.0.2');
     t.wrong('ana', '10.0.0.3');
-    expect(t.waitFor('ana', '10.0.0.4')).toEqual({ ms: 1000, because: 'account' });
+    expect(t.waitFor('ana', '10.0.0.1')).toEqual({ ms: 1000, because: 'account' });
+    expect(t.guessedAt('ana', '10.0.0.1')).toBe(true);
+    // The owner, from an address of their own, is not held by the others' guessing.
+    expect(t.waitFor('ana', '10.0.0.4')).toBeNull();
+    expect(t.guessedAt('ana', '10.0.0.4')).toBe(false);
     expect(t.waitFor('bob', '10.0.0.4')).toBeNull();
     expect(t.waitFor('bob', '10.0.0.1')).toBeNull();
+  });
+
+  it('holds every address at an account guessed at from more than MAX_GUESSERS addresses', () => {
+    const t = new GuessThrottle(new FakeClock());
+    for (let i = 0; i <= MAX_GUESSERS; i++) t.wrong('ana', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    expect(t.waitFor('ana', '192.0.2.1')?.because).toBe('account');
   });
 
   it('throttles an address whatever accounts it guesses at, and no one else', () => {
@@ -48,8 +58,9 @@ describe('the wrong-password throttle', () => {
 
   it('tells the longer of the two waits', () => {
     const t = new GuessThrottle(new FakeClock());
-    for (let i = 0; i < 4; i++) t.wrong('ana', `10.0.0.${i}`); // ana: 4 wrong, 2 s
-    for (let i = 0; i < 3; i++) t.wrong(`x${i}`, '10.9.9.9'); // the address: 3 wrong, 1 s
+    for (let i = 0; i < 3; i++) t.wrong('ana', `10.0.0.${i}`);
+    t.wrong('ana', '10.9.9.9'); // ana: 4 wrong, 2 s
+    for (let i = 0; i < 2; i++) t.wrong(`x${i}`, '10.9.9.9'); // the address: 3 wrong, 1 s
     expect(t.waitFor('ana', '10.9.9.9')).toEqual({ ms: 2000, because: 'account' });
     t.wrong('y', '10.9.9.9');
     t.wrong('z', '10.9.9.9'); // the address: 5 wrong, 4 s

@@ -419,13 +419,17 @@ describe("Dragon's Lair: dividing the treasure", () => {
 
   it('refuses proposals that do not share exactly the treasure among exactly the attackers', () => {
     const state = fallenLair();
-    expect(no(state, split('Ana', ['Ana', 3], ['Bo', 2]))).toBe('Those shares add up to 5; the treasure is 4 coins.');
+    expect(no(state, split('Ana', ['Ana', 3], ['Bo', 2]))).toBe('Those shares add up to 5; the treasure is 4 game coins.');
     expect(no(state, split('Ana', ['Ana', 4]))).toBe('Give Bo a share too (0 is allowed): split Ana <coins> Bo <coins>.');
     expect(no(state, split('Ana', ['Ana', 2], ['Cy', 2]))).toBe('Cy did not attack lair 1; share it among Ana and Bo.');
     expect(no(state, split('Ana', ['Ana', 2], ['ana', 2]))).toBe('You named Ana twice; name each attacker once.');
     expect(no(state, split('Ana', ['Ana', 5], ['Bo', -1]))).toBe('Shares are whole numbers of coins, 0 or more.');
     expect(no(state, split('Ana', ['Ana', 2.5], ['Bo', 1.5]))).toBe('Shares are whole numbers of coins, 0 or more.');
-    expect(no(state, split('Ana'))).toBe("Name everyone's share of the 4 coins: split Ana <coins> Bo <coins>.");
+    expect(no(state, split('Ana'))).toBe("Name everyone's share of the 4 game coins: split Ana <coins> Bo <coins>.");
+    // One coin is one coin (issue 26: "the treasure is 1 coins").
+    const one = { ...state, negotiation: { ...state.negotiation!, treasure: 1 } };
+    expect(no(one, split('Ana', ['Ana', 1], ['Bo', 1]))).toBe('Those shares add up to 2; the treasure is 1 game coin.');
+    expect(no(one, split('Ana'))).toBe("Name everyone's share of the 1 game coin: split Ana <coins> Bo <coins>.");
     expect(no(state, { type: 'agree', player: 'Bo' })).toMatch(/^Nobody has proposed a split yet/);
     expect(no(state, hold('Ana'))).toBe('Wait: Ana and Bo are dividing the treasure of lair 1.');
   });

@@ -69,6 +69,7 @@ describe("Dragon's Lair table", () => {
     expect(host.news('Zed')).toMatch(/^Ana lays a card face down at lair 1\./);
     expect(type(game, host, 'Bob', 'play knight 8 at lair 1')).toBe('');
     expect(look(game, 'Zed')).toMatch(/Lair 1: a dragon lies face down; 2 cards face down beside it \(Ana 1, Bob 1\)/);
+    expect(look(game, 'Bob')).toMatch(/2 cards face down beside it \(Ana 1, you 1\)/); // "you" mid-sentence, not "You"
     expect(type(game, host, 'Ana', 'play 2c')).toBe('');
     host.queue(...diceValues(5));
     expect(type(game, host, 'Bob', 'hold')).toBe('');
@@ -77,7 +78,7 @@ describe("Dragon's Lair table", () => {
     expect(zed).toMatch(/Ana and Bob have 10 seconds left to share lair 1's treasure of 5 game coins/);
 
     expect(type(game, host, 'Zed', 'agree')).toMatch(/Only Ana and Bob attacked lair 1/);
-    expect(type(game, host, 'Ana', 'split an 3 b 3')).toMatch(/Those shares add up to 6; the treasure is 5 coins/);
+    expect(type(game, host, 'Ana', 'split an 3 b 3')).toMatch(/Those shares add up to 6; the treasure is 5 game coins\./);
     expect(type(game, host, 'Ana', 'split an 3 b 2')).toBe('');
     expect(host.news('Bob')).toMatch(/Ana proposes to share lair 1's treasure: Ana 3, you 2\. Waiting for you to agree \(10 seconds left\): type agree, or propose your own split\./);
     expect(host.news('Zed')).toMatch(/Ana proposes to share lair 1's treasure: Ana 3, Bob 2\. Waiting for Bob to agree \(10 seconds left\)\.$/);

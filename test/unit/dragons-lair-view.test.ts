@@ -3,6 +3,9 @@ import { diceValues } from '../../src/games/random.js';
 import { cardName, type Card } from '../../src/games/dragons-lair/cards.js';
 import { newTable } from '../../src/games/dragons-lair/rules.js';
 import { viewFor } from '../../src/games/dragons-lair/view.js';
+import { eventMessage } from '../../src/games/dragons-lair/story.js';
+import { Voice } from '../../src/games/voice.js';
+import { unmarked } from '../../src/telnet/markup.js';
 import { T0, c, ok, startGame, type Run } from './dragons-lair-support.js';
 import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
 
@@ -137,4 +140,24 @@ describe("Dragon's Lair: what each player sees", () => {
     expect(viewFor(threePlayers().state, 'Zed').hand).toBeNull();
   });
 
+});
+
+describe("Dragon's Lair: how a thief is told", () => {
+  const told = (stolen: number, viewer: string) => {
+    const message = eventMessage({ type: 'thief', player: 'Ana', card: c('8s'), target: 'Bex', stolen }, T0, () => {
+      throw new Error('a thief needs nobody’s view');
+    });
+    return unmarked(message!(new Voice(viewer)) ?? '');
+  };
+
+  it('says how much was stolen, from whom', () => {
+    expect(told(3, 'Zed')).toBe("Ana's thief 8s robs Bex of 3 game coins.");
+    expect(told(1, 'Bex')).toBe("Ana's thief 8s robs you of 1 game coin.");
+  });
+
+  it('says a target with no game coins had nothing to steal, not "robs Bex of 0 game coins"', () => {
+    expect(told(0, 'Zed')).toBe("Ana's thief 8s finds nothing to steal: Bex has no game coins.");
+    expect(told(0, 'Bex')).toBe("Ana's thief 8s finds nothing to steal: you have no game coins.");
+    expect(told(0, 'Ana')).toBe('Your thief 8s finds nothing to steal: Bex has no game coins.');
+  });
 });

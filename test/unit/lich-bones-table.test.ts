@@ -117,6 +117,7 @@ describe('the Lich Bones table', () => {
     expect(host.balance('Bob')).toBe(20_000 + 5500 + 8333);
     expect(host.throws.at(-1)).toEqual([3, 4]);
     expect(look(game, 'Bob')).toMatch(/round 3 of 16\. HERO: Bob \(you\); next throw: the opening attack roll/);
+    expect(look(game, 'Ana')).toMatch(/Last throw: Dreaven threw for you 3 and 4 \(7\)\./);
   });
 
   it('keeps its next deadline when telling the story of a step fails: Dreaven still throws when the phase runs out', () => {

@@ -51,6 +51,8 @@ describe('the Spice Run table', () => {
     game.roll!('Ana', () => undefined);
     expect(host.news('Ana')).toBe('You throw the dice: 2 and 3 (5).\nIt is your turn to bet on square 5. Type bet <amount>.');
     expect(host.news('Zed')).toBe("Ana throws the dice: 2 and 3 (5).\nIt is Ana's turn to bet on square 5.");
+    expect(look(game, 'Ana')).toMatch(/Last roll: you threw 2 and 3 \(5\)\./); // "you" mid-sentence
+    expect(look(game, 'Zed')).toMatch(/Last roll: Ana threw 2 and 3 \(5\)\./);
     expect(verb(game, 'Ana', 'bet 40')).toBe('');
     expect(host.news('Bob')).toMatch(/\nAna places 40 obsidian coins on square 5\. The board holds 40 obsidian coins\.\nIt is your turn to roll/);
   });

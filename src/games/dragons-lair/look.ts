@@ -3,7 +3,7 @@
  * now. Everything here is drawn from that viewer's view (view.ts), so it can show no card the
  * viewer may not see.
  */
-import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, gameCoins, obsidianCoins } from '../../rooms/amount.js';
 import { listNames, Voice } from '../voice.js';
 import { drawn, paint } from '../../telnet/markup.js';
 import { secondsLeft } from '../deadline.js';
@@ -17,7 +17,6 @@ export function cardLabel(card: Card): string {
 }
 
 export const cardList = (cards: readonly Card[]) => (cards.length ? cards.map(cardLabel).join(', ') : 'nothing');
-export const gameCoins = (n: number) => `${formatCoins(n)} game coin${n === 1 ? '' : 's'}`;
 /** "you 3, Bob 2"; `paid`: the shares are paid now, so the viewer's is marked as won. */
 export const shares = (v: Voice, list: readonly Share[], paid = false) =>
   list.map((s) => (paid && v.is(s.name) ? paint('won', `you ${formatCoins(s.amount)}`) : `${v.name(s.name)} ${formatCoins(s.amount)}`)).join(', ');
@@ -45,7 +44,7 @@ function renderLair(lair: LairView, v: Voice): string {
       ? 'a dragon lies face down'
       : 'no dragon';
   const laid = lair.cardsLaid
-    ? `${lair.cardsLaid} card${lair.cardsLaid === 1 ? '' : 's'} face down beside it (${lair.laid.map((l) => `${v.Name(l.by)} ${l.count}`).join(', ')})`
+    ? `${lair.cardsLaid} card${lair.cardsLaid === 1 ? '' : 's'} face down beside it (${lair.laid.map((l) => `${v.name(l.by)} ${l.count}`).join(', ')})`
     : 'no cards beside it';
   return `  Lair ${lair.lair}: ${dragon}; ${laid}.`;
 }

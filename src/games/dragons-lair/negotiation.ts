@@ -3,6 +3,7 @@
  * an agreement"): one attacker proposes a split, the others agree; a new proposal cancels every
  * acceptance (STYLE.md 9). No agreement in time, and nobody gets any.
  */
+import { gameCoins } from '../../rooms/amount.js';
 import { refuse, type Refusal } from '../rules.js';
 import { listNames } from '../voice.js';
 import { seatOf, type DragonsLairState, type Negotiation, type Share, type Work } from './state.js';
@@ -31,7 +32,7 @@ export function split(w: Work, name: string, shares: Share[]): Refusal | undefin
   const n = negotiator(s, name);
   if ('ok' in n) return n;
   const example = `split ${n.contributors.map((c) => `${c} <coins>`).join(' ')}`;
-  if (shares.length === 0) return refuse(`Name everyone's share of the ${n.treasure} coins: ${example}.`);
+  if (shares.length === 0) return refuse(`Name everyone's share of the ${gameCoins(n.treasure)}: ${example}.`);
   const proposal: Share[] = [];
   for (const share of shares) {
     const who = n.contributors.find((c) => c.toLowerCase() === share.name.trim().toLowerCase());
@@ -45,7 +46,7 @@ export function split(w: Work, name: string, shares: Share[]): Refusal | undefin
   const missing = n.contributors.filter((c) => !proposal.some((p) => p.name === c));
   if (missing.length > 0) return refuse(`Give ${listNames(missing)} a share too (0 is allowed): ${example}.`);
   const sum = proposal.reduce((t, p) => t + p.amount, 0);
-  if (sum !== n.treasure) return refuse(`Those shares add up to ${sum}; the treasure is ${n.treasure} coins.`);
+  if (sum !== n.treasure) return refuse(`Those shares add up to ${sum}; the treasure is ${gameCoins(n.treasure)}.`);
   n.proposal = n.contributors.map((c) => proposal.find((p) => p.name === c)!);
   n.proposer = name;
   // A new offer cancels every earlier acceptance; the proposer accepts their own.

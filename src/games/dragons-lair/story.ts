@@ -3,11 +3,11 @@
  * worded for each person in the room (the player who acts reads "You", a target "you", the room
  * names); a private event (it names a hidden card) becomes a line for its one recipient.
  */
-import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, gameCoins, obsidianCoins } from '../../rooms/amount.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../telnet/markup.js';
 import { cardName } from './cards.js';
-import { cardLabel, cardList, gameCoins, gameOverLine, shares, todoLine } from './look.js';
+import { cardLabel, cardList, gameOverLine, shares, todoLine } from './look.js';
 import { secondsLeft } from '../deadline.js';
 import type { DragonsLairEvent, LaidCard, PrivateEvent } from './state.js';
 import type { DragonsLairView } from './view.js';
@@ -76,8 +76,11 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
         `${v.does(e.player, 'play')} the leprechaun ${cardName(e.card)} and ${v.verb(e.player, 'take')} ${mine(v, e.player, 'won', gameCoins(e.paid))} from the bank (${formatCoins(e.bank)} left).`;
     case 'thief':
       return (v) => {
+        const thief = `${v.Poss(e.player)} thief ${cardName(e.card)}`;
+        // A target with no game coins is robbed of nothing: say so rather than "of 0 game coins".
+        if (e.stolen === 0) return `${thief} finds nothing to steal: ${v.name(e.target)} ${v.verb(e.target, 'have', 'has')} no game coins.`;
         const stolen = v.is(e.target) ? paint('lost', gameCoins(e.stolen)) : mine(v, e.player, 'won', gameCoins(e.stolen));
-        return `${v.Poss(e.player)} thief ${cardName(e.card)} robs ${v.name(e.target)} of ${stolen}.`;
+        return `${thief} robs ${v.name(e.target)} of ${stolen}.`;
       };
     case 'lairRevealed':
       return (v) => revealLine(v, e);

@@ -263,7 +263,8 @@ function betSettled(e: Settled): string {
 }
 
 export function throwText(v: Voice, t: Throw): string {
-  const by = t.by === 'dreaven' ? `${DEALER} threw for ${v.name(t.hero)}` : `${v.Name(t.hero)} threw`;
+  // Told after "Last throw:", mid-sentence: "you threw".
+  const by = t.by === 'dreaven' ? `${DEALER} threw for ${v.name(t.hero)}` : `${v.name(t.hero)} threw`;
   return `${by} ${t.dice[0]} and ${t.dice[1]} (${t.total})`;
 }
 

@@ -21,7 +21,7 @@ export function renderTable(view: SpiceRunView, now: number): string {
   const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => `  square ${String(sq.square).padStart(2)}: ${obsidianCoins(w.amount)} of ${v.theirs(w.player)}`));
   if (wagers.length) lines.push(paint('art', wagers.join('\n')));
   const last = view.lastRoll;
-  if (last) lines.push(`Last roll: ${v.Name(last.player)} threw ${last.dice[0]} and ${last.dice[1]} (${last.total}).`);
+  if (last) lines.push(`Last roll: ${v.name(last.player)} threw ${last.dice[0]} and ${last.dice[1]} (${last.total}).`);
   lines.push(view.phase === 'placing' ? `Placing wagers (${view.wagersPlaced} of 4 down).` : 'Playing for the board.');
   if (view.next) lines.push(view.next);
   if (view.turn && view.deadline !== null) {

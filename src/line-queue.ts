@@ -83,10 +83,12 @@ const noFlow: InputFlow = { pause: () => undefined, resume: () => undefined, ove
  * flood costs a few per cent of a core however fast it comes; while many lines wait, the
  * connection's input is paused (the client's own TCP window then holds the rest), and past
  * the cap lines are dropped with one notice. Lines are taken by an index, never shift(): a long queue costs nothing per line.
+ * A line is a string, or anything else with a length that must keep its place among them (a
+ * web page's resume request).
  */
-export class LineQueue {
+export class LineQueue<T extends { readonly length: number } = string> {
   /** Waiting lines from `head` on; the taken ones before it are dropped in one go now and then. */
-  private lines: string[] = [];
+  private lines: T[] = [];
   private head = 0;
   private bytes = 0;
   private paused = false;
@@ -106,7 +108,7 @@ export class LineQueue {
   };
 
   constructor(
-    private readonly handle: (line: string) => void | Promise<void>,
+    private readonly handle: (line: T) => void | Promise<void>,
     private readonly onError: (e: Error) => void,
     private readonly flow: InputFlow = noFlow,
     private readonly limits: QueueLimits = DEFAULT_QUEUE_LIMITS,
@@ -121,7 +123,7 @@ export class LineQueue {
     return this.lines.length - this.head;
   }
 
-  push(line: string): void {
+  push(line: T): void {
     if (this.stopped) return;
     // A line that comes while run() is busy (a resumed input handing over what it held) joins the queue.
     if (!this.waiting && !this.running) {
@@ -152,7 +154,7 @@ export class LineQueue {
     this.bytes = 0;
   }
 
-  private take(): string | undefined {
+  private take(): T | undefined {
     if (this.head === this.lines.length) return undefined;
     const line = this.lines[this.head++];
     this.bytes -= line.length;
@@ -172,7 +174,7 @@ export class LineQueue {
   }
 
   /** Handles `line`, then those queued behind it, until one must be waited for or this turn's share is used. */
-  private run(line: string | undefined): void {
+  private run(line: T | undefined): void {
     this.running = true;
     try {
       this.runFrom(line);
@@ -181,7 +183,7 @@ export class LineQueue {
     }
   }
 
-  private runFrom(line: string | undefined): void {
+  private runFrom(line: T | undefined): void {
     for (; line !== undefined && !this.stopped; line = this.take()) {
       const now = currentTurn();
       if (now !== this.turn) {
@@ -234,7 +236,7 @@ export class LineQueue {
   }
 
   /** The line goes back to the front: taken but not handled this turn. */
-  private putBack(line: string): void {
+  private putBack(line: T): void {
     if (this.head > 0) this.lines[--this.head] = line;
     else this.lines.unshift(line); // only when the queue was empty: nothing to copy
     this.bytes += line.length;

@@ -31,6 +31,8 @@ import { listenWeb, type WebOptions } from './web/server.js';
 import { coinsText } from './rooms/palette.js';
 import { webSession } from './web/session.js';
 import { Listings } from './web/listings.js';
+import { PageResume, ResumeRequest, ResumeTokens } from './web/resume.js';
+import type { WebConnection } from './web/connection.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
 const PROJECT = (() => {
@@ -227,7 +229,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const perAddress = new OpenPerAddress(tavern.settings.connectionsPerAddress);
   /** Addresses at the cap whose refusal has been logged. */
   const refusing = new Set<string>();
-  const onConnection = (c: Connection, session: Session) => {
+  const tokens = new ResumeTokens(clock);
+  /** `page`: the same connection when it is a web page, which may resume a session (web/resume.ts). */
+  const onConnection = (c: Connection, session: Session, page?: WebConnection) => {
     if (stopping) {
       c.close('The tavern is closing; come back soon.');
       return;
@@ -248,18 +252,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
     if (!c.proxyOwn) logOpen();
     let player: Player | null = null;
+    const resume = page ? new PageResume(tokens, page, log) : null;
     // Let go of once the player is in: a connection keeps nothing of the door for its lifetime.
     let login: Login | null = new Login(tavern, session, c.remoteAddress, door, clock, (p) => {
       player = p;
       if (login) atTheDoor.delete(login);
       login = null;
       log(`connection ${c.id} is ${p.name} (${c.describe()})`);
+      // A new token for a page; a login anywhere ends the session a page might have come back to.
+      if (resume) resume.entered(p.key);
+      else tokens.loggedIn(p.key);
     });
     atTheDoor.add(login);
     // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
-    const lines = new LineQueue(
+    const lines = new LineQueue<string | ResumeRequest>(
       (line) => {
         if (c.closed || stopping) return;
+        if (line instanceof ResumeRequest) return resume?.resume(line.token, player ? null : login);
         // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
         if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
         // The reply follows from the outbox, once on disk; the next line waits only for a command that waits.
@@ -277,6 +286,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       logOpen();
       lines.push(line);
     });
+    page?.on('resume', (token) => lines.push(new ResumeRequest(token)));
     c.on('close', () => {
       lines.stop();
       connections.delete(c);
@@ -287,7 +297,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         atTheDoor.delete(login);
         login.dispose();
       }
-      if (!stopping && player && player.session === session) tavern.connectionLost(player);
+      // Still the player's session: it dropped rather than ended (quit, a takeover), and may come back.
+      const dropped = !stopping && player !== null && player.session === session;
+      resume?.closed(dropped);
+      if (dropped && player) tavern.connectionLost(player);
     });
   };
 
@@ -332,7 +345,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let webPort: number | null = null;
   if (options.web) {
     const webOptions = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), ...options.web };
-    web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c))).catch((e: Error) => {
+    web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c), c)).catch((e: Error) => {
       server.close();
       throw e;
     });

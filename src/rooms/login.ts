@@ -202,20 +202,38 @@ export class Login {
     if (this.done || verdict.kind === 'gone') return false;
     if (verdict.kind === 'refused') return verdict.line;
     if (verdict.kind === 'right') {
-      // Servers that share a database play a character one at a time.
-      const refusal = await this.tavern.store.claim(key);
-      if (this.done || refusal) {
-        if (!refusal && !this.tavern.players.has(key)) this.tavern.store.letGo(key);
-        if (refusal) this.turnAway(refusal);
-        return false;
-      }
-      if (verdict.newHash) this.replaceHash(key, stored, verdict.newHash);
-      this.enter(this.tavern.store.character(key) ?? record);
-      return true;
+      const newHash = verdict.newHash;
+      return this.claimAndEnter(key, record, () => {
+        if (newHash) this.replaceHash(key, stored, newHash);
+      });
     }
     this.failures += 1;
     if (this.failures >= MAX_PASSWORD_TRIES) this.turnAway('Too many wrong passwords. Goodbye.');
     return false;
+  }
+
+  /**
+   * Enters as `key` without a password: a web page resuming its session, whose single-use token
+   * the caller has taken (src/web/resume.ts). Only at the greeting; false if it cannot be.
+   */
+  async resume(key: string): Promise<boolean> {
+    if (this.done || this.step.kind !== 'greeting') return false;
+    const record = await this.tavern.store.fetchCharacter(key);
+    if (!record || this.done) return false;
+    return this.claimAndEnter(key, record);
+  }
+
+  /** Claims the character (servers that share a database play one at a time), then enters. */
+  private async claimAndEnter(key: string, record: Readonly<CharacterRecord>, claimed?: () => void): Promise<boolean> {
+    const refusal = await this.tavern.store.claim(key);
+    if (this.done || refusal) {
+      if (!refusal && !this.tavern.players.has(key)) this.tavern.store.letGo(key);
+      if (refusal) this.turnAway(refusal);
+      return false;
+    }
+    claimed?.();
+    this.enter(this.tavern.store.character(key) ?? record);
+    return true;
   }
 
   /**

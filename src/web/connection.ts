@@ -26,7 +26,10 @@ const CLOSE_GRACE_MS = 5000;
 
 let lastId = 0;
 
-export class WebConnection extends EventEmitter<ConnectionEvents> {
+/** A page's events: its lines, its resume token (resume.ts), its end. */
+export type WebConnectionEvents = ConnectionEvents & { resume: [token: string] };
+
+export class WebConnection extends EventEmitter<WebConnectionEvents> {
   readonly id = `web-${++lastId}`;
   private readonly maxLineBytes: number;
   private readonly maxQueuedBytes: number;
@@ -123,6 +126,7 @@ export class WebConnection extends EventEmitter<ConnectionEvents> {
       this.send({ type: 'prompt', text: '> ' });
       return;
     }
+    if (frame.kind === 'resume') return void this.emit('resume', frame.token);
     if (frame.notice) this.send({ type: 'text', text: frame.notice });
     if (this.state === 'open') this.emit('line', frame.text);
   }

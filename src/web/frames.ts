@@ -11,10 +11,14 @@ export const MAX_FRAME_BYTES = 4096;
 export type ReadFrame =
   /** One line to handle, with the notice to send first when it was cut. */
   | { kind: 'line'; text: string; notice?: string }
+  /** A page asking to resume its session with its token (resume.ts). */
+  | { kind: 'resume'; token: string }
   /** Nothing to handle: the one-line reason to tell the page. */
   | { kind: 'refused'; reason: string };
 
-const SHAPE = 'only {"type":"line","text":"..."} is understood';
+const SHAPE = 'only {"type":"line","text":"..."} and {"type":"resume","token":"..."} are understood';
+/** A token as resume.ts makes them (32 bytes in base64url), with room to spare, and nothing else. */
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** Reads one WebSocket frame from the page. */
 export function readFrame(data: Buffer, isBinary: boolean, maxLineBytes = DEFAULT_MAX_LINE_BYTES): ReadFrame {
@@ -33,6 +37,10 @@ export function readFrame(data: Buffer, isBinary: boolean, maxLineBytes = DEFAUL
   }
   const fields = message as Record<string, unknown>;
   const keys = Object.keys(fields);
+  if (fields.type === 'resume' && keys.every((k) => k === 'type' || k === 'token')) {
+    if (typeof fields.token !== 'string' || !TOKEN.test(fields.token)) return refused('A resume message needs its "token" as the server gave it; it was ignored.');
+    return { kind: 'resume', token: fields.token };
+  }
   if (fields.type !== 'line' || keys.some((k) => k !== 'type' && k !== 'text')) {
     return refused(`That message was not understood (${SHAPE}); it was ignored.`);
   }

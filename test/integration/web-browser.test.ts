@@ -129,8 +129,8 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
   it('comes back to the card room after the page is reloaded: the purse, the room, the lair table and its own hand are drawn again', async () => {
     const handBefore = await browser.page.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
     await browser.page.reload();
-    await story(/create <name> <password>/);
-    await type('connect Wanda secret123', /You are back|You take over your character/);
+    // The tab's session comes back by itself, without the password (docs/web.md, "Resuming").
+    await story(/Reconnected: your session goes on\.[^]*(You are back|You take over your character)/);
     await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/950\s*obsidian coins/);
     expect(await browser.page.getByTestId('room-name').textContent()).toBe('The Card Room');
     const table = browser.page.locator('[data-table="lair-table"]');

@@ -25,9 +25,12 @@ export class Link {
     private readonly url: string,
     private readonly handlers: LinkHandlers,
   ) {
-    // Back on the network: no need to wait out the delay.
+    // Back on the network, or a phone woken up: no need to wait out the delay.
     window.addEventListener('online', () => {
       if (this.retryTimer !== undefined) this.connect();
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && this.retryTimer !== undefined) this.connect();
     });
   }
 

@@ -12,6 +12,7 @@ import { applyGmcp, emptyState, timeLeft } from './gmcp.js';
 import { Link, socketUrl } from './link.js';
 import { OutputPane } from './output.js';
 import { renderPanels } from './panels.js';
+import { Resumer, tabStorage } from './resume.js';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 
@@ -22,6 +23,7 @@ const bannerText = $('#banner-text');
 const reconnect = $<HTMLButtonElement>('#reconnect');
 const panels = $('#panels');
 let state = emptyState();
+const resumer = new Resumer(tabStorage());
 
 const commandLine = new CommandLine($<HTMLFormElement>('#command'), $<HTMLInputElement>('#line'), $('#prompt'), {
   line(text, echo) {
@@ -43,6 +45,12 @@ const link = new Link(socketUrl(window.location), {
     setStatus('connected', 'Connected');
     banner.hidden = true;
     drawPanels();
+    // Back after a drop: the session first, before anything typed (the server answers in order).
+    const resume = resumer.opened();
+    if (resume) {
+      link.send(resume);
+      setStatus('resuming', 'Resuming');
+    }
   },
   message: receive,
   down(retryInMs) {
@@ -52,12 +60,14 @@ const link = new Link(socketUrl(window.location), {
       showBanner('The connection is closed. Press Enter in the command line, or the button, to come back.', 'Connect again');
     } else {
       setStatus('lost', 'Reconnecting');
-      showBanner(`The connection was lost. Trying again in ${Math.round(retryInMs / 1000)} s.`, 'Reconnect now');
+      const back = resumer.holding ? ' You will be back where you were, without your password, if it returns within 2 minutes.' : '';
+      showBanner(`The connection was lost. Trying again in ${Math.round(retryInMs / 1000)} s.${back}`, 'Reconnect now');
     }
   },
 });
 
 function receive(message: ServerMessage): void {
+  if (resumer.hold(message)) return;
   switch (message.type) {
     case 'text':
       output.text(message.text);
@@ -72,7 +82,20 @@ function receive(message: ServerMessage): void {
       if (applyGmcp(state, message.package, message.data, Date.now())) drawPanels();
       break;
     case 'close':
+      resumer.ended();
       if (message.text) output.text(message.text);
+      break;
+    case 'resume-token':
+      if (resumer.tokenGiven(message.token)) {
+        setStatus('connected', 'Connected');
+        output.notice('Reconnected: your session goes on.');
+      }
+      break;
+    case 'resume-refused':
+      // Not the session after all: why, then the greeting the server sent meanwhile.
+      setStatus('connected', 'Connected');
+      output.notice(message.reason);
+      for (const held of resumer.refused()) receive(held);
       break;
   }
 }

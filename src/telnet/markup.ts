@@ -10,7 +10,9 @@
  * Two styles choose content rather than colour: `art` is decoration and layout (rules, boxes,
  * column layouts, a board drawn as a grid) that a screen reader skips, and `spoken` is the
  * sentence form of the same thing, shown only to screen readers. A view that draws a board
- * writes both, side by side, and the output path keeps one.
+ * writes both, side by side, and the output path keeps one. Likewise `wide` and `narrow`: a
+ * drawing in two sizes (`fitted`), of which the output path keeps the wide one where every line
+ * of it fits the client's screen, and the narrow one elsewhere (a 40-column window).
  *
  * Every line is wrapped to the client's width by the output path. A wrapped line's
  * continuation lines hang under its first non-blank column, or under HANG where a line holds
@@ -50,6 +52,8 @@ const CODES = {
   warning: 'a',
   art: 'g',
   spoken: 'p',
+  wide: 'W',
+  narrow: 'N',
 } as const;
 
 export type Style = keyof typeof CODES;
@@ -62,10 +66,13 @@ export function paint(style: Style, text: string): string {
 }
 
 /**
- * A two-column line: `head` padded to `column` characters (or a space more than its length),
- * then `body`, whose wrapped lines hang under the body's first column.
+ * A two-column line: `head` padded to `column` characters, then `body`, whose wrapped lines
+ * hang under the body's first column. A head that reaches into the body's column has a line
+ * of its own, and the body starts under the column on the next; with no column, the body
+ * starts a space after the head.
  */
 export function hanging(head: string, body: string, column = 0): string {
+  if (column > 0 && head.length >= column) return `${head}\n${' '.repeat(column)}${HANG}${body}`;
   return `${head.padEnd(Math.max(column, head.length + 1))}${HANG}${body}`;
 }
 
@@ -100,4 +107,12 @@ export function unmarked(text: string): string {
  */
 export function drawn(art: string, spoken: string): string {
   return paint('art', art) + paint('spoken', spoken);
+}
+
+/**
+ * A layout in two sizes, side by side: the output path keeps `wide` where every line of it fits
+ * the client's screen, else `narrow`, which must say the same (the same numbers and names).
+ */
+export function fitted(wide: string, narrow: string): string {
+  return paint('wide', wide) + paint('narrow', narrow);
 }

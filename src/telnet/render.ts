@@ -7,7 +7,8 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { toAscii } from './charset.js';
-import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unbound, type Style } from './markup.js';
+import stringWidth from 'string-width';
+import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unbound, unmarked, type Style } from './markup.js';
 import type { ColourLevel } from './mtts.js';
 import { MIN_WIDTH, wrapLines } from './wrap.js';
 
@@ -43,7 +44,7 @@ export const RENDERED_KEPT = 200;
 const rendered = new Map<string, string>();
 
 function renderNow(text: string, profile: RenderProfile): string {
-  const content = chooseContent(clean(text), profile.screenReader);
+  const content = chooseContent(clean(text), profile.screenReader, profile.width);
   const coloured = colourise(content, profile.colour);
   return wrapLines(profile.ascii ? toAscii(coloured) : coloured, profile.width);
 }
@@ -63,7 +64,7 @@ export function isPlainShort(text: string, width: number): boolean {
       column = 0;
     } else if (c === 0x0e) {
       const code = text.charCodeAt(++i);
-      if (!(code >= 0x20 && code < 0x7f) || code === ART_CODE || code === SPOKEN_CODE) return false;
+      if (!(code >= 0x20 && code < 0x7f) || CHOICE_CODES.includes(code)) return false;
     } else if (c !== 0x0f) {
       return false;
     }
@@ -71,8 +72,9 @@ export function isPlainShort(text: string, width: number): boolean {
   return true;
 }
 
-const ART_CODE = paint('art', '').charCodeAt(1);
-const SPOKEN_CODE = paint('spoken', '').charCodeAt(1);
+/** The marks that choose content rather than colour: the content stage takes them all away. */
+const CHOICE_STYLES = new Set<Style | undefined>(['art', 'spoken', 'wide', 'narrow']);
+const CHOICE_CODES = [...CHOICE_STYLES].map((style) => paint(style!, '').charCodeAt(1));
 
 /**
  * Control characters have no business in text (world data, a game's message): only line ends,
@@ -84,21 +86,24 @@ export function clean(text: string): string {
 }
 
 /**
- * Keeps `spoken` and drops `art` for a screen reader, the reverse for everyone else; the
+ * Keeps `spoken` and drops `art` for a screen reader, the reverse for everyone else; keeps a
+ * `wide` layout where it fits `width` columns and its `narrow` twin where it does not. The
  * marks themselves go. A dropped block that filled whole lines takes its line end along, so
  * no blank line is left where it was.
  */
-export function chooseContent(text: string, screenReader: boolean): string {
+export function chooseContent(text: string, screenReader: boolean, width = Infinity): string {
   if (!text.includes(MARK_OPEN)) return text;
   const drop = screenReader ? 'art' : 'spoken';
   let out = '';
   const closers: boolean[] = []; // for each open mark: is its SI kept?
+  let wideFits = true; // the last `wide` block's choice, for the `narrow` twin right after it
   let i = 0;
   while (i < text.length) {
     const c = text[i];
     if (c === MARK_OPEN) {
       const style = styleOfCode(text[i + 1] ?? '');
-      if (style === drop) {
+      if (style === 'wide') wideFits = fits(chooseContent(text.slice(i + 2, closingOf(text, i)), screenReader), width);
+      if (style === drop || (style === 'wide' && !wideFits) || (style === 'narrow' && wideFits)) {
         const end = closingOf(text, i);
         const atLineStart = out === '' || out.endsWith('\n');
         i = end + 1;
@@ -106,7 +111,7 @@ export function chooseContent(text: string, screenReader: boolean): string {
         else if (atLineStart && i >= text.length && out.endsWith('\n')) out = out.slice(0, -1);
         continue;
       }
-      const kept = style !== 'art' && style !== 'spoken';
+      const kept = !CHOICE_STYLES.has(style);
       closers.push(kept);
       if (kept) out += text.slice(i, i + 2);
       i += 2;
@@ -119,6 +124,14 @@ export function chooseContent(text: string, screenReader: boolean): string {
     }
   }
   return out;
+}
+
+/** Whether every line of marked text is at most `width` columns (the narrowest screen wrapped for counts as MIN_WIDTH). */
+function fits(text: string, width: number): boolean {
+  const columns = Math.max(width, MIN_WIDTH);
+  return unmarked(text)
+    .split('\n')
+    .every((line) => stringWidth(line) <= columns);
 }
 
 /** The index of the SI that closes the mark opened at `open` (or the last index). */
@@ -186,6 +199,8 @@ function palette(chalk: ChalkInstance, rich: boolean): Record<Style, Paint> {
     warning: pick(chalk.bold.redBright, chalk.bold.hex('#ff5f5f')),
     art: same,
     spoken: same,
+    wide: same,
+    narrow: same,
   };
 }
 

@@ -90,7 +90,7 @@ describe('help at every width', () => {
         const profile: RenderProfile = { colour: 0, screenReader, ascii: false, width };
         let wrapped = 0;
         for (const [asked, text] of texts) {
-          const lines = chooseContent(clean(text), screenReader).split('\n');
+          const lines = chooseContent(clean(text), screenReader, width).split('\n');
           // The whole text is shown exactly as its lines one by one.
           expect(render(text, profile)).toBe(lines.map((l) => render(l, profile)).join('\n'));
           for (const [i, line] of lines.entries()) if (checkLine(line, profile, `${asked}, line ${i + 1}`) > 1) wrapped++;

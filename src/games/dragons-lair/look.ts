@@ -5,7 +5,7 @@
  */
 import { formatCoins, gameCoins, obsidianCoins } from '../../rooms/amount.js';
 import { listNames, Voice } from '../voice.js';
-import { drawn, paint } from '../../telnet/markup.js';
+import { drawn, fitted, paint } from '../../telnet/markup.js';
 import { secondsLeft } from '../deadline.js';
 import { cardName, cardValue, kindOf, type Card } from './cards.js';
 import type { GameResult, Share } from './state.js';
@@ -66,15 +66,17 @@ export function renderTable(view: DragonsLairView, now: number): string {
     drawn(
       [
         'Players, in the order of play (left is down the list):',
-        ...view.players.map((p) => {
-          const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
-          return `  ${p.seat}. ${v.label(p.name).padEnd(16)} ${state.padEnd(18)} ${gameCoins(p.coins)}${p.dealer ? '  (dealer)' : ''}`;
-        }),
+        fitted(
+          view.players
+            .map((p) => `  ${p.seat}. ${v.label(p.name).padEnd(16)} ${cardsOf(p).padEnd(18)} ${gameCoins(p.coins)}${p.dealer ? '  (dealer)' : ''}`)
+            .join('\n'),
+          // Each player on two lines: the name, then what they hold under it.
+          view.players.map((p) => `  ${p.seat}. ${v.label(p.name)}${p.dealer ? ', the dealer' : ''}\n     ${cardsOf(p)}, ${gameCoins(p.coins)}`).join('\n'),
+        ),
       ].join('\n'),
       `Players, in the order of play: ${view.players
         .map((p) => {
-          const state = p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
-          return `${v.label(p.name)}, ${state}, ${gameCoins(p.coins)}${p.dealer ? ', the dealer' : ''}`;
+          return `${v.label(p.name)}, ${cardsOf(p)}, ${gameCoins(p.coins)}${p.dealer ? ', the dealer' : ''}`;
         })
         .join('; ')}.`,
     ),
@@ -89,6 +91,11 @@ export function renderTable(view: DragonsLairView, now: number): string {
   if (view.hand) lines.push(renderHand(view));
   lines.push(todoLine(view, now));
   return lines.join('\n');
+}
+
+/** A player's cards as look shows them: how many, or that they left. */
+function cardsOf(p: DragonsLairView['players'][number]): string {
+  return p.gone ? 'has left the game' : `${p.cards} card${p.cards === 1 ? '' : 's'}`;
 }
 
 /** What the viewer should do now, or whom everyone waits for. */

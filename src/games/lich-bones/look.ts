@@ -2,6 +2,7 @@
 import { secondsLeft } from '../deadline.js';
 import { obsidianCoins } from '../../rooms/amount.js';
 import { Voice } from '../voice.js';
+import { hanging } from '../../telnet/markup.js';
 import { betText, DEALER, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
 
@@ -29,7 +30,7 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string)
     lines.push('Bets on the table:');
     // In a crowd: the first few bettors, your own bets, and the rest in one line.
     const shown = crowd ? view.owners.filter((o, i) => i < NAMED || v.is(o.owner)) : view.owners;
-    for (const { owner, bets } of shown) lines.push(`  ${v.Name(owner)}: ${bets.map(betText).join(', ')}`);
+    for (const { owner, bets } of shown) lines.push(hanging(`  ${v.Name(owner)}:`, bets.map(betText).join(', ')));
     const rest = view.owners.length - shown.length;
     if (rest > 0) {
       const coins = view.owners.filter((o) => !shown.includes(o)).reduce((n, o) => n + o.bets.reduce((m, b) => m + b.amount, 0), 0);

@@ -1,7 +1,7 @@
 import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import { Deadline, secondsLeft } from '../deadline.js';
-import { paint } from '../../telnet/markup.js';
+import { fitted, paint } from '../../telnet/markup.js';
 import { parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
 import {
@@ -36,7 +36,10 @@ const help = (s: LichBonesSettings) =>
     `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
     `Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:`,
-    `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
+    fitted(
+      `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
+      [`whisper dreaven hero ${s.minBet}`, `whisper dreaven ${s.minBet} lich`, `bet attack 4 ${s.minBet}`].map((example) => `  ${example}`).join('\n'),
+    ),
     `  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.`,
     '  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N), and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).',
     `whisper dreaven gold (or gold) shows your coins and your bets. Bets still on the table after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`,

@@ -34,7 +34,9 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
       const words = [c.key, ...(c.aliases ?? [])].join('/');
       groups.set(c.group, [...(groups.get(c.group) ?? []), words]);
     }
-    const lines = [...groups].map(([g, words]) => hanging(`  ${g}:`, words.join(', '), 12));
+    // The commands in one column, a space after the longest group's name.
+    const column = Math.max(...[...groups.keys()].map((g) => g.length + 4));
+    const lines = [...groups].map(([g, words]) => hanging(`  ${g}:`, words.join(', '), column));
     const gameLines = games.map((g) => `  help ${g.title.toLowerCase().replace(/'/g, '')}`);
     return [
       `${paint('heading', 'Commands')} (help <command> for more):`,

@@ -2,7 +2,7 @@ import { arrives, leaves, type CommandContext, type TavernCommand } from '../tav
 import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world.js';
 import { exitsLine, look } from './looking.js';
 import { exitWord, roomName } from '../palette.js';
-import { drawn } from '../../telnet/markup.js';
+import { drawn, HANG } from '../../telnet/markup.js';
 
 /** Moving: the six directions, `go`, and `exits`. */
 
@@ -63,7 +63,7 @@ export const movingCommands: TavernCommand[] = [
         return;
       }
       // In columns for the eye; in one sentence for a screen reader.
-      const columns = ways.map(({ d, to }) => `  ${exitWord(d)}${' '.repeat(7 - d.length)}${to}`).join('\n');
+      const columns = ways.map(({ d, to }) => `  ${exitWord(d)}${' '.repeat(7 - d.length)}${HANG}${to}`).join('\n');
       const sentence = `Ways out: ${ways.map(({ d, to }) => `${exitWord(d)} to ${to}`).join('; ')}.`;
       ctx.reply(drawn(`Ways out:\n${columns}`, sentence));
     },

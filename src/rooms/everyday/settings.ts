@@ -2,6 +2,7 @@ import type { Setting } from '../outbox.js';
 import { describeSetting, SETTING_NAMES, type OutputSetting } from '../settings.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import { channelCommands, onOoc } from './channels.js';
+import { hanging } from '../../telnet/markup.js';
 
 /** Settings: how your text looks (colour) and reads (screen reader), kept with your character. */
 
@@ -57,10 +58,10 @@ function set(ctx: CommandContext, args: string): void {
     ctx.reply(
       [
         'Your settings (set <setting> <value> changes one):',
-        `  colour: ${describeSetting(session, 'colour')} (on, off, auto)`,
-        `  screenreader: ${describeSetting(session, 'screenReader')} (on, off, auto)`,
-        `  ooc: ${onOoc(ctx.tavern, ctx.actor) ? 'on' : 'off'} (on, off)`,
-        `  public: ${ctx.tavern.store.isPublic(ctx.actor.key) ? 'on' : 'off'} (on, off: on the lists of the richest and the wins, and the tavern page)`,
+        hanging('  colour:', `${describeSetting(session, 'colour')} (on, off, auto)`),
+        hanging('  screenreader:', `${describeSetting(session, 'screenReader')} (on, off, auto)`),
+        hanging('  ooc:', `${onOoc(ctx.tavern, ctx.actor) ? 'on' : 'off'} (on, off)`),
+        hanging('  public:', `${ctx.tavern.store.isPublic(ctx.actor.key) ? 'on' : 'off'} (on, off: on the lists of the richest and the wins, and the tavern page)`),
       ].join('\n'),
     );
     return;

@@ -5,6 +5,7 @@
  * The proxy is played by a client bound to 127.0.0.2, an untrusted peer by one on 127.0.0.3.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { TestClient } from '../support/client.js';
 import { WebTestClient } from '../support/webClient.js';
@@ -156,6 +157,21 @@ describe('the web port behind a trusted proxy (X-Forwarded-For)', () => {
     await again.closedSoon();
     expect(again.messages).toEqual([{ type: 'close', text: 'Too many connections from your address (1); close one and try again.' }]);
     expect(ana.closed).toBe(false);
+  });
+
+  it('counts plain requests to the public pages by the forwarded address too', async () => {
+    ts = await startTestServer({ trustProxy: PROXY, web: { publicLimit: { limit: 1, windowMs: 60_000 } } });
+    const get = (from: string, forwardedFor: string) =>
+      new Promise<number>((resolve, reject) => {
+        const options = { host: '127.0.0.1', port: ts.webPort, path: '/api/who', localAddress: from, headers: { 'X-Forwarded-For': forwardedFor } };
+        http.get(options, (res) => resolve(res.resume().statusCode!)).on('error', reject);
+      });
+    expect(await get(PROXY, '203.0.113.7')).toBe(200);
+    expect(await get(PROXY, '198.51.100.20')).toBe(200);
+    expect(await get(PROXY, '203.0.113.7')).toBe(429);
+    // From anyone else the header is ignored: a new made-up address each time buys nothing.
+    expect(await get(STRANGER, '203.0.113.8')).toBe(200);
+    expect(await get(STRANGER, '203.0.113.9')).toBe(429);
   });
 
   it('ignores X-Forwarded-For from anyone else: they are counted as themselves', async () => {

@@ -41,6 +41,9 @@ export function renderPanels(container: HTMLElement, state: PanelState, localNow
   );
 }
 
+/** The table states whose panel could not be drawn, already told to the console. */
+const reported = new WeakSet<object>();
+
 /**
  * A table's panel, or a notice in its place when this page cannot draw what the server sent:
  * one table's bad data must not stop the purse, the room and the other tables from being drawn
@@ -50,7 +53,9 @@ function tableOrNotice(table: KnownTable, view: TableView): TemplateResult {
   try {
     return tablePanel(table, view);
   } catch (error) {
-    console.error(`The panel of ${table.state.id} cannot be drawn:`, error);
+    // Once per state: the countdown redraws every second.
+    if (!reported.has(table.state)) console.error(`The panel of ${table.state.id} cannot be drawn:`, error);
+    reported.add(table.state);
     return html`<section class="panel table" aria-label="Table" data-table=${table.state.id}>
       <h2>Table</h2>
       <p class="hint">This page cannot draw this table; <kbd>look</kbd> tells it.</p>

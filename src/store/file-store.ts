@@ -79,7 +79,11 @@ export class FileStore implements Store {
   ) {
     this.seq = journal.at.seq;
     this.durable = this.seq;
-    for (const key of state.characters.keys()) this.placeRich(key);
+    this.rich.load(
+      [...state.characters]
+        .filter(([, c]) => c.prefs.public !== false)
+        .map(([key, c]) => ({ key, name: c.name, coins: state.balances.get(`char:${key}`) ?? 0 })),
+    );
     this.armTimer();
   }
 

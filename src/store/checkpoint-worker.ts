@@ -12,7 +12,7 @@ import { readStore } from './recovery.js';
  * the characters, however many there are.
  */
 
-export type ToWorker = { type: 'append'; text: string; end: Position } | { type: 'checkpoint'; id: number };
+export type ToWorker = { type: 'append'; text: string; end: Position } | { type: 'checkpoint'; id: number; stop?: boolean };
 export type FromWorker =
   | { type: 'checkpointed'; id: number; position: Position | null }
   | { type: 'failed'; id: number; message: string }
@@ -22,7 +22,7 @@ const { dataDir, start, written } = workerData as { dataDir: string; start: Posi
 const port = parentPort!;
 
 const ready = (async () => {
-  const r = await readStore(nodeFiles, dataDir, start);
+  const r = await readStore(nodeFiles, dataDir, { upTo: start });
   if (r.end.seq !== start.seq || r.end.offset !== start.offset) throw new Error(`the journal read in the checkpoint thread ends at entry ${r.end.seq}, not ${start.seq}`);
   return new Checkpointer(nodeFiles, join(dataDir, CHECKPOINT_FILE), r.state, start, written);
 })();
@@ -39,7 +39,7 @@ port.on('message', (m: ToWorker) => {
       return;
     }
     // Not awaited: appends go on arriving while the checkpoint is written.
-    checkpointer.checkpoint().then(
+    checkpointer.checkpoint(m.stop).then(
       (position) => port.postMessage({ type: 'checkpointed', id: m.id, position } satisfies FromWorker),
       (e: Error) => port.postMessage({ type: 'failed', id: m.id, message: e.message } satisfies FromWorker),
     );

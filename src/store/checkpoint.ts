@@ -2,6 +2,7 @@ import { Low, type Adapter } from 'lowdb';
 import { dirname } from 'node:path';
 import { apply, balanceProblems, emptyState, fairnessProblem, recordProblem, type CharacterRecord, type State } from './entries.js';
 import { isCount } from './shapes.js';
+import { seal } from './checksum.js';
 import { cannotWrite, type FileLayer } from './files.js';
 import { decodeLine, isSegmentName, type Position } from './journal.js';
 import { keepResults, resultProblem, RESULTS_KEPT, type TableResult } from './results.js';
@@ -31,10 +32,13 @@ export interface Snapshot {
   /** Per table, its last game records, oldest first; the wins are made again from them and `wins`. */
   games?: Record<string, GameRecord[]>;
   wins?: State['wins'];
+  /** Written as the server stopped cleanly: the journal ended exactly at `position` then. */
+  stopped?: true;
 }
 
-export function toSnapshot(state: State, position: Position): Snapshot {
+export function toSnapshot(state: State, position: Position, stopped = false): Snapshot {
   return {
+    ...(stopped ? { stopped: true } : {}),
     version: 2,
     position,
     characters: Object.fromEntries(state.characters),
@@ -52,10 +56,12 @@ export function toSnapshot(state: State, position: Position): Snapshot {
 const isObject = (o: unknown): o is Record<string, unknown> => !!o && typeof o === 'object' && !Array.isArray(o);
 
 /** The state in a checkpoint, or what is wrong with it. Nothing in it is trusted before it is checked. */
-export function fromSnapshot(raw: unknown): { state: State; position: Position } | string {
+export function fromSnapshot(raw: unknown): { state: State; position: Position; stopped: boolean } | string {
   if (!isObject(raw) || raw.version !== 2) return 'it is not a checkpoint this server understands';
   const p = raw.position as Position;
   if (!isObject(p) || !isCount(p.seq) || !isCount(p.offset) || typeof p.segment !== 'string' || !isSegmentName(p.segment)) return 'its journal position is malformed';
+  if (p.crc !== undefined && !(typeof p.crc === 'string' && /^[0-9a-f]{8}$/.test(p.crc))) return 'its journal position is malformed';
+  if (raw.stopped !== undefined && raw.stopped !== true) return 'its clean stop is malformed';
   for (const part of ['characters', 'balances', 'bans', 'handouts', 'tables'] as const) {
     if (!isObject(raw[part])) return `its ${part} are malformed`;
   }
@@ -96,7 +102,7 @@ export function fromSnapshot(raw: unknown): { state: State; position: Position }
   if (problem) return problem;
   const problems = balanceProblems(state);
   if (problems.length) return `its books do not balance: ${problems.slice(0, 3).join('; ')}`;
-  return { state, position: p };
+  return { state, position: { seq: p.seq, segment: p.segment, offset: p.offset, ...(p.crc ? { crc: p.crc } : {}) }, stopped: raw.stopped === true };
 }
 
 /** The draws, game records and wins of a checkpoint into the state, or what is wrong with them. */
@@ -150,7 +156,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   async write(data: T): Promise<void> {
     // Serialized before the first await: the data is exactly what it was when write was called.
-    const text = Buffer.from(JSON.stringify(data));
+    const text = Buffer.from(seal(JSON.stringify(data)));
     const tmp = `${this.path}.tmp`;
     try {
       const handle = await this.files.open(tmp, 'truncate');
@@ -178,6 +184,8 @@ export class Checkpointer {
   private readonly db: Low<Snapshot>;
   private writing: Promise<Position | null> = Promise.resolve(null);
   private written: number;
+  /** Whether the checkpoint on disk records a clean stop at `written`. */
+  private writtenStop = false;
 
   constructor(
     files: FileLayer,
@@ -207,16 +215,18 @@ export class Checkpointer {
 
   /**
    * Writes a checkpoint of the replica as it is now (one at a time, in order); resolves with
-   * its position, or null when nothing changed since the last one.
+   * its position, or null when nothing changed since the last one. `stop`: the server is
+   * stopping cleanly, and the checkpoint says so (written even when nothing else changed).
    */
-  checkpoint(): Promise<Position | null> {
+  checkpoint(stop = false): Promise<Position | null> {
     const next = this.writing.catch(() => null).then(async () => {
-      if (this.position.seq === this.written) return null;
+      if (this.position.seq === this.written && (!stop || this.writtenStop)) return null;
       const position = this.position;
-      this.db.data = toSnapshot(this.state, position);
+      this.db.data = toSnapshot(this.state, position, stop);
       await this.db.write();
       this.db.data = toSnapshot(emptyState(), position); // let the big object go
       this.written = position.seq;
+      this.writtenStop = stop;
       return position;
     });
     this.writing = next;

@@ -8,8 +8,8 @@ import { Richest, shownWins, type Rich } from './richest.js';
 import { Checkpointer, CHECKPOINT_FILE, cloneState } from './checkpoint.js';
 import type { FromWorker, ToWorker } from './checkpoint-worker.js';
 import { describeError, nodeFiles, StoreFailure, type FileLayer } from './files.js';
-import { encodeLine, JOURNAL_DIR, JournalWriter, type Position } from './journal.js';
-import { readStore, settleStore } from './recovery.js';
+import { encodeLine, isSegmentName, JOURNAL_DIR, JournalWriter, lineCrc, segmentName, type Position } from './journal.js';
+import { Damage, readStore, settleStore } from './recovery.js';
 import type { NewCharacter, Store } from './store.js';
 
 export interface FileStoreOptions {
@@ -30,7 +30,8 @@ export interface FileStoreOptions {
 /** What the store asks of whoever writes its checkpoints. */
 interface Checkpoints {
   append(text: string, end: Position): void;
-  checkpoint(): Promise<Position | null>;
+  /** `stop`: the last one before a clean stop, recorded as such (so a journal cut after it is damage, not a crash). */
+  checkpoint(stop?: boolean): Promise<Position | null>;
   close(): Promise<void>;
 }
 
@@ -56,6 +57,8 @@ export class FileStore implements Store {
   private seq: number;
   private durable: number;
   private pending: string[] = [];
+  /** The checksum of the last line recorded. */
+  private lastCrc = '';
   private writing = false;
   private kickQueued = false;
   private waiters: { seq: number; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -75,7 +78,7 @@ export class FileStore implements Store {
     private readonly state: State,
     private readonly journal: JournalWriter,
     private checkpoints: Checkpoints | null,
-    private readonly options: Required<Pick<FileStoreOptions, 'log' | 'now' | 'schedule' | 'checkpointEvery'>>,
+    private readonly options: Required<Pick<FileStoreOptions, 'log' | 'now' | 'schedule' | 'checkpointEvery' | 'dataDir' | 'files'>>,
   ) {
     this.seq = journal.at.seq;
     this.durable = this.seq;
@@ -105,6 +108,8 @@ export class FileStore implements Store {
         ? inlineCheckpoints(files, o.dataDir, cloneState(r.state), r.end, written)
         : workerCheckpoints(o.dataDir, r.end, written, log);
     const store = new FileStore(r.state, journal, checkpoints, {
+      dataDir: o.dataDir,
+      files,
       log,
       now: o.now ?? Date.now,
       schedule: o.schedule ?? defaultSchedule,
@@ -155,9 +160,36 @@ export class FileStore implements Store {
     return Promise.resolve(this.state.balances);
   }
 
-  /** The balances are the journal applied entry by entry (at start and since), so they cannot disagree with it. */
-  ledgerProblems(): Promise<string[]> {
-    return Promise.resolve([]);
+  /**
+   * Every balance recomputed from the whole journal (read again from disk, from entry 1, every
+   * checksum checked) and compared with the balances the server runs with: a checkpoint changed
+   * by hand, or a journal changed under the server, is found. When old segments were archived
+   * away there is no entry 1 to start from, and nothing is compared.
+   */
+  async ledgerProblems(): Promise<string[]> {
+    // A moment when everything recorded is on disk: the live balances are the journal's up to its end.
+    for (let tries = 0; this.writing || this.hasUnwrittenChanges; tries++) {
+      if (tries === 100) return ['the balances could not be compared with the journal: changes never stopped coming'];
+      await this.flush();
+    }
+    const at = this.journal.at;
+    const live = new Map(this.state.balances);
+    const { files, dataDir } = this.options;
+    const first = ((await files.list(join(dataDir, JOURNAL_DIR))) ?? []).filter(isSegmentName).sort()[0];
+    if (first !== segmentName(1)) return [];
+    let journal: ReadonlyMap<string, number>;
+    try {
+      journal = (await readStore(files, dataDir, { fromScratch: true, upTo: at, yieldEvery: 2000 })).state.balances;
+    } catch (e) {
+      return [`the journal does not add up: ${e instanceof Damage ? e.where : (e as Error).message}`];
+    }
+    const problems: string[] = [];
+    for (const account of new Set([...live.keys(), ...journal.keys()])) {
+      const n = live.get(account) ?? 0;
+      const j = journal.get(account) ?? 0;
+      if (n !== j) problems.push(`${account} holds ${n} coins but the journal says ${j}`);
+    }
+    return problems.sort().slice(0, 20);
   }
 
   ban(key: string) {
@@ -213,7 +245,9 @@ export class FileStore implements Store {
     if (problem) throw new Error(`store: a ${entry.kind} entry does not fit: ${problem}`);
     for (const key of charactersIn(entry)) this.placeRich(key);
     this.seq += 1;
-    this.pending.push(encodeLine(this.seq, new Date(this.options.now()).toISOString(), entry));
+    const line = encodeLine(this.seq, new Date(this.options.now()).toISOString(), entry);
+    this.lastCrc = lineCrc(line);
+    this.pending.push(line);
     // Everything recorded in this turn of the event loop goes in one write.
     if (!this.kickQueued) {
       this.kickQueued = true;
@@ -245,7 +279,7 @@ export class FileStore implements Store {
         await this.flush();
         await this.checkpointing;
         this.follow();
-        if (this.checkpoints) await this.checkpoints.checkpoint().catch((e: Error) => this.options.log(`checkpoint on closing failed: ${e.message}`));
+        if (this.checkpoints) await this.checkpoints.checkpoint(true).catch((e: Error) => this.options.log(`checkpoint on closing failed: ${e.message}`));
       }
     } finally {
       this.closed = true;
@@ -262,7 +296,7 @@ export class FileStore implements Store {
     const last = this.seq;
     this.pending = [];
     this.writing = true;
-    this.journal.append(text, last).then(
+    this.journal.append(text, last, this.lastCrc).then(
       (end) => {
         this.writing = false;
         this.durable = last;
@@ -334,7 +368,7 @@ export class FileStore implements Store {
 
 function inlineCheckpoints(files: FileLayer, dataDir: string, replica: State, start: Position, written: number): Checkpoints {
   const c = new Checkpointer(files, join(dataDir, CHECKPOINT_FILE), replica, start, written);
-  return { append: (text, end) => c.append(text, end), checkpoint: () => c.checkpoint(), close: async () => undefined };
+  return { append: (text, end) => c.append(text, end), checkpoint: (stop) => c.checkpoint(stop), close: async () => undefined };
 }
 
 /** The checkpointer in a worker thread (from source under tsx, or compiled). */
@@ -373,13 +407,13 @@ function workerCheckpoints(dataDir: string, start: Position, written: number, lo
   };
   return {
     append: (text, end) => post({ type: 'append', text, end }),
-    checkpoint: () =>
+    checkpoint: (stop) =>
       broken
         ? Promise.reject(broken)
         : new Promise((resolve, reject) => {
             const id = nextId++;
             asked.set(id, { resolve, reject });
-            post({ type: 'checkpoint', id });
+            post({ type: 'checkpoint', id, stop });
           }),
     close: async () => {
       broken ??= new Error('closed');

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { seal, sealedCrc, sealOf } from './checksum.js';
 import { shapeProblem, type Entry } from './entries.js';
 import { cannotWrite, type FileLayer, type WriteHandle } from './files.js';
 
@@ -15,28 +16,48 @@ export interface Position {
   seq: number;
   segment: string;
   offset: number;
+  /** The checksum of entry `seq`'s line (absent before entry 1, and for an entry written before checksums). */
+  crc?: string;
 }
 
 export const segmentName = (firstSeq: number) => `${String(firstSeq).padStart(12, '0')}.jsonl`;
 export const isSegmentName = (name: string) => /^\d{12}\.jsonl$/.test(name);
 export const segmentFirstSeq = (name: string) => Number(name.slice(0, 12));
 
-export const encodeLine = (seq: number, time: string, entry: Entry) => `${JSON.stringify({ seq, time, ...entry })}\n`;
+/** One entry's line: its JSON, sealed with its checksum (checksum.ts). */
+export const encodeLine = (seq: number, time: string, entry: Entry) => `${seal(JSON.stringify({ seq, time, ...entry }))}\n`;
+
+/** The checksum of a line `encodeLine` made. */
+export const lineCrc = (line: string) => sealedCrc(line.trimEnd());
+
+export interface JournalLine {
+  seq: number;
+  time: string;
+  entry: Entry;
+  /** Its checksum, or null for a line written before checksums. */
+  crc: string | null;
+}
+
+export const CHANGED = 'its checksum does not match its bytes: a byte of it was changed';
 
 /** Parses one line (without its newline) that should hold entry `seq`; a string says what is wrong. */
-export function decodeLine(text: string, seq: number): { seq: number; entry: Entry } | string {
+export function decodeLine(line: Buffer | string, seq: number): JournalLine | string {
+  const bytes = typeof line === 'string' ? Buffer.from(line) : line;
+  const crc = sealOf(bytes);
+  if (crc === 'changed') return CHANGED;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     return 'it is not JSON';
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'it is not an entry';
-  const { seq: got, time, ...entry } = parsed as Record<string, unknown>;
+  const { seq: got, time, crc: field, ...entry } = parsed as Record<string, unknown>;
+  if (field !== undefined && crc === null) return CHANGED;
   if (got !== seq) return `it is numbered ${JSON.stringify(got)} where entry ${seq} should be`;
   if (typeof time !== 'string') return 'it has no time';
   const problem = shapeProblem(entry);
-  return problem ?? { seq, entry: entry as Entry };
+  return problem ?? { seq, time, entry: entry as Entry, crc };
 }
 
 /**
@@ -60,12 +81,12 @@ export class JournalWriter {
     return this.position;
   }
 
-  /** Writes lines for entries `position.seq + 1` to `lastSeq` and makes them durable. */
-  async append(text: string, lastSeq: number): Promise<Position> {
+  /** Writes lines for entries `position.seq + 1` to `lastSeq` (whose line's checksum is `lastCrc`) and makes them durable. */
+  async append(text: string, lastSeq: number, lastCrc: string): Promise<Position> {
     const data = Buffer.from(text);
     if (this.position.offset >= this.segmentBytes) {
       await this.closeHandle();
-      this.position = { seq: this.position.seq, segment: segmentName(this.position.seq + 1), offset: 0 };
+      this.position = { ...this.position, segment: segmentName(this.position.seq + 1), offset: 0 };
       this.segmentExists = false;
     }
     const path = join(this.dir, this.position.segment);
@@ -79,7 +100,7 @@ export class JournalWriter {
     } catch (e) {
       throw cannotWrite(path, e);
     }
-    this.position = { seq: lastSeq, segment: this.position.segment, offset: this.position.offset + data.length };
+    this.position = { seq: lastSeq, segment: this.position.segment, offset: this.position.offset + data.length, crc: lastCrc };
     return this.position;
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestClient } from '../support/client.js';
@@ -95,5 +95,60 @@ describe('the data folder', () => {
     await listening(again);
     expect(again.output()).not.toMatch(/private:/);
     await stop(again);
+  }, 60_000);
+
+  it('refuses a journal with one changed byte, naming the file and the entry, in one line', async () => {
+    const data = await folder();
+    await playedWorld(data);
+    const segment = join(data, 'journal', '000000000001.jsonl');
+    const journal = await readFile(segment, 'utf8');
+    // Bob's starting purse, long before the checkpoint's position.
+    const bob = journal.split('\n').findIndex((l) => l.includes('"name":"Bob"')) + 1;
+    await writeFile(segment, journal.replace(/("name":"Bob".*?"purse":)1000/, '$19000'));
+    const p = start(data);
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toBe(`The server could not start: ${segment}: line ${bob} (entry ${bob}): its checksum does not match its bytes: a byte of it was changed; the server will not start, and no file was changed\n`);
+    expect(await readFile(segment, 'utf8')).not.toBe(journal);
+  }, 60_000);
+
+  it('rebuilds a db.json with 1,000,000 coins added to a purse from the journal, keeping the changed file aside', async () => {
+    const data = await folder();
+    await playedWorld(data);
+    const db = join(data, 'db.json');
+    const good = await readFile(db, 'utf8');
+    const forged = good.replace('"char:ana":900', '"char:ana":1000900').replace(/"mint":-(\d+)/, (_m, n) => `"mint":-${Number(n) + 1_000_000}`);
+    expect(forged).not.toBe(good);
+    await writeFile(db, forged);
+    const entries = (await readFile(join(data, 'journal', '000000000001.jsonl'), 'utf8')).split('\n').filter(Boolean).length;
+    const p = start(data);
+    const port = await listening(p);
+    expect(p.output().split('\n').filter((l) => l.includes('damaged'))).toEqual([
+      `recovery: ${db} was damaged (its checksum does not match its content: a byte of it was changed); the state was rebuilt from the whole journal (${entries} entries) and a new checkpoint follows; the damaged file is kept as ${db}.damaged`,
+    ]);
+    const ana = await TestClient.connect(port);
+    await ana.nextPrompt(20_000);
+    ana.send('connect Ana secret123');
+    await ana.nextPrompt(20_000);
+    ana.inGame = true;
+    expect(await ana.command('inventory')).toMatch(/\b900 obsidian coins/);
+    ana.close();
+    await stop(p);
+    expect(await readFile(`${db}.damaged`, 'utf8')).toBe(forged);
+    expect(JSON.parse(await readFile(db, 'utf8')).balances['char:ana']).toBe(900);
+  }, 60_000);
+
+  it('refuses a journal whose end was cut after a clean stop: damage, never a crash', async () => {
+    const data = await folder();
+    await playedWorld(data);
+    const segment = join(data, 'journal', '000000000001.jsonl');
+    const size = (await stat(segment)).size;
+    await truncate(segment, size - 30);
+    const p = start(data);
+    expect(await p.exited).toBe(1);
+    const out = p.output();
+    expect(out.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(out).toMatch(new RegExp(`^The server could not start: ${segment.replace(/[.]/g, '\\.')}: it ends at byte ${size - 30}, inside or before entry (\\d+), but the server stopped cleanly after entry \\1 at byte ${size} \\(db\\.json says so\\): its end was cut off after that stop, which no crash does`));
+    expect(out).not.toMatch(/crash \(/);
+    expect((await stat(segment)).size).toBe(size - 30);
   }, 60_000);
 });

@@ -30,7 +30,7 @@ export interface Engine {
   world(): Promise<TestWorld>;
 }
 
-const strip = ({ seq: _seq, time: _time, ...entry }: Record<string, unknown>) => entry;
+const strip = ({ seq: _seq, time: _time, crc: _crc, ...entry }: Record<string, unknown>) => entry;
 
 export const fileEngine: Engine = {
   name: 'file',

@@ -66,10 +66,9 @@ async function journalLines(files: FileLayer, dir: string, segments: string[], f
     const data = (await files.read(join(dir, JOURNAL_DIR, name)))!;
     let pos = name === from.segment ? from.offset : 0;
     for (let nl = data.indexOf(10, pos); nl >= 0; pos = nl + 1, nl = data.indexOf(10, pos)) {
-      const text = data.toString('utf8', pos, nl);
-      const decoded = decodeLine(text, seq + 1);
+      const decoded = decodeLine(data.subarray(pos, nl), seq + 1);
       if (typeof decoded === 'string') throw new StoreFailure(`${join(dir, JOURNAL_DIR, name)}: entry ${seq + 1}: ${decoded}`);
-      out.push({ seq: ++seq, time: (JSON.parse(text) as { time: string }).time, entry: decoded.entry });
+      out.push({ seq: ++seq, time: decoded.time, entry: decoded.entry });
     }
   }
   return out;

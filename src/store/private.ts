@@ -29,8 +29,8 @@ export async function keepPrivate(dirs: readonly string[]): Promise<string | nul
     seen.add(path);
     const s = await lstat(path).catch(() => null);
     if (!s || !(s.isFile() || s.isDirectory()) || (s.mode & 0o077) === 0) return;
-    await chmod(path, s.mode & 0o700);
-    repaired.push(path);
+    // One it may not change (a read-only mount) is left to the start's own checks, which name it.
+    if (await chmod(path, s.mode & 0o700).then(() => true, () => false)) repaired.push(path);
   };
   const walk = async (dir: string, all: boolean): Promise<void> => {
     await tighten(dir);

@@ -126,16 +126,26 @@ export function utf8SafeCut(bytes: Uint8Array, end: number): number {
 const SEQUENCE = /\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b\x90\x98\x9c-\x9f]*(?:\x07|\x1b\\|\x9c)|[\x90\x98\x9d-\x9f][^\x07\x1b\x90\x98\x9c-\x9f]*(?:\x07|\x1b\\|\x9c)|\x1b(?![\]PX^_])[ -/]*[0-~]/g;
 
 /**
+ * Characters no one sees: controls (C0, DEL, C1: Cc), format characters (Cf: bidi overrides such
+ * as U+202E, zero-width ones), and the other default-ignorable code points, among them the
+ * Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), letters that draw nothing. Variation
+ * selectors stay: they only choose how the character before them looks (an emoji's colour form).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}]|(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/gu;
+/** Half of a UTF-16 surrogate pair without its other half (a web page can send one in JSON). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
  * Makes decoded input safe to show to others, in the one place input is cleaned: TAB and the
  * Unicode line and paragraph separators (which many clients show as line breaks) become a space;
  * a terminal escape sequence goes whole, so no player can colour, retitle or move anything on
- * another's screen, nor leave its tail behind as junk; then every other control character (C0,
- * DEL, C1: Unicode category Cc) goes, and so does every format character (Cf: bidi overrides
- * such as U+202E, zero-width characters), so no one can make text read backwards or hide words.
+ * another's screen, nor leave its tail behind as junk; then every invisible character goes, so
+ * no one can make text read backwards, hide words or speak as a blank; and a lone surrogate
+ * becomes U+FFFD, as any invalid UTF-8 does, so that nothing stored is text no encoder accepts.
  */
 export function cleanLine(text: string): string {
   const spaced = text.replace(/[\t\u2028\u2029]/g, ' ');
-  return (/[\x1b\x90-\x9f]/.test(spaced) ? spaced.replace(SEQUENCE, '') : spaced).replace(/[\p{Cc}\p{Cf}]/gu, '');
+  return (/[\x1b\x90-\x9f]/.test(spaced) ? spaced.replace(SEQUENCE, '') : spaced).replace(INVISIBLE, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** The one-line notice a client gets when its line was cut. */

@@ -70,6 +70,18 @@ describe('LineAssembler decoding and cleaning', () => {
     expect(got).toEqual(['say slaes hithere!']);
     expect(cleanLine('emote \u202dwaves\u061c')).toBe('emote waves');
   });
+
+  it('strips the Hangul fillers and the other invisible letters, so no one speaks as a blank, but keeps variation selectors', () => {
+    const got = texts(new LineAssembler(), bytes('say \u3164\n\u115f\u1160say hi\uffa0 there\u034f\u17b4\u180b!\n'));
+    expect(got).toEqual(['say ', 'say hi there!']);
+    expect(cleanLine('describe A \u3164\u3164\u3164 tall figure')).toBe('describe A  tall figure');
+    expect(cleanLine('say \u2764\ufe0f \u845b\u{e0100}')).toBe('say \u2764\ufe0f \u845b\u{e0100}');
+  });
+
+  it('turns a lone surrogate (a web page can send one) into U+FFFD, and keeps a whole pair', () => {
+    expect(cleanLine('say a\ud800b\udc00c \ud83c\udfb2')).toBe('say a\ufffdb\ufffdc \ud83c\udfb2');
+    expect(cleanLine('say \ud83c')).toBe('say \ufffd');
+  });
 });
 
 describe('LineAssembler editing (clients in character mode)', () => {

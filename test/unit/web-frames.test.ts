@@ -18,6 +18,10 @@ describe('frames from the page', () => {
     expect(read({ type: 'line', text: 'say\thi\u001b[31m\u000ew\u000f\u0007' })).toEqual({ kind: 'line', text: 'say hiw' });
   });
 
+  it('replaces a lone surrogate sent in JSON, and drops the invisible Hangul filler', () => {
+    expect(read('{"type":"line","text":"describe a\\ud800 b\\u3164"}')).toEqual({ kind: 'line', text: 'describe a\ufffd b' });
+  });
+
   it('cuts a line over 1,024 bytes with telnet\'s notice, never inside a character', () => {
     const long = `say a${'é'.repeat(600)}`; // 5 + 1,200 bytes: byte 1,024 is the first half of an é
     const got = readFrame(frame({ type: 'line', text: long }), false);

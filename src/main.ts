@@ -1,10 +1,11 @@
-import { createWriteStream, existsSync, mkdirSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
 import { describeError } from './store/files.js';
-import { PRIVATE_DIR, PRIVATE_FILE } from './store/private.js';
+import { PRIVATE_DIR } from './store/private.js';
+import { openLogFile, type LogFile } from './log-file.js';
 import { ADMIN_NAME } from './rooms/world.js';
 import { parseStoreSpec } from './store/open.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
@@ -92,24 +93,18 @@ if (typeof storeProblem === 'string') fail(`${storeProblem}.`);
 /** Opens server.log, or exits with one line naming what cannot be written. */
 function openLog(): (line: string) => void {
   const path = join(dataDir, 'server.log');
-  let fd: number;
+  let file: LogFile;
   try {
     mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
-    fd = openSync(path, 'a', PRIVATE_FILE);
+    // The log is not worth stopping for: trouble writing it is said on standard error.
+    file = openLogFile(path, (message) => console.error(message));
   } catch (e) {
     console.error(`The server could not start: cannot write ${(e as NodeJS.ErrnoException).path ?? path}: ${describeError(e)}`);
     process.exit(1);
   }
-  let broken = false;
-  const file = createWriteStream('', { fd });
-  file.on('error', (e) => {
-    // The log is not worth stopping for: say so once, and go on with standard output only.
-    if (!broken) console.error(`cannot write ${path}: ${describeError(e)}; logging to standard output only`);
-    broken = true;
-  });
   return (line: string) => {
     console.log(line);
-    if (!broken) file.write(`${new Date().toISOString()} ${line}\n`);
+    file.write(line);
   };
 }
 

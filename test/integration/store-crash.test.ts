@@ -259,5 +259,9 @@ describe('the file store, starved', () => {
     const port2 = await listening(again);
     expect(coinsOf(await (await login(port2, 'Ana')).command('i'))).toBe(1000 - given);
     expect(coinsOf(await (await login(port2, 'Bob')).command('i'))).toBe(1000 + given);
+    // The log filled the disk too: every line in it is whole, none glued to a piece of another.
+    const lines = readFileSync(join(dir, 'server.log'), 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.filter((l) => !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z [^\n]+$/.test(l) || /^\S+ \d{4}-/.test(l))).toEqual([]);
   });
 });

@@ -138,7 +138,7 @@ describe.skipIf(!!noPostgres)('npm run migrate-store', () => {
     await writeFile(segment, lines.join('\n'));
     const db = await database();
     const { code, out } = await migrate(dir, db.url);
-    expect(out).toMatch(/^migrate-store: .*000000000001\.jsonl: line 4 \(entry 4\) does not add up: char:ana would hold -99000 coins; the server will not start, and no file was changed; nothing was written\n$/);
+    expect(out).toMatch(/^migrate-store: .*000000000001\.jsonl: line 4 \(entry 4\): its checksum does not match its bytes: a byte of it was changed; the server will not start, and no file was changed; nothing was written\n$/);
     expect(code).toBe(1);
     expect(await rows(db, `SELECT to_regclass('journal') AS t`)).toEqual([{ t: null }]);
   });

@@ -12,6 +12,7 @@ import { applyPrefs } from './settings.js';
 import { named } from './palette.js';
 import { Whereabouts } from './whereabouts.js';
 import { ComingsAndGoings } from './comings.js';
+import { WhileAway } from './away.js';
 import { paint } from '../telnet/markup.js';
 
 export interface TavernSettings {
@@ -66,6 +67,8 @@ export class Tavern implements TableVenue {
   readonly outbox: Outbox;
   /** The GMCP producers: Char.*, Room.Info, Table.* (docs/gmcp.md). */
   readonly panels: Panels;
+  /** What players away are told on return: the coins the tables paid or took, their game. */
+  private readonly away = new WhileAway(this);
   readonly commands: CommandSet<CommandContext>;
   /** Called when the server must stop (a write to disk failed). */
   onFatal: (e: Error) => void = (e) => {
@@ -87,7 +90,10 @@ export class Tavern implements TableVenue {
   ) {
     this.outbox = new Outbox(store, (e) => this.onFatal(e));
     this.panels = new Panels(this);
-    ledger.onTransfer = (accounts) => this.panels.coinsMoved(accounts);
+    ledger.onTransfer = (accounts, results) => {
+      this.panels.coinsMoved(accounts);
+      if (results.length) this.away.recorded(results);
+    };
     this.commands = new CommandSet(commands);
     this.admins = new Set(settings.admins.map((name) => name.toLowerCase()));
   }
@@ -201,7 +207,7 @@ export class Tavern implements TableVenue {
         existing.seat?.playerBack(existing);
       }
       this.panels.arrived(existing);
-      void this.runCommand(existing, 'look');
+      this.welcomeBack(existing);
       return existing;
     }
     if (!this.world.rooms.has(record.room)) this.store.record({ kind: 'room', key, room: this.world.start });
@@ -212,8 +218,14 @@ export class Tavern implements TableVenue {
     this.whereabouts.add(p);
     this.comings.tell(p.room, arrives(p.name), p);
     this.panels.arrived(p);
-    void this.runCommand(p, 'look');
+    this.welcomeBack(p);
     return p;
+  }
+
+  /** The room, then what came of their coins at the tables while they were away, and the game they sit at. */
+  private welcomeBack(p: Player): void {
+    void this.runCommand(p, 'look');
+    for (const text of this.away.back(p)) this.tell(p, text);
   }
 
   /**
@@ -224,6 +236,7 @@ export class Tavern implements TableVenue {
     if (!p.session) return;
     this.connect(p, null);
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
+    this.away.left(p);
     if (p.seat) {
       this.toRoom(p.room, `${named(p.name)} stares blankly into the distance, lost in thought.`);
       p.seat.playerAway(p);
@@ -241,6 +254,7 @@ export class Tavern implements TableVenue {
 
   /** `quit` (or `kick`, with its own last line): stands up from any table and leaves the world. */
   quit(p: Player, farewell = 'The heat of the road swallows you. Farewell!'): void {
+    this.away.left(p);
     p.seat?.stand(p, 'left');
     const session = p.session;
     this.connect(p, null);

@@ -33,9 +33,10 @@ export interface Audit {
 export class Ledger {
   /**
    * Told of every transaction once it is recorded, with each account it moved coins in (once):
-   * so whoever shows balances (the tavern's Char.Status) updates those accounts' owners only.
+   * so whoever shows balances (the tavern's Char.Status) updates those accounts' owners only;
+   * and with what came of the bets it settles (for the players away from the tavern).
    */
-  onTransfer: ((accounts: readonly string[]) => void) | null = null;
+  onTransfer: ((accounts: readonly string[], results: readonly TableResult[]) => void) | null = null;
 
   constructor(private readonly store: Store) {}
 
@@ -70,7 +71,7 @@ export class Ledger {
     if (transfers.length === 0) return { ok: true };
     const moves = transfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, why: t.why }));
     this.store.record(results.length ? { kind: 'coins', moves, results: [...results] } : { kind: 'coins', moves });
-    this.onTransfer?.([...after.keys()]);
+    this.onTransfer?.([...after.keys()], results);
     return { ok: true };
   }
 

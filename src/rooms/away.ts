@@ -1,0 +1,53 @@
+/**
+ * Coming back: what a player who left (a dropped connection, or quit) is told on return, of
+ * the coins the tables paid them or took while they were away, and of the game they still sit
+ * at. The coins come from the ledger: every transaction's table results (what came of each bet)
+ * are noted for the characters who left with a seat or coins on a table, until they return.
+ * Kept in memory: a restart forgets it (`history` still shows every result).
+ */
+import type { TableResult } from '../store/index.js';
+import { obsidianCoins } from './amount.js';
+import { stakesOf } from './everyday/coins.js';
+import { resultLine } from './everyday/yourself.js';
+import type { Player } from './player.js';
+import type { Tavern } from './tavern.js';
+
+export class WhileAway {
+  /** The results settled for each character away, by key, oldest first. */
+  private readonly settled = new Map<string, TableResult[]>();
+
+  constructor(private readonly tavern: Tavern) {}
+
+  /** The player leaves the world or loses the connection: with a seat or coins on a table, what comes of them is noted. */
+  left(p: Player): void {
+    if (p.seat || stakesOf(this.tavern, p).length) this.settled.set(p.key, this.settled.get(p.key) ?? []);
+  }
+
+  /** A transaction's results (the ledger's): those of characters away are kept for their return. */
+  recorded(results: readonly TableResult[]): void {
+    for (const r of results) this.settled.get(r.key)?.push(r);
+  }
+
+  /** What the player is told on return: what the tables paid or took meanwhile, and where their game stands. */
+  back(p: Player): string[] {
+    const results = this.settled.get(p.key) ?? [];
+    this.settled.delete(p.key);
+    const told: string[] = [];
+    if (results.length) {
+      const paid = results.reduce((n, r) => n + r.paid, 0);
+      const staked = results.reduce((n, r) => n + r.stake, 0);
+      const bets = results.length === 1 ? 'a bet' : `${results.length} bets`;
+      told.push(
+        [
+          `While you were away, the tables settled ${bets} of yours and paid you ${obsidianCoins(paid)}${staked ? ` (${obsidianCoins(staked)} had been staked)` : ''}:`,
+          ...results.map((r) => resultLine(this.tavern, r)),
+        ].join('\n'),
+      );
+    }
+    const seat = p.seat;
+    if (seat) told.push(`You are still seated at ${seat.data.name}. Its game stands so:\n${seat.describe(p)}`);
+    const elsewhere = stakesOf(this.tavern, p).filter(({ table }) => table !== seat);
+    for (const { table, coins } of elsewhere) told.push(`You still have ${obsidianCoins(coins)} on ${table.data.name}.`);
+    return told;
+  }
+}

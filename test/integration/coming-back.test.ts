@@ -1,0 +1,97 @@
+/**
+ * Coming back mid-game over TCP: a player whose connection dropped (or who left) is told on
+ * return what the tables paid them or took meanwhile, from the ledger, and where the game they
+ * sit at stands (whose turn, the seconds left, their wagers or their own hand only), with the
+ * table's GMCP panels sent again.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestClient } from '../support/client.js';
+import { enableGmcp, GmcpReader } from '../support/gmcp.js';
+
+let ts: TestServer;
+afterEach(async () => {
+  await ts?.destroy();
+});
+
+/** Connects as an existing character and returns the first reply: the room and what follows it. */
+async function comeBack(name: string, opts: { gmcp?: boolean } = {}): Promise<{ client: TestClient; reply: string }> {
+  const client = await ts.connect();
+  if (opts.gmcp) enableGmcp(client);
+  client.send(`connect ${name} secret123`);
+  const reply = (await client.nextPrompt()).replace(/\r/g, '');
+  client.inGame = true;
+  return { client, reply };
+}
+
+async function coins(c: TestClient): Promise<number> {
+  return Number(/carrying ([\d,]+) obsidian coins/.exec(await c.command('i'))![1].replace(/,/g, ''));
+}
+
+describe('coming back mid-game', () => {
+  it('tells a dropped Spice Run player that the turn is theirs, with the seconds left and their wager, and sends the table panel again', async () => {
+    ts = await startTestServer({ seed: 2 });
+    const ana = await ts.login('Ana');
+    const bex = await ts.login('Bex');
+    await ana.command('sit sand');
+    await bex.command('sit sand');
+    let roll = await ana.command('roll dice sand');
+    while (/roll again/.test(roll)) roll = await ana.command('roll dice sand');
+    await ana.command('bet 40');
+    roll = await bex.command('roll dice sand');
+    while (/roll again/.test(roll)) roll = await bex.command('roll dice sand');
+    await bex.command('bet 60');
+    // Ana's turn: her connection drops, and 84 seconds go by.
+    ana.close();
+    await bex.expect('Ana stares blankly into the distance');
+    ts.clock.advance(84_000);
+    const { client, reply } = await comeBack('Ana', { gmcp: true });
+    expect(reply).toMatch(/^You are back\.\n/);
+    expect(reply).toMatch(/Exits: [^\n]*\nYou are still seated at the sand table\. Its game stands so:\n/);
+    expect(reply).toMatch(/square +\d+: 40 obsidian coins of yours/);
+    expect(reply).toMatch(/It is your turn to roll the dice/);
+    expect(reply).toMatch(/You have 36 seconds left for your turn/);
+    expect(reply).not.toMatch(/While you were away/);
+    const panel = await new GmcpReader(client).next<{ id: string; turn: string }>('Table.State', (s) => s.id === 'sand-table');
+    expect(panel.turn).toBe('Ana');
+  });
+
+  it("tells a Dragon's Lair player whose connection dropped what the game paid them after they were gone, and only their own hand while it ran", async () => {
+    ts = await startTestServer({ seed: 3 });
+    const ana = await ts.login('Ana');
+    const bex = await ts.login('Bex');
+    for (const c of [ana, bex]) {
+      await c.command('east');
+      await c.command('sit lair');
+    }
+    const before = await coins(ana);
+    expect(await ana.command('start')).toMatch(/Dragon's Lair begins/);
+    const bexHand = /Your hand: ([^\n]*)\./.exec(await bex.command('hand'))![1];
+
+    // A drop mid-game: on return within the grace period, the game as Ana sees it, her hand and not Bex's.
+    ana.close();
+    await bex.expect('Ana stares blankly into the distance');
+    const back = await comeBack('Ana');
+    expect(back.reply).toMatch(/You are still seated at the lair table\. Its game stands so:\nDragon's Lair, turn 1 of \d+/);
+    expect(back.reply).toMatch(/Your hand: [^\n]*\(\w+ \d+\)/);
+    expect(back.reply).not.toContain(bexHand);
+    expect(back.reply).toMatch(/\d+ seconds left/);
+
+    // Dropped again, and gone for good: the grace period ends, the game ends without her and pays her game coins out.
+    back.client.close();
+    await bex.expect('Ana stares blankly into the distance');
+    ts.clock.advance(120_000);
+    const over = await bex.expect(/The game of Dragon's Lair is over[^\n]*/);
+    const paid = Number(/Ana receives ([\d,]+) obsidian coins/.exec(over)![1].replace(/,/g, ''));
+    expect(paid).toBeGreaterThan(0);
+
+    const { client, reply } = await comeBack('Ana');
+    expect(reply).toMatch(new RegExp(`While you were away, the tables settled a bet of yours and paid you ${paid} obsidian coins? \\(50 obsidian coins had been staked\\):\\n {2}Dragon's Lair at the lair table, [^\\n]*staked 50`));
+    expect(reply).not.toMatch(/still seated/);
+    expect(await coins(client)).toBe(before - 50 + paid);
+    // Told once: the next return has nothing to tell.
+    client.send('quit');
+    await client.closedSoon();
+    expect((await comeBack('Ana')).reply).not.toMatch(/While you were away/);
+  });
+});

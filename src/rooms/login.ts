@@ -212,12 +212,17 @@ export class Login {
     return false;
   }
 
+  /** Whether the conversation is at its start (not halfway through a step-by-step login). */
+  get atTheGreeting(): boolean {
+    return !this.done && this.step.kind === 'greeting';
+  }
+
   /**
    * Enters as `key` without a password: a web page resuming its session, whose single-use token
    * the caller has taken (src/web/resume.ts). Only at the greeting; false if it cannot be.
    */
   async resume(key: string): Promise<boolean> {
-    if (this.done || this.step.kind !== 'greeting') return false;
+    if (!this.atTheGreeting) return false;
     const record = await this.tavern.store.fetchCharacter(key);
     if (!record || this.done) return false;
     return this.claimAndEnter(key, record);

@@ -138,6 +138,8 @@ export class ResumeRequest {
 export class PageResume {
   private token: string | null = null;
   private resuming = false;
+  /** A page asks once, first thing: any more asking is refused unheard (and unlogged). */
+  private asked = false;
 
   constructor(
     private readonly tokens: ResumeTokens,
@@ -154,7 +156,9 @@ export class PageResume {
 
   /** `{"type":"resume"}` from the page, at the greeting (`login`), or refused with its reason. */
   async resume(token: string, login: Login | null): Promise<void> {
-    if (!login || this.token) return this.refuse('A session can only be resumed at the greeting.');
+    if (this.asked) return this.refuse('A connection may ask to resume a session once; connect again.');
+    this.asked = true;
+    if (!login?.atTheGreeting || this.token) return this.refuse('A session can only be resumed at the greeting.');
     const redeemed = this.tokens.redeem(token);
     if (!redeemed.ok) {
       this.log(`connection ${this.page.id} from ${this.page.remoteAddress}: resume refused: ${redeemed.reason}`);

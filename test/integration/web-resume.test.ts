@@ -8,6 +8,9 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { WebTestClient } from '../support/webClient.js';
 import type { ServerMessage } from '../../src/web/messages.js';
 
+/** expect.poll with room for a busy machine. */
+const poll = <T>(read: () => T) => expect.poll(read, { timeout: 10_000 });
+
 let ts: TestServer;
 afterEach(async () => {
   await ts?.destroy();
@@ -145,6 +148,22 @@ describe('resuming a web session', () => {
     ana.raw(JSON.stringify({ type: 'resume', token: tokenOf(ana).token }));
     for (let i = 0; i < 500 && !ana.messages.some((m) => m.type === 'resume-refused'); i++) await new Promise((r) => setTimeout(r, 10));
     expect(ana.messages.find((m) => m.type === 'resume-refused')).toEqual({ type: 'resume-refused', reason: 'A session can only be resumed at the greeting.' });
+    // Halfway through the step-by-step login is not the greeting either, and the token is not spent by asking.
+    const page = await connect();
+    expect(await page.command('Ana')).toMatch(/Welcome back, Ana\. Password:/);
+    page.raw(JSON.stringify({ type: 'resume', token: tokenOf(ana).token }));
+    await poll(() => page.messages.find((m) => m.type === 'resume-refused')).toEqual({ type: 'resume-refused', reason: 'A session can only be resumed at the greeting.' });
+    expect((await resumeWith(tokenOf(ana).token)).answer).toMatchObject({ type: 'resume-token', resumed: true });
+  });
+
+  it('answers one resume per connection, and logs only that one', async () => {
+    ts = await startTestServer({ web: {} });
+    const { page, answer } = await resumeWith('x'.repeat(43));
+    expect(answer).toMatchObject({ type: 'resume-refused' });
+    for (let i = 0; i < 5; i++) page.raw(JSON.stringify({ type: 'resume', token: 'y'.repeat(43) }));
+    await poll(() => page.messages.filter((m) => m.type === 'resume-refused').length).toBe(6);
+    expect(page.messages.filter((m) => m.type === 'resume-refused').slice(1)).toEqual(Array(5).fill({ type: 'resume-refused', reason: 'A connection may ask to resume a session once; connect again.' }));
+    expect(ts.logs.filter((l) => /resume refused/.test(l))).toHaveLength(1);
   });
 
   it('keeps a seated Spice Run player’s seat and turn', async () => {

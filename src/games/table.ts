@@ -186,7 +186,7 @@ export class Table implements TavernTable {
     this.commands = new CommandSet(
       this.game.commands.map((c) => ({
         ...c,
-        run: (ctx: CommandContext, args: string) => c.run({ player: ctx.actor.name, reply: ctx.reply }, args),
+        run: (ctx: CommandContext, args: string, word?: string) => c.run({ player: ctx.actor.name, reply: ctx.reply }, args, word),
       })),
     );
   }

@@ -19,8 +19,18 @@ export interface Command<Ctx> {
   forOnlookers?: boolean;
   /** For admins only: to anyone else it does not exist (not found, not in help). */
   adminOnly?: boolean;
-  /** A command that must ask the store (a character not in play, every balance) returns a promise; the prompt waits for it. */
-  run(ctx: Ctx, args: string): void | Promise<void>;
+  /**
+   * A table verb that shares its word with a tavern command (the social `cheer`) takes a seated
+   * player's line when this says the arguments are its own: `cheer 5000` at the bones table is a
+   * bet, `cheer Ana` still the social.
+   */
+  claims?(args: string): boolean;
+  /**
+   * `word` is the command word as the player typed it (lower case; the key when another command
+   * runs this one): a command with aliases may care which. A command that must ask the store (a
+   * character not in play, every balance) returns a promise; the prompt waits for it.
+   */
+  run(ctx: Ctx, args: string, word?: string): void | Promise<void>;
 }
 
 export type Lookup<Ctx> =

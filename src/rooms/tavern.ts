@@ -332,10 +332,12 @@ export class Tavern implements TableVenue {
       reply: (text) => this.outbox.add(session, text),
     };
     // Direction words always walk (or say why not): no table verb takes them. Nor does a table
-    // verb's prefix take a tavern command typed in full (`l`, `i`).
+    // verb's prefix take a tavern command typed in full (`l`, `i`), unless the seat's verb of that
+    // very word claims the line (`cheer 5000` at the bones table).
     const visible = (c: TavernCommand) => this.mayUse(p, c);
     const exact = this.commands.exactly(word, visible);
-    const lookup: Lookup<CommandContext> = directionOf(word) || exact
+    const claimed = exact && p.seat?.commands.exactly(word)?.claims?.(args);
+    const lookup: Lookup<CommandContext> = directionOf(word) || (exact && !claimed)
       ? { unknown: true }
       : p.seat
         ? p.seat.commands.find(word)
@@ -360,7 +362,7 @@ export class Tavern implements TableVenue {
       return;
     }
     try {
-      return command.run(ctx, args)?.catch((e: unknown) => commandFailed(command, ctx, e));
+      return command.run(ctx, args, word)?.catch((e: unknown) => commandFailed(command, ctx, e));
     } catch (e) {
       commandFailed(command, ctx, e);
     }

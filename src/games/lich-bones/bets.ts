@@ -61,6 +61,15 @@ const SINGLE_WORD: Record<string, BetSpec> = {
   craps: { kind: 'drain' },
 };
 
+/**
+ * Every word a bet can begin with: at the bones table each is a verb ("hero 5000", "don't pass
+ * 5000", "attack 6 5000"), as it is after `bet` or in a whisper to Dreaven.
+ */
+export function betWords(): string[] {
+  const first = [...Object.keys(SINGLE_WORD), ...Object.keys(NUMBERED)].map((phrase) => phrase.split(' ')[0]);
+  return [...new Set([...first, 'don\u2019t'])];
+}
+
 /** Bets named by a word and a number, with the numbers each allows. */
 const NUMBERED: Record<string, { kind: 'hard' | 'attack' | 'claw'; numbers: readonly number[]; usage: string }> = {
   hard: { kind: 'hard', numbers: HARD_NUMBERS, usage: 'Hard ways are hard 4, hard 6, hard 8 and hard 10.' },

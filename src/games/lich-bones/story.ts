@@ -177,6 +177,28 @@ function nobodyElse(names: readonly string[], line: (who: string, one: boolean) 
   return (v) => (v.viewer !== null && set.has(v.viewer) ? mine : line(who, names.length === 1));
 }
 
+/**
+ * For a player whose purse is below the minimum bet (a newcomer holds 1,000; the minimum is
+ * 5,000): how they come to bet here at all, or null when they can bet now. `opened`: when their
+ * hand-out cool-down opened.
+ */
+export function purseHint(s: LichBonesState, who: string, purse: number, opened: number | null, now: number): string | null {
+  const { minBet, handout, handoutCooldownMs } = s.settings;
+  if (purse >= minBet) return null;
+  const short = `You hold ${obsidianCoins(purse)}, less than the smallest bet at this table (${formatCoins(minBet)})`;
+  if (handout <= 0) return `${short}.`;
+  if (s.paying.includes(who)) {
+    return s.fromStart.includes(who) ? `${short}; stay seated to the last round for the end hand-out of ${obsidianCoins(handout)}.` : `${short}.`;
+  }
+  if (opened !== null && now - opened < handoutCooldownMs) {
+    const at = new Date(opened + handoutCooldownMs).toISOString().slice(11, 16);
+    return `${short}, and the house paid you hand-outs less than ${duration(handoutCooldownMs)} ago: it pays you again from ${at} by the tavern's clock.`;
+  }
+  const game = s.phase === 'waiting' ? 'the game' : 'the next game';
+  const seat = s.seated.includes(who) ? 'stay seated' : 'take a seat';
+  return `${short}: ${seat}, and when ${game} starts ${DEALER} hands everyone seated ${obsidianCoins(handout)} to bet with.`;
+}
+
 /** "30 minutes", "90 seconds". */
 export function duration(ms: number): string {
   const minutes = ms / 60_000;

@@ -1,8 +1,8 @@
-import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, looksLikeAmount, obsidianCoins } from '../../rooms/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 import { fitted, paint } from '../../telnet/markup.js';
-import { parseBet } from './bets.js';
+import { betWords, parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
 import {
   apply,
@@ -15,7 +15,7 @@ import {
   type LichBonesState,
   type Payouts,
 } from './rules.js';
-import { betText, DEALER, duration, tell } from './story.js';
+import { betText, DEALER, duration, purseHint, tell } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor } from './view.js';
 
@@ -89,6 +89,18 @@ class LichBonesTable implements GameTable {
         run: (ctx, args) => this.placeBet(ctx.player, args, ctx.reply),
       },
       {
+        // Each bet's own word is a verb here, as in a whisper: `hero 5000`, `don't pass 5000`.
+        key: 'hero',
+        aliases: betWords().filter((w) => w !== 'hero'),
+        usage: '<bet> <amount>',
+        group: 'Lich Bones',
+        help: "Bet by naming the bet, as you would whisper it to Dreaven: hero 5000, attack 6 5000, don't pass 5,000. Every bet word of help lich bones works.",
+        // Typed in full only, so `h` and `st` keep meaning help and stand; `cheer 5000` is a bet, `cheer Ana` the social.
+        exactOnly: true,
+        claims: (args) => args.split(/\s+/).some(looksLikeAmount),
+        run: (ctx, args, word = 'hero') => this.placeBet(ctx.player, `${word} ${args}`, ctx.reply),
+      },
+      {
         key: 'gold',
         usage: 'gold',
         group: 'Lich Bones',
@@ -119,6 +131,8 @@ class LichBonesTable implements GameTable {
 
   onSit(name: string): void {
     this.act({ type: 'sit', player: name }, () => undefined);
+    const hint = this.purseHint(name);
+    if (hint) this.host.toPlayer(name, hint);
   }
 
   onStand(name: string): void {
@@ -126,7 +140,9 @@ class LichBonesTable implements GameTable {
   }
 
   describe(viewer: string): string {
-    return renderTable(viewFor(this.state, viewer), this.host.clock.now(), this.tableWord);
+    const table = renderTable(viewFor(this.state, viewer), this.host.clock.now(), this.tableWord);
+    const hint = this.purseHint(viewer);
+    return hint ? `${table}\n${hint}` : table;
   }
 
   tableState(viewer: string): GameState {
@@ -140,6 +156,9 @@ class LichBonesTable implements GameTable {
   private placeBet(name: string, text: string, refuse: Reply): void {
     const parsed = parseBet(text);
     if (!parsed.ok) return refuse(parsed.reason);
+    // A purse below the minimum can place no bet at all: say how to come by one.
+    const hint = this.purseHint(name);
+    if (hint) return refuse(hint);
     this.act({ type: 'bet', player: name, bet: parsed.bet, amount: parsed.amount }, refuse);
   }
 
@@ -198,6 +217,10 @@ class LichBonesTable implements GameTable {
   /** "30 seconds", "1 second". */
   private timeLeft(deadline: number): string {
     return secondsLeft(deadline, this.host.clock.now());
+  }
+
+  private purseHint(name: string): string | null {
+    return purseHint(this.state, name, this.host.balance(name), this.host.handouts.last(name, HANDOUTS), this.host.clock.now());
   }
 
   private goldText(name: string): string {

@@ -28,21 +28,18 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
   const { tavern, actor } = ctx;
   const t = topic.trim().toLowerCase().replace(/[’']/g, '');
   if (!t) {
-    const groups = new Map<string, string[]>();
-    for (const c of tavern.commands.all()) {
-      if (!tavern.mayUse(actor, c)) continue;
-      const words = [c.key, ...(c.aliases ?? [])].join('/');
-      groups.set(c.group, [...(groups.get(c.group) ?? []), words]);
-    }
+    const groups = commandGroups(ctx);
+    const words = (c: TavernCommand) => [c.key, ...(c.aliases ?? [])].join('/');
     // The commands in one column, a space after the longest group's name.
     const column = Math.max(...[...groups.keys()].map((g) => g.length + 4));
-    const lines = [...groups].map(([g, words]) => hanging(`  ${g}:`, words.join(', '), column));
+    const lines = [...groups].map(([g, commands]) => hanging(`  ${g}:`, commands.map(words).join(', '), column));
     const gameLines = games.map((g) => `  help ${g.title.toLowerCase().replace(/'/g, '')}`);
     return [
       `${paint('heading', 'Commands')} (help <command> for more):`,
       ...lines,
       `${paint('heading', 'Games')} (sit at a table to play; their verbs work while you are seated):`,
       ...gameLines,
+      'help topics lists everything else help can tell you.',
     ].join('\n');
   }
   const game = games.find((g) => g.title.toLowerCase().replace(/'/g, '') === t || g.id === t.replace(/\s+/g, '-'));
@@ -54,6 +51,8 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
       return extra(table?.data.settings ?? {});
     }
   }
+  const aside = topicHelp(ctx, t, games);
+  if (aside) return aside;
   const sets = [actor.seat?.commands, tavern.commands, ...[...tavern.tables.values()].map((tb) => tb.commands)];
   for (const set of sets) {
     if (!set) continue;
@@ -69,6 +68,53 @@ function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string
   const named = games.filter((g) => gameWords(ctx, g).has(t));
   if (named.length === 1) return gameHelp(ctx, named[0]);
   return `There is no help on "${topic}". Type help for the list.`;
+}
+
+/** The groups of the tavern's commands this player may use, by name: "Moving" -> [north, ...]. */
+function commandGroups(ctx: CommandContext): Map<string, TavernCommand[]> {
+  const groups = new Map<string, TavernCommand[]>();
+  for (const c of ctx.tavern.commands.all()) {
+    if (ctx.tavern.mayUse(ctx.actor, c)) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  }
+  return groups;
+}
+
+/** Help on what no command is called: `help topics`, `help crowd`, and a group of commands (`help socials`). */
+function topicHelp(ctx: CommandContext, t: string, games: GameInfo[]): string | null {
+  if (t === 'topics' || t === 'topic') return topicsText(ctx, games);
+  if (t === 'crowd' || t === 'crowds' || t === 'crowded rooms') return crowdText(ctx.tavern.settings.crowd);
+  // A command of the same name has its own help (`help channels`).
+  if (ctx.tavern.commands.exactly(t, (c) => ctx.tavern.mayUse(ctx.actor, c))) return null;
+  for (const [group, commands] of commandGroups(ctx)) {
+    if (t !== group.toLowerCase() && t !== group.toLowerCase().replace(/^the /, '')) continue;
+    if (group === 'Socials') {
+      const verbs = commands.map((c) => c.key).join(', ');
+      return `${paint('heading', 'Socials')} (typed in full): ${verbs}. Each works alone (${commands[0].key}) or at someone present (${commands[0].key} Bex): the room sees it, and the one you name reads "you".`;
+    }
+    return [`${paint('heading', group)}:`, ...commands.map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 30))].join('\n');
+  }
+  return null;
+}
+
+function topicsText(ctx: CommandContext, games: GameInfo[]): string {
+  const groups = [...commandGroups(ctx).keys()].map((g) => g.toLowerCase().replace(/^the /, ''));
+  const extras = games.flatMap((g) => Object.keys(g.topics ?? {}).map((topic) => hanging(`  help ${topic}`, `${topic} at ${g.title}.`, 22)));
+  return [
+    `${paint('heading', 'Help topics')}:`,
+    hanging('  help <command>', 'any command: help look, help give.', 22),
+    hanging('  help <group>', `a group of commands: ${groups.map((g) => `help ${g}`).join(', ')}.`, 22),
+    hanging('  help <game>', `${games.map((g) => `help ${g.title.toLowerCase().replace(/'/g, '')}`).join(', ')}.`, 22),
+    ...extras,
+    hanging('  help crowd', 'crowded rooms: who look names, and look crowd.', 22),
+  ].join('\n');
+}
+
+function crowdText(crowd: number): string {
+  return [
+    `A room with more than ${crowd} people in it is a crowd. There look names the first three who came in and counts the rest; look crowd (or who here) names everyone, with where they sit.`,
+    "In a crowd, people coming and going are told as 'Many travellers come and go.', and seats taken and left at a table as 'Players come and go at <the table>.', at most once every 5 seconds.",
+    `At a Lich Bones table with more than ${crowd} seated, Dreaven tells each bet to its bettor alone, and after each throw everyone hears one line of who won and lost.`,
+  ].join('\n');
 }
 
 function gameHelp(ctx: CommandContext, game: GameInfo): string {

@@ -5,8 +5,8 @@ const game = (id: string) => games.find((g) => g.id === id)!;
 
 describe("each game's help follows its table's settings", () => {
   it('Spice Run names the turn limit', () => {
-    expect(game('spice-run').help({})).toMatch(/lapse for 2 minutes/);
-    expect(game('spice-run').help({ turnMs: 300_000 })).toMatch(/lapse for 5 minutes/);
+    expect(game('spice-run').help({})).toMatch(/A turn lapses after 2 minutes/);
+    expect(game('spice-run').help({ turnMs: 300_000 })).toMatch(/A turn lapses after 5 minutes/);
   });
 
   it('Lich Bones names rounds, timers, hand-outs and the minimum bet', () => {

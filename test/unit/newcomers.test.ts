@@ -56,7 +56,8 @@ describe('a newcomer at the tavern', () => {
     // Direction words still walk (or say why not), and short words keep their tavern meaning.
     expect(await typed(ana, 's')).toBe('You are seated at the bones table; stand up first.');
     expect(await typed(ana, 'd')).toMatch(/^You cannot go down from here/);
-    expect(await typed(ana, 'h')).not.toMatch(/could mean/);
+    // A bet word is a verb typed in full only: `her 5000` is no bet.
+    expect(await typed(ana, 'her 5000')).not.toMatch(/Dreaven takes/);
   });
 
   it('hears where bet words are played when not seated', async () => {

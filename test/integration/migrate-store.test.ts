@@ -3,7 +3,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileStore, Ledger, charAccount, escrowAccount, HOUSE } from '../../src/store/index.js';
+import { FileStore, Ledger, PgStore, charAccount, escrowAccount, HOUSE, type Store } from '../../src/store/index.js';
+import { FairTable } from '../../src/games/fair-table.js';
+import { derivedSeeds } from '../../src/games/fair-source.js';
+import { rollDice, rollDie, seededRandom, shuffle } from '../../src/games/random.js';
+import { numberCards } from '../../src/games/dragons-lair/cards.js';
 import { hashPassword } from '../../src/rooms/accounts.js';
 import { commitmentOf } from '../../src/games/fair.js';
 import { TestClient } from '../support/client.js';
@@ -142,4 +146,44 @@ describe.skipIf(!!noPostgres)('npm run migrate-store', () => {
     expect(code).toBe(1);
     expect(await rows(db, `SELECT to_regclass('journal') AS t`)).toEqual([{ t: null }]);
   });
+
+  it('carries the game records, the wins and the live draws: the next start records the cut-off game', async () => {
+    for (const archived of [false, true]) {
+      const dir = await folder();
+      const store = await FileStore.open({ dataDir: dir, checkpoints: 'inline', segmentBytes: archived ? 300 : undefined });
+      for (const name of ['Ana', 'Bob']) await store.createCharacter({ name, passwordHash: 'h', room: 'common-room', purse: 1000 });
+      const options = { ordinary: seededRandom(1), seeds: derivedSeeds(3), game: 'dragons-lair', now: () => Date.now() };
+      const table = FairTable.open(store, 'lair-table', options).random;
+      shuffle(numberCards(), table);
+      rollDie(table);
+      table.retire([{ key: 'bob', name: 'Bob', bet: 'ante', stake: 50, paid: 90, outcome: 'won' }]);
+      rollDice(table); // game 2 has drawn once when the folder is moved
+      await store.close();
+      if (archived) {
+        const segments = (await readdir(join(dir, 'journal'))).sort();
+        for (const s of segments.slice(0, -1)) await rm(join(dir, 'journal', s));
+      }
+      const db = await database();
+      const { code, out } = await migrate(dir, db.url);
+      expect(code, out).toBe(0);
+      const lists = (s: Store) => ({ games: s.games('lair-table'), wins: s.wins(10, Date.now()), draws: s.liveDraws('lair-table') });
+      const file = await FileStore.open({ dataDir: dir, checkpoints: 'inline' });
+      const before = lists(file);
+      await file.close();
+      expect(before.games).toHaveLength(1);
+      expect(before.draws).toHaveLength(1);
+      const name = (await readFile(join(dir, 'server-name'), 'utf8')).trim();
+      const pg = await PgStore.open({ settings: { connectionString: db.url }, server: name });
+      try {
+        expect(lists(pg)).toEqual(before);
+        FairTable.open(pg, 'lair-table', options);
+        expect(pg.games('lair-table').map((g) => [g.number, g.cutOff, g.draws.length])).toEqual([
+          [1, false, 2],
+          [2, true, 1],
+        ]);
+      } finally {
+        await pg.close();
+      }
+    }
+  }, 60_000);
 });

@@ -9,10 +9,11 @@ import { openLogFile, type LogFile } from './log-file.js';
 import { ADMIN_NAME } from './rooms/world.js';
 import { parseStoreSpec } from './store/open.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
+import { CertificateProblem, readCertificate, selfSignedCertificate, type Certificate } from './certificate.js';
 
 const USAGE = `Usage: npm start -- [options]
   --port N       port to listen on (default 4000, or the PORT environment variable)
-  --host ADDR    address to listen on (default 0.0.0.0)
+  --host ADDR    address to listen on (default :: for every IPv6 and IPv4 address, or 0.0.0.0 without IPv6)
   --data DIR     where the database and the log are kept (default ./data/runtime; created if missing)
   --store WHERE  the database: FILE (a file store's db.json, default <data>/db.json, or its folder),
                  postgres://user:password@host:port/database, or postgres (the PGHOST... variables)
@@ -20,6 +21,10 @@ const USAGE = `Usage: npm start -- [options]
   --seed N       for testing: every table's server seeds (and the HERO, a wizard's pick) follow from N,
                  so the same commands give the same dice; such seeds are never secret
   --web-port N   port of the web client (default 4080, or the WEB_PORT environment variable; 0 turns it off)
+  --tls-port N   port of the same telnet game over TLS (default 0: none)
+  --web-tls-port N  port of the web client over HTTPS and WSS (default 0: none)
+  --tls-cert FILE, --tls-key FILE  the TLS certificate (its chain after it) and its key, PEM
+                 (default: a self-signed one made in <data>/tls/ on the first start); SIGHUP reads them again
   --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --creates-per-hour N  new characters one address may make per hour (default 5, or the world's createsPerHour; 0: no limit)
   --connections-per-address N  connections one address may hold open, telnet and web together
@@ -29,7 +34,10 @@ const USAGE = `Usage: npm start -- [options]
                  (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
-const KNOWN = new Set(['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin', 'trust-proxy', 'help', '_']);
+const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address'];
+/** Options that may be given more than once. */
+const REPEATABLE = ['admin', 'trust-proxy'];
+const KNOWN = new Set([...VALUED, ...REPEATABLE, 'help', '_']);
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -43,7 +51,7 @@ function wholeNumber(name: string, value: unknown, max: number): number {
 }
 
 const argv = yargsParser(process.argv.slice(2), {
-  string: ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address', 'admin', 'trust-proxy'],
+  string: [...VALUED, ...REPEATABLE],
   boolean: ['help'],
   configuration: { 'camel-case-expansion': false, 'dot-notation': false, 'strip-dashed': false },
 });
@@ -54,21 +62,33 @@ if (argv.help) {
   console.log(USAGE);
   process.exit(0);
 }
-for (const key of ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'web-origins', 'creates-per-hour', 'connections-per-address']) {
+for (const key of VALUED) {
   if (Array.isArray(argv[key])) fail(`--${key} was given more than once.`);
   if (key in argv && argv[key] === '') fail(`--${key} needs a value.`);
 }
 
 // An empty PORT is as good as none.
 const port = wholeNumber('port', argv.port ?? (process.env.PORT || '4000'), 65535);
-const host = argv.host ?? '0.0.0.0';
-if (!isIP(host) && (/^[\d.]+$/.test(host) || !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(host))) {
+// No --host: every address (server.ts finds whether the machine has IPv6).
+const host: string | undefined = argv.host;
+if (host !== undefined && !isIP(host) && (/^[\d.]+$/.test(host) || !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(host))) {
   fail(`--host must be an IP address or a host name, not "${host}".`);
 }
 if (argv.world !== undefined && !existsSync(argv.world)) fail(`--world: there is no file "${argv.world}".`);
 const seed = argv.seed === undefined ? undefined : wholeNumber('seed', argv.seed, 0xffffffff);
 const webPort = wholeNumber('web-port', argv['web-port'] ?? (process.env.WEB_PORT || '4080'), 65535);
-if (webPort !== 0 && webPort === port) fail(`--web-port must differ from --port (both are ${port}).`);
+const tlsPort = wholeNumber('tls-port', argv['tls-port'] ?? '0', 65535);
+const webTlsPort = wholeNumber('web-tls-port', argv['web-tls-port'] ?? '0', 65535);
+const ports: [string, number][] = [['--port', port], ['--web-port', webPort], ['--tls-port', tlsPort], ['--web-tls-port', webTlsPort]];
+for (const [i, [name, n]] of ports.entries()) {
+  const same = ports.slice(0, i).find(([, m]) => n !== 0 && m === n);
+  if (same) fail(`${name} must differ from ${same[0]} (both are ${n}).`);
+}
+const secure = tlsPort !== 0 || webTlsPort !== 0;
+const certFile: string | undefined = argv['tls-cert'];
+const keyFile: string | undefined = argv['tls-key'];
+if ((certFile === undefined) !== (keyFile === undefined)) fail('--tls-cert and --tls-key go together: the certificate and its key.');
+if (certFile !== undefined && !secure) fail('--tls-cert needs --tls-port or --web-tls-port: without a secure port it would not be used.');
 const webOrigins = argv['web-origins'] === undefined ? [] : String(argv['web-origins']).split(',').map((o) => o.trim());
 for (const origin of webOrigins) {
   if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) fail(`--web-origins: "${origin}" is not an http:// or https:// origin.`);
@@ -108,9 +128,23 @@ function openLog(): (line: string) => void {
   };
 }
 
+/** The secure ports' certificate: the host's files, or the server's own; a problem is one line and exit 2. */
+async function loadCertificate(log: (line: string) => void): Promise<Certificate> {
+  try {
+    if (certFile !== undefined && keyFile !== undefined) return readCertificate(certFile, keyFile, Date.now());
+    const { certificate, made } = await selfSignedCertificate(dataDir, Date.now());
+    log(`tls: ${made ? 'made a new' : 'using the'} self-signed certificate in ${certificate.certFile} (players pin its fingerprint, below; --tls-cert and --tls-key give a real one)`);
+    return certificate;
+  } catch (e) {
+    console.error(`The server could not start: ${e instanceof CertificateProblem ? e.message : (e as Error).message}`);
+    process.exit(2);
+  }
+}
+
 try {
   // The log goes to standard output and to server.log beside the database.
   const log = openLog();
+  const certificate = secure ? await loadCertificate(log) : undefined;
   const server = await startServer({
     host,
     port,
@@ -126,6 +160,7 @@ try {
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
     trustProxy,
+    tls: certificate && { port: tlsPort || null, webPort: webTlsPort || null, certificate },
     // A full disk or a failing one: the players were told, the log says why; exit with one line.
     onFatal: () => process.exit(1),
     // An admin's shutdown has stopped everything as SIGTERM does: exit as cleanly.
@@ -146,6 +181,8 @@ try {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A renewed certificate (certbot's deploy hook, systemctl reload): read again, nobody disconnected.
+  if (certificate) process.on('SIGHUP', () => server.reloadCertificate());
 } catch (e) {
   // An expected condition (a damaged or unwritable folder) is one line, without a stack.
   console.error(`The server could not start: ${(e as Error).message}`);

@@ -1,10 +1,11 @@
 import type { Server } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listenTelnet } from './telnet/server.js';
+import { everyAddress, hostAndPort, listenTelnet } from './telnet/server.js';
 import { OpenPerAddress, tooManyFrom } from './telnet/per-address.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
 import type { TelnetConnection } from './telnet/connection.js';
@@ -27,7 +28,8 @@ import { FairTable } from './games/fair-table.js';
 import { games } from './games/index.js';
 import { settingsProblems, Table, type TableServices } from './games/table.js';
 import { handoutsInStore } from './games/handouts.js';
-import { listenWeb, type WebOptions } from './web/server.js';
+import { listenWeb, type WebOptions, type WebPort } from './web/server.js';
+import { CertificateInUse, describeCertificate, type Certificate } from './certificate.js';
 import { coinsText } from './rooms/palette.js';
 import { webSession } from './web/session.js';
 import { Listings } from './web/listings.js';
@@ -47,7 +49,8 @@ export const DEFAULT_WORLD = join(PROJECT, 'data', 'world.json');
 export const DEFAULT_WEB_ROOT = join(PROJECT, 'dist', 'web');
 
 export interface ServerOptions {
-  host: string;
+  /** Default: every IPv6 and IPv4 address (`::`), or every IPv4 one where there is no IPv6. */
+  host?: string;
   port: number;
   dataDir: string;
   /** `--store`: a file store's db.json or folder, or a postgres:// address (default: files in dataDir). */
@@ -66,6 +69,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The web client's port (0: any free one) and settings; without it, no web port. */
   web?: Partial<WebOptions> & { port: number };
+  /** The secure ports (0: any free one; null: none) and their certificate, as certificate.ts reads it. */
+  tls?: { port: number | null; webPort: number | null; certificate: Certificate };
   /** Where checkpoints are written: a worker thread (the default), or this thread (in-process tests). */
   checkpoints?: 'worker' | 'inline';
   /** The store failed (a full disk): every connection is closed; the program should exit 1. */
@@ -79,9 +84,14 @@ export interface RunningServer {
   readonly port: number;
   /** The web client's port, or null when it is off. */
   readonly webPort: number | null;
+  /** The telnet port over TLS and the web client's over HTTPS, or null when off. */
+  readonly tlsPort: number | null;
+  readonly webTlsPort: number | null;
   readonly tavern: Tavern;
   /** Tells everyone, writes everything, closes every connection. */
   stop(reason?: string): Promise<void>;
+  /** SIGHUP: reads the certificate's files again, keeping every connection (a bad file keeps the old one). */
+  reloadCertificate(): void;
 }
 
 /** The Session of a telnet connection: the connection does the work; this names it for rooms. */
@@ -304,7 +314,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   };
 
-  let web: HttpServer | null = null;
+  let webServers: (HttpServer | HttpsServer)[] = [];
+  let secureTelnet: Server | null = null;
   let fatal = false;
   tavern.onFatal = (e) => {
     if (fatal) return;
@@ -315,12 +326,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log(`fatal: ${e.message}; closing every connection`);
     for (const c of connections) c.close('The tavern has a problem and must close. Nothing you were told has been lost.');
     process.exitCode = 1;
-    server.close();
-    web?.close();
+    for (const s of [server, secureTelnet, ...webServers]) s?.close();
     void store.close().catch(() => undefined).finally(() => options.onFatal?.(e));
   };
 
   let port = options.port;
+  let tlsPort: number | null = null;
   const startedAt = Math.floor(clock.now() / 1000);
   const mssp = (): MsspVariables => ({
     NAME: world.name,
@@ -329,28 +340,50 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     CODEBASE: 'Obsidian Scorpion',
     PORT: String(port),
     ROOMS: String(world.rooms.size),
+    ...(tlsPort === null ? {} : { TLS: String(tlsPort), SSL: String(tlsPort) }),
     ...world.mssp,
   });
   const trusted = options.trustProxy ?? TrustedProxies.none;
   // Always watched: a PROXY header from anyone not trusted closes the connection.
   const proxies = { trusted, log, headerTimeoutMs: options.proxyHeaderTimeoutMs };
-  const server: Server = await listenTelnet(options.host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies });
+  const host = options.host ?? (await everyAddress());
+  const server: Server = await listenTelnet(host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies });
   port = portOf(server, options.port);
   const perHour = tavern.settings.createsPerHour;
   const cores = availableParallelism();
   const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
   log(`password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; connections: ${perAddress.limit ? `${perAddress.limit} per address` : 'no limit per address'}`);
-  if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet)`);
-  log(`listening on ${options.host}:${port}`);
+  if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet and TLS)`);
+  log(`listening on ${hostAndPort(host, port)}`);
+  const certificate = options.tls && new CertificateInUse(options.tls.certificate, log, () => clock.now());
+  // Anything that cannot listen closes what already does, so a failed start leaves no port open.
+  const abandon = (e: Error) => {
+    for (const s of [server, secureTelnet, ...webServers]) s?.close();
+    throw e;
+  };
+  if (certificate) log(describeCertificate(certificate.certificate));
+  if (certificate && options.tls?.port != null) {
+    const secure = () => certificate.secure;
+    secureTelnet = await listenTelnet(host, options.tls.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies, secure }).catch(abandon);
+    tlsPort = portOf(secureTelnet, options.tls.port);
+    log(`tls on ${hostAndPort(host, tlsPort)}`);
+  }
+  const webPorts: WebPort[] = [];
+  if (options.web) webPorts.push({ port: options.web.port });
+  if (certificate && options.tls?.webPort != null) webPorts.push({ port: options.tls.webPort, tls: certificate.context });
   let webPort: number | null = null;
-  if (options.web) {
+  let webTlsPort: number | null = null;
+  if (webPorts.length) {
     const webOptions = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), ...options.web };
-    web = await listenWeb(options.host, options.web.port, webOptions, (c) => onConnection(c, webSession(c), c)).catch((e: Error) => {
-      server.close();
-      throw e;
+    webServers = await listenWeb(host, webPorts, webOptions, (c) => onConnection(c, webSession(c), c)).catch(abandon);
+    webPorts.forEach((p, i) => {
+      const at = portOf(webServers[i], p.port);
+      if (p.tls) {
+        certificate!.serves(webServers[i] as HttpsServer);
+        webTlsPort = at;
+      } else webPort = at;
+      log(`web client on ${p.tls ? 'https' : 'http'}://${hostAndPort(host, at)}/`);
     });
-    webPort = portOf(web, options.web.port);
-    log(`web client on http://${options.host}:${webPort}/`);
   }
 
   const closeTavern = async (reason: string): Promise<void> => {
@@ -369,7 +402,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await tavern.release();
     await store.close();
     for (const c of connections) c.close();
-    await Promise.all([server, web].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
+    await Promise.all([server, secureTelnet, ...webServers].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
   };
   // One stop, however many ask (a signal during an admin's shutdown waits for the same one).
   let stopped: Promise<void> | null = null;
@@ -379,10 +412,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     void stop(`${by.name} closes the tavern for the night (the server is shutting down).`).then(() => options.onShutdown?.());
   };
 
-  return { host: options.host, port, webPort, tavern, stop };
+  return { host, port, webPort, tlsPort, webTlsPort, tavern, stop, reloadCertificate: () => certificate?.reload() };
 }
 
-function portOf(server: Server | HttpServer, asked: number): number {
+function portOf(server: Server | HttpServer | HttpsServer, asked: number): number {
   const address = server.address();
   return typeof address === 'object' && address ? address.port : asked;
 }

@@ -124,6 +124,7 @@ const REASONS: Record<string, string> = {
   EIO: 'an input/output error (the disk may be failing)',
   ENOENT: 'it does not exist',
   ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder, not a file',
 };
 
 /** "the disk is full (ENOSPC)": an expected file-system error in words. */

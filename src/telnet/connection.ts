@@ -13,6 +13,7 @@ import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.j
 import { colourLevelOf, Mtts, TerminalTypeOption } from './mtts.js';
 import { AYT, EC, EL, IAC, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
 import { encodeFrame, encodeText, promptEnd, subnegotiationFrame } from './output.js';
+import { peerAddress } from './per-address.js';
 import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
 import { render, type RenderProfile } from './render.js';
 
@@ -100,7 +101,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     options: ConnectionOptions = {},
   ) {
     super();
-    this.remoteAddress = options.proxied?.address ?? socket.remoteAddress ?? 'unknown';
+    this.remoteAddress = peerAddress(options.proxied?.address ?? socket.remoteAddress);
     this.via = options.proxied?.via ?? undefined;
     this.proxyOwn = options.proxied?.via === null;
     this.lines = new LineAssembler(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);

@@ -24,5 +24,14 @@ export class OpenPerAddress {
   }
 }
 
+/**
+ * A peer's address as the limits and the log count it: an IPv4 client of a dual-stack (`::`) port
+ * arrives as `::ffff:1.2.3.4`, and is `1.2.3.4` as on an IPv4 port.
+ */
+export function peerAddress(raw: string | undefined): string {
+  if (!raw) return 'unknown';
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(raw) ? raw.slice(7) : raw;
+}
+
 /** The one line a connection past the limit gets before it is closed. */
 export const tooManyFrom = (limit: number) => `Too many connections from your address (${limit}); close one and try again.`;

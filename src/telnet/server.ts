@@ -1,39 +1,78 @@
 import net from 'node:net';
+import tls from 'node:tls';
+import type { Duplex } from 'node:stream';
 import { TelnetConnection, type ConnectionOptions } from './connection.js';
-import { arrive, refuseProxyHeader, type ProxyOptions } from './proxied.js';
+import { arrive, refuseProxyHeader, withRest, type ProxyOptions } from './proxied.js';
+
+/** How long a client of the TLS port has to finish its handshake. */
+const HANDSHAKE_TIMEOUT_MS = 30_000;
+
+export interface TelnetPortOptions extends ConnectionOptions {
+  proxies?: ProxyOptions;
+  /** The TLS port: the certificate's context, asked for at each connection (SIGHUP may change it). */
+  secure?: () => tls.SecureContext;
+}
 
 /**
  * Listens for telnet clients and hands each one over as a TelnetConnection, named by its
- * proxy's PROXY header when it comes through a trusted one (proxied.ts).
+ * proxy's PROXY header when it comes through a trusted one (proxied.ts). With `secure`, the port
+ * speaks TLS: after any PROXY header comes the handshake, then the same connection code runs
+ * on the decrypted socket.
  */
 export function listenTelnet(
   host: string,
   port: number,
   onConnection: (connection: TelnetConnection) => void,
-  options: ConnectionOptions & { proxies?: ProxyOptions } = {},
+  options: TelnetPortOptions = {},
 ): Promise<net.Server> {
-  const { proxies, ...connectionOptions } = options;
+  const { proxies, secure, ...connectionOptions } = options;
+  /** The connection on `stream`, once its handshake is done on the TLS port; `ready` takes it. */
+  const open = (stream: net.Socket | Duplex, proxied: ConnectionOptions['proxied'], ready: (c: TelnetConnection) => void) => {
+    if (!secure) return ready(new TelnetConnection(stream as net.Socket, { ...connectionOptions, proxied }));
+    handshake(stream, secure(), (encrypted) => ready(new TelnetConnection(encrypted, { ...connectionOptions, proxied })));
+  };
   const accept = (socket: net.Socket) => {
     // Gone before it was taken (a proxy's health check resets at once): there is nobody to serve.
     if (socket.remoteAddress === undefined) return socket.destroy();
-    if (!proxies) return onConnection(new TelnetConnection(socket, connectionOptions));
+    if (!proxies) return open(socket, undefined, onConnection);
     arrive(socket, proxies, ({ address, via, rest, fromProxy }) => {
       if (!fromProxy) {
-        // Straight from the player: the offers go out at once, and a PROXY header is refused.
-        const c = new TelnetConnection(socket, connectionOptions);
-        refuseProxyHeader(socket, () => {
-          proxies.log(`connection ${c.id} from ${c.remoteAddress} closed: it sent a PROXY protocol header, but ${c.remoteAddress} is not in --trust-proxy`);
-          c.drop();
+        // Straight from the player: a PROXY header is refused (on the TLS port it fails the handshake).
+        return open(socket, undefined, (c) => {
+          if (!secure) {
+            refuseProxyHeader(socket, () => {
+              proxies.log(`connection ${c.id} from ${c.remoteAddress} closed: it sent a PROXY protocol header, but ${c.remoteAddress} is not in --trust-proxy`);
+              c.drop();
+            });
+          }
+          onConnection(c);
         });
-        return onConnection(c);
       }
+      if (secure) return open(withRest(socket, rest), { address, via }, onConnection);
       if (rest.length) socket.unshift(rest);
-      const c = new TelnetConnection(socket, { ...connectionOptions, proxied: { address, via } });
-      onConnection(c);
+      open(socket, { address, via }, onConnection);
       socket.resume();
     });
   };
   return listening(net.createServer(accept), host, port);
+}
+
+/** The server's side of a TLS handshake on `stream`; a client that fails it or takes too long is dropped. */
+function handshake(stream: net.Socket | Duplex, secureContext: tls.SecureContext, done: (encrypted: tls.TLSSocket) => void): void {
+  const encrypted = new tls.TLSSocket(stream as net.Socket, { isServer: true, secureContext });
+  const timer = setTimeout(() => encrypted.destroy(), HANDSHAKE_TIMEOUT_MS);
+  // A plain telnet client on the TLS port, a scanner, a reset: that client only is lost.
+  const fail = () => {
+    clearTimeout(timer);
+    encrypted.destroy();
+  };
+  encrypted.once('error', fail);
+  encrypted.once('close', () => clearTimeout(timer));
+  encrypted.once('secure', () => {
+    clearTimeout(timer);
+    encrypted.off('error', fail);
+    done(encrypted);
+  });
 }
 
 /** Starts `server` listening (the telnet port and the web port alike); rejects if it cannot. */
@@ -48,4 +87,27 @@ export function listening<S extends net.Server>(server: S, host: string, port: n
       resolve(server);
     });
   });
+}
+
+/** What listening on `::` fails with on a machine without IPv6. */
+const NO_IPV6 = new Set(['EAFNOSUPPORT', 'EADDRNOTAVAIL', 'EPROTONOSUPPORT']);
+
+/**
+ * The host to listen on when none is named: `::`, every IPv6 and IPv4 address (dual-stack), or
+ * `0.0.0.0` where the machine has no IPv6. `tryListen` opens a listener on a host (tests fake it).
+ */
+export async function everyAddress(tryListen = (host: string) => listening(net.createServer(), host, 0)): Promise<string> {
+  try {
+    const probe = await tryListen('::');
+    probe.close();
+    return '::';
+  } catch (e) {
+    if (NO_IPV6.has((e as NodeJS.ErrnoException).code ?? '')) return '0.0.0.0';
+    throw e;
+  }
+}
+
+/** `host:port` as written in a URL: an IPv6 address in brackets (`[::]:4000`). */
+export function hostAndPort(host: string, port: number): string {
+  return net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
 }

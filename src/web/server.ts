@@ -3,6 +3,8 @@
  * HTTP server. Each accepted WebSocket is handed over as a WebConnection.
  */
 import http from 'node:http';
+import https from 'node:https';
+import type tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { WebConnection, type WebConnectionOptions } from './connection.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { SOCKET_PATH } from './messages.js';
 import { listening } from '../telnet/server.js';
-import { OpenPerAddress, tooManyFrom } from '../telnet/per-address.js';
+import { OpenPerAddress, peerAddress, tooManyFrom } from '../telnet/per-address.js';
 import { TrustedProxies } from '../telnet/trusted-proxies.js';
 import { RateLimit, type Listings } from './listings.js';
 import { tavernPage } from './tavern-page.js';
@@ -79,7 +81,17 @@ function hostOf(header: string): string | undefined {
   }
 }
 
-export function listenWeb(host: string, port: number, options: WebOptions, onConnection: (c: WebConnection) => void): Promise<http.Server> {
+/** One port of the web client: plain HTTP and WS, or with `tls` (the certificate) HTTPS and WSS. */
+export interface WebPort {
+  port: number;
+  tls?: tls.SecureContextOptions;
+}
+
+/**
+ * Serves the page and its socket on each of `ports` (together, so one address's open sockets are
+ * counted across them); resolves with their servers in the same order, or rejects (none left open).
+ */
+export async function listenWeb(host: string, ports: readonly WebPort[], options: WebOptions, onConnection: (c: WebConnection) => void): Promise<(http.Server | https.Server)[]> {
   const built = existsSync(join(options.root, 'index.html'));
   const files = built
     ? sirv(options.root, {
@@ -94,7 +106,7 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
 
   const servePublic = options.listings ? publicRoutes(options.listings, options) : () => false;
 
-  const server = http.createServer((req, res) => {
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Only GET and HEAD are served here.\n');
       return;
@@ -107,20 +119,20 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
     files(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.\n');
     });
-  });
+  };
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
   const perAddress = new OpenPerAddress(options.maxPerAddress ?? DEFAULT_MAX_PER_ADDRESS);
 
-  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found');
     if (!originAllowed(req.headers.origin, req.headers.host, options.origins)) return refuseUpgrade(socket, 403, 'Forbidden');
     sockets.handleUpgrade(req, socket, head, (ws) => {
       // The player's address, from X-Forwarded-For when a trusted proxy sent the upgrade.
-      const peer = req.socket.remoteAddress ?? 'unknown';
-      const address = (options.trusted ?? TrustedProxies.none).clientOf(req);
+      const peer = peerAddress(req.socket.remoteAddress);
+      const address = peerAddress((options.trusted ?? TrustedProxies.none).clientOf(req));
       req.socket.setNoDelay(true);
       req.socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
       const c = new WebConnection(ws, address, options.connection, req.socket, address === peer ? undefined : peer);
@@ -132,9 +144,24 @@ export function listenWeb(host: string, port: number, options: WebOptions, onCon
       c.on('close', () => perAddress.release(address));
       onConnection(c);
     });
-  });
+  };
 
-  return listening(server, host, port);
+  const started = await Promise.allSettled(
+    ports.map(({ port, tls }) => {
+      const server: http.Server | https.Server = tls ? https.createServer(tls, serve) : http.createServer(serve);
+      server.on('upgrade', upgrade);
+      // A failed handshake (a scanner, a plain request on the HTTPS port) loses that client only.
+      if (tls) server.on('tlsClientError', (_e, socket) => socket.destroy());
+      return listening(server, host, port);
+    }),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const server of servers) server.close();
+    throw failed.reason;
+  }
+  return servers;
 }
 
 const JSON_HEADERS = {

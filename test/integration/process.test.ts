@@ -41,6 +41,9 @@ describe('the server program', () => {
       ['--world', '/nonexistent/world.json'],
       ['--web-port', 'abc'],
       ['--port', '4000', '--web-port', '4000'],
+      ['--port', '4000', '--tls-port', '4000'],
+      ['--tls-port', '4443', '--tls-cert', 'cert.pem'],
+      ['--tls-cert', 'cert.pem', '--tls-key', 'key.pem'],
       ['--web-origins', 'ftp://files.example'],
       ['--creates-per-hour', '-1'],
       ['--connections-per-address', 'ten'],
@@ -57,6 +60,8 @@ describe('the server program', () => {
     expect(await help.exited).toBe(0);
     expect(help.output()).toMatch(/--data DIR/);
     expect(help.output()).toMatch(/--web-port N/);
+    expect(help.output()).toMatch(/--tls-port N/);
+    expect(help.output()).toMatch(/--web-tls-port N/);
     expect(help.output()).toMatch(/--creates-per-hour N/);
     expect(help.output()).toMatch(/--connections-per-address N/);
     expect(help.output()).toMatch(/--admin NAME/);

@@ -92,7 +92,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
   // Building the page and starting Chromium take a while on a busy machine.
   beforeAll(async () => {
     pageDir = await buildPage();
-    server = await listenWeb('127.0.0.1', 0, { root: pageDir }, (connection) => {
+    [server] = await listenWeb('127.0.0.1', [{ port: 0 }], { root: pageDir }, (connection) => {
       const link: PageLink = { connection, lines: [] };
       connection.on('line', (line) => link.lines.push(line));
       links.push(link);

@@ -41,8 +41,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Chromium headless with a new empty profile and no network but loopback's, on one page. */
-export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+/** Chromium headless with a new empty profile and no network but loopback's, on one page; `args`: more flags. */
+export async function launchBrowser(viewport = { width: 1280, height: 800 }, args: string[] = []): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'tavern-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -57,6 +57,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Transcript } from './transcript.js';
 
 const IAC = 255;
@@ -18,7 +19,7 @@ export class TestClient extends Transcript {
   private pending: number[] = [];
 
   private constructor(
-    private readonly socket: net.Socket,
+    private readonly socket: Duplex,
     /** Answer negotiation like a MUD client: DO ECHO/SGA/EOR, and WONT to everything else. */
     private readonly agree: boolean,
     /** The screen width reported by NAWS (0: none, so the server wraps at 80 columns). */
@@ -36,13 +37,18 @@ export class TestClient extends Transcript {
   /**
    * By default the client reports a screen 10,000 columns wide, so the server's wrapping never
    * splits the lines tests look for; `width: 0` reports none. `from` binds the client's own end
-   * to that address (all of 127/8 is loopback).
+   * to that address (all of 127/8 is loopback); `host`: the server's address (default 127.0.0.1).
    */
-  static connect(port: number, opts: { agree?: boolean; width?: number; from?: string } = {}): Promise<TestClient> {
+  static connect(port: number, opts: { agree?: boolean; width?: number; from?: string; host?: string } = {}): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const s = net.connect({ port, host: '127.0.0.1', localAddress: opts.from }, () => resolve(new TestClient(s, opts.agree ?? false, opts.width ?? 10_000)));
+      const s = net.connect({ port, host: opts.host ?? '127.0.0.1', localAddress: opts.from }, () => resolve(new TestClient(s, opts.agree ?? false, opts.width ?? 10_000)));
       s.once('error', reject);
     });
+  }
+
+  /** A client over a stream that is not a plain TCP socket (TLS: test/support/secureClient.ts). */
+  static over(stream: Duplex, opts: { agree?: boolean; width?: number } = {}): TestClient {
+    return new TestClient(stream, opts.agree ?? false, opts.width ?? 10_000);
   }
 
   /** Everything received so far, as text. */

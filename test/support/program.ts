@@ -24,7 +24,7 @@ export function run(args: string[], env: NodeJS.ProcessEnv = {}, entry: 'src/mai
 export async function listening(p: Program, timeoutMs = 20_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const m = /listening on [\d.]+:(\d+)/.exec(p.output());
+    const m = /listening on \S+:(\d+)/.exec(p.output());
     if (m) return Number(m[1]);
     if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, DEFAULT_WORLD, type RunningServer } from '../../src/server.js';
+import { startServer, DEFAULT_WORLD, type RunningServer, type ServerOptions } from '../../src/server.js';
 import type { TavernSettings } from '../../src/rooms/tavern.js';
 import { FakeClock } from './fakeClock.js';
 import { TestClient } from './client.js';
@@ -41,6 +41,8 @@ export interface TestServerOptions {
   clock?: FakeClock;
   worldFile?: string;
   web?: Partial<WebOptions>;
+  /** The secure ports (their numbers in `server.tlsPort` and `server.webTlsPort`). */
+  tls?: ServerOptions['tls'];
   /** Over the test defaults: tests make many characters from 127.0.0.1, so no creation limit. */
   settings?: Partial<TavernSettings>;
   /** As `--trust-proxy`. */
@@ -65,6 +67,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     web: opts.web && { port: 0, ...opts.web },
     trustProxy: opts.trustProxy === undefined ? undefined : (TrustedProxies.parse(opts.trustProxy) as TrustedProxies),
     proxyHeaderTimeoutMs: opts.proxyHeaderTimeoutMs,
+    tls: opts.tls,
     // The checkpoint thread is tested with the real program (process and store-crash tests).
     checkpoints: 'inline',
   });

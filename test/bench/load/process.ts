@@ -24,7 +24,7 @@ export function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serv
     const timer = setTimeout(() => reject(new Error(`no "listening on" after 30 s:\n${out}`)), 30_000);
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${out}`)));
     const check = () => {
-      const m = /listening on [\d.]+:(\d+)/.exec(out);
+      const m = /listening on \S+:(\d+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', check);

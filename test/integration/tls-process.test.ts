@@ -123,7 +123,7 @@ describe('the program over TLS', () => {
     expect(p.child.exitCode).toBe(null);
   }, 90_000);
 
-  it('refuses a certificate that will not do: one line, exit 2', async () => {
+  it('refuses a certificate that will not do: one line, exit 2 (and TLS flags that do not go together)', async () => {
     const folder = join(work, 'a-folder.crt');
     await mkdir(folder, { recursive: true });
     const garbage = join(work, 'garbage.crt');
@@ -137,9 +137,21 @@ describe('the program over TLS', () => {
       [expired.certFile, expired.keyFile, new RegExp(`^The server could not start: --tls-cert: the certificate in ${expired.certFile} expired on 2021-01-01T00:00:00.000Z; renew it$`)],
     ];
     const programs = cases.map(([cert, key]) => start(['--port', '0', '--host', '127.0.0.1', '--tls-port', '4999', '--tls-cert', cert, '--tls-key', key, '--data', join(work, 'refused')]));
+    // And flags that do not go together: a usage error, exit 2.
+    const usage = [
+      ['--port', '4000', '--tls-port', '4000'],
+      ['--tls-port', '4443', '--tls-cert', first.certFile],
+      ['--tls-cert', first.certFile, '--tls-key', first.keyFile],
+    ].map((args) => start(args));
     for (const [i, p] of programs.entries()) {
       expect(await p.exited, p.output()).toBe(2);
       expect(p.output().trimEnd()).toMatch(cases[i][2]);
+    }
+    const why = [/--tls-port must differ from --port \(both are 4000\)/, /--tls-cert and --tls-key go together/, /--tls-cert needs --tls-port or --web-tls-port/];
+    for (const [i, p] of usage.entries()) {
+      expect(await p.exited).toBe(2);
+      expect(p.output()).toMatch(why[i]);
+      expect(p.output()).toMatch(/Usage: npm start/);
     }
   }, 120_000);
 

@@ -17,6 +17,7 @@ import { certificateFiles, type CertificateFiles } from '../support/certificates
 import { connectTls } from '../support/secureClient.js';
 import { enableGmcp, gmcpMessages, gmcpPayloads } from '../support/gmcp.js';
 import { itNeeds } from '../support/needs.js';
+import { proxyV1, proxyV2 } from '../support/proxyHeaders.js';
 
 const IAC = 255, SB = 250, DO = 253, COMPRESS2 = 86, MSSP = 70;
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -166,5 +167,43 @@ describe('the telnet game over TLS', () => {
     still.client.close();
     expect(await before.command('look')).toMatch(/Exits:/);
     before.close();
+  });
+});
+
+describe('the TLS port behind a trusted proxy (PROXY protocol)', () => {
+  const PROXY = '127.0.0.2';
+  let proxied: TestServer;
+
+  beforeAll(async () => {
+    proxied = await startTestServer({ trustProxy: PROXY, tls: { port: 0, webPort: null, certificate: readCertificate(first.certFile, first.keyFile, Date.now()) } });
+  });
+
+  afterAll(async () => {
+    await proxied?.destroy();
+  });
+
+  it('reads the header before the handshake, and counts the player by the address it names', async () => {
+    // The second header comes in one packet with the client's first handshake message.
+    for (const [header, onePacket] of [[proxyV1('203.0.113.7'), false], [proxyV2('2001:db8::7'), true]] as const) {
+      const { client, fingerprint } = await connectTls(proxied.server.tlsPort!, first.fingerprint, { from: PROXY, header, onePacket });
+      expect(fingerprint).toBe(first.fingerprint);
+      expect(await client.nextPrompt()).toMatch(/create <name> <password>/);
+      client.close();
+    }
+    expect(proxied.logs.filter((l) => / through the proxy at /.test(l))).toEqual([
+      expect.stringMatching(/^connection \d+ from 203\.0\.113\.7 through the proxy at (::ffff:)?127\.0\.0\.2$/),
+      expect.stringMatching(/^connection \d+ from 2001:db8::7 through the proxy at (::ffff:)?127\.0\.0\.2$/),
+    ]);
+  });
+
+  it('closes a connection that sends a PROXY header from anyone else', async () => {
+    const before = proxied.logs.length;
+    await expect(connectTls(proxied.server.tlsPort!, first.fingerprint, { from: '127.0.0.3', header: proxyV1('198.51.100.9') })).rejects.toThrow();
+    // It never became a connection: nobody was named by it.
+    expect(proxied.logs.slice(before).join('\n')).not.toMatch(/198\.51\.100\.9|connection \d+ from/);
+    // The same peer without a header is served.
+    const plain = await connectTls(proxied.server.tlsPort!, first.fingerprint, { from: '127.0.0.3' });
+    expect(await plain.client.nextPrompt()).toMatch(/create <name> <password>/);
+    plain.client.close();
   });
 });

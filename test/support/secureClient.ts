@@ -3,6 +3,7 @@
  * SHA-256 fingerprint (a self-signed certificate has no one else to vouch for it), and inflates
  * MCCP2 once the server starts it, so a test reads the text either way.
  */
+import net from 'node:net';
 import tls from 'node:tls';
 import { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
@@ -19,34 +20,78 @@ export interface SecureClient {
   compressed: () => boolean;
 }
 
-/** Connects over TLS; rejects unless the server's certificate has `fingerprint` (`null`: any, to read it). */
-export function connectTls(port: number, fingerprint: string | null, opts: { host?: string; width?: number } = {}): Promise<SecureClient> {
+/**
+ * Connects over TLS; rejects unless the server's certificate has `fingerprint` (`null`: any, to
+ * read it). `from` binds the client's end to that address; `header` (a PROXY protocol header, as
+ * a proxy sends it) goes before the handshake: on its own, or with `onePacket` in one write with
+ * the handshake's first message.
+ */
+export function connectTls(
+  port: number,
+  fingerprint: string | null,
+  opts: { host?: string; width?: number; from?: string; header?: Buffer; onePacket?: boolean } = {},
+): Promise<SecureClient> {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host: opts.host ?? '127.0.0.1', port, rejectUnauthorized: false });
-    socket.once('error', reject);
-    socket.once('secureConnect', () => {
-      const shown = socket.getPeerCertificate().fingerprint256;
-      if (fingerprint !== null && shown !== fingerprint) {
-        socket.destroy();
-        reject(new Error(`the server showed certificate ${shown}, not the pinned ${fingerprint}`));
-        return;
-      }
-      const stream = new Duplex({
-        read() {},
-        write(chunk: Buffer, _encoding, done) {
-          socket.write(chunk, done);
-        },
-        destroy(error, done) {
+    const raw = net.connect({ host: opts.host ?? '127.0.0.1', port, localAddress: opts.from });
+    raw.once('error', reject);
+    raw.once('close', () => reject(new Error('the server closed the connection before the handshake')));
+    const handshake = (socket: tls.TLSSocket) => {
+      socket.once('error', reject);
+      socket.once('secureConnect', () => {
+        const shown = socket.getPeerCertificate().fingerprint256;
+        if (fingerprint !== null && shown !== fingerprint) {
           socket.destroy();
-          done(error);
-        },
+          reject(new Error(`the server showed certificate ${shown}, not the pinned ${fingerprint}`));
+          return;
+        }
+        const stream = new Duplex({
+          read() {},
+          write(chunk: Buffer, _encoding, done) {
+            socket.write(chunk, done);
+          },
+          destroy(error, done) {
+            socket.destroy();
+            done(error);
+          },
+        });
+        const reader = new Mccp2Reader((bytes) => stream.push(bytes));
+        socket.on('data', (chunk: Buffer) => reader.push(chunk));
+        socket.on('close', () => stream.destroy());
+        resolve({ client: TestClient.over(stream, { width: opts.width }), fingerprint: shown, compressed: () => reader.compressed });
       });
-      const reader = new Mccp2Reader((bytes) => stream.push(bytes));
-      socket.on('data', (chunk: Buffer) => reader.push(chunk));
-      socket.on('close', () => stream.destroy());
-      resolve({ client: TestClient.over(stream, { width: opts.width }), fingerprint: shown, compressed: () => reader.compressed });
-    });
+    };
+    if (opts.header && !opts.onePacket) {
+      raw.write(opts.header);
+      // The header in a packet of its own, read by the server before the handshake begins (as a proxy's usually is).
+      setTimeout(() => handshake(tls.connect({ socket: raw, rejectUnauthorized: false })), 100);
+    } else {
+      handshake(tls.connect({ socket: opts.header ? headerFirst(raw, opts.header) : raw, rejectUnauthorized: false }));
+    }
   });
+}
+
+/** `raw` as a stream whose first write carries `header` before its own bytes, in one packet. */
+function headerFirst(raw: net.Socket, header: Buffer): Duplex {
+  let first: Buffer | null = header;
+  const carrier = new Duplex({
+    read() {
+      raw.resume();
+    },
+    write(chunk: Buffer, _encoding, done) {
+      raw.write(first ? Buffer.concat([first, chunk]) : chunk, done);
+      first = null;
+    },
+    destroy(error, done) {
+      raw.destroy();
+      done(error);
+    },
+  });
+  raw.on('data', (chunk: Buffer) => {
+    if (!carrier.push(chunk)) raw.pause();
+  });
+  raw.on('end', () => carrier.push(null));
+  raw.on('close', () => carrier.destroy());
+  return carrier;
 }
 
 /** Passes bytes through until IAC SB COMPRESS2 IAC SE, and inflates every byte after it. */

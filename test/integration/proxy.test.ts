@@ -69,6 +69,22 @@ describe('telnet behind a trusted proxy (PROXY protocol)', () => {
     await logged(/^connection \d+ from 2001:db8::77 through the proxy at (::ffff:)?127\.0\.0\.2$/);
   });
 
+  it('slows password guessing by the forwarded address, not the proxy’s', async () => {
+    ts = await startTestServer({ trustProxy: PROXY });
+    for (const name of ['Ana', 'Bex', 'Cyr', 'Dov']) (await ts.login(name)).close();
+    // Three wrong guesses from one player, each at another character: the address's fourth waits.
+    const guesser = await through(proxyV2('203.0.113.7'));
+    for (const name of ['Ana', 'Bex']) expect(await guesser.command(`connect ${name} not-it`)).toMatch(/Wrong password/);
+    const again = await through(proxyV2('203.0.113.7'));
+    expect(await again.command('connect Cyr not-it')).toMatch(/Wrong password/);
+    again.send('connect Dov not-it');
+    await again.expect(/Too many wrong passwords from your address lately: this attempt waits 1 second\./);
+    // Another player through the same proxy is not held up.
+    const other = await through(proxyV2('198.51.100.20'));
+    expect(await other.command('connect Dov secret123')).toMatch(/Exits:/);
+    expect(other.all).not.toMatch(/this attempt waits/);
+  });
+
   it('reads a first line that came in the header’s own packet', async () => {
     ts = await startTestServer({ trustProxy: PROXY });
     const c = await TestClient.connect(ts.port, { from: PROXY });

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { everyAddress, hostAndPort, listenTelnet } from './telnet/server.js';
 import { OpenPerAddress, tooManyFrom } from './telnet/per-address.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
-import type { TelnetConnection } from './telnet/connection.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
 import { keepPrivate, Ledger, openStore, parseStoreSpec } from './store/index.js';
@@ -21,7 +20,8 @@ import { Login } from './rooms/login.js';
 import { Door } from './rooms/door.js';
 import { droppedLinesNotice, LineQueue } from './line-queue.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';
-import type { Delivery, Session, Setting } from './rooms/outbox.js';
+import type { Session } from './rooms/outbox.js';
+import { sessionOf } from './telnet-session.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
 import { FairTable } from './games/fair-table.js';
@@ -94,56 +94,6 @@ export interface RunningServer {
   reloadCertificate(): void;
 }
 
-/** The Session of a telnet connection: the connection does the work; this names it for rooms. */
-class TelnetSession implements Session {
-  constructor(private readonly c: TelnetConnection) {}
-  deliver(delivery: Delivery): void {
-    this.c.deliver(delivery);
-  }
-  wantsGmcp(name: string): boolean {
-    return this.c.wantsGmcp(name);
-  }
-  gmcp(name: string, data?: unknown): void {
-    this.c.gmcp(name, data);
-  }
-  close(farewell?: string): void {
-    this.c.close(farewell);
-  }
-  cork(): void {
-    this.c.cork();
-  }
-  uncork(): void {
-    this.c.uncork();
-  }
-  hideInput(): void {
-    this.c.hideInput();
-  }
-  showInput(): void {
-    this.c.showInput();
-  }
-  get width(): number {
-    return this.c.profile.width;
-  }
-  get colour(): Setting {
-    return this.c.colour;
-  }
-  set colour(setting: Setting) {
-    this.c.colour = setting;
-  }
-  get screenReader(): Setting {
-    return this.c.screenReader;
-  }
-  set screenReader(setting: Setting) {
-    this.c.screenReader = setting;
-  }
-  get colourInUse(): boolean {
-    return this.c.profile.colour > 0;
-  }
-  get screenReaderInUse(): boolean {
-    return this.c.profile.screenReader;
-  }
-}
-
 /** What the server needs of a connection, telnet or web. */
 interface Connection {
   readonly id: number | string;
@@ -164,10 +114,6 @@ interface Connection {
   resumeInput(): void;
   /** Answers a MUD list's plain-text MSSP-REQUEST and closes (telnet only). */
   closeWithMssp?(): void;
-}
-
-function sessionOf(c: TelnetConnection): Session {
-  return new TelnetSession(c);
 }
 
 /** Opens the database, checks its books, loads the world and starts listening. */

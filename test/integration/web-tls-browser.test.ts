@@ -53,6 +53,7 @@ describeNeeds(existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get ins
     await browser.page.locator('#line').fill('inventory');
     await browser.page.keyboard.press('Enter');
     await poll(story).toMatch(/You are carrying 1,000 obsidian coins\./);
+    await browser.screenshot('web-tls.png');
     expect(sockets).toEqual([`wss://127.0.0.1:${port}/ws`]);
     expect(browser.errors).toEqual([]);
   });

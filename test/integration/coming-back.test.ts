@@ -56,6 +56,22 @@ describe('coming back mid-game', () => {
     expect(panel.turn).toBe('Ana');
   });
 
+  it('tells a player on the web page the same, on the same text path', async () => {
+    ts = await startTestServer({ seed: 2, web: {} });
+    const ana = await ts.loginWeb('Ana');
+    const bex = await ts.login('Bex');
+    await ana.command('sit sand');
+    await bex.command('sit sand');
+    ana.close();
+    await bex.expect('Ana stares blankly into the distance');
+    ts.clock.advance(30_000);
+    const again = await ts.connectWeb();
+    again.send('connect Ana secret123');
+    const reply = await again.nextPrompt();
+    expect(reply).toMatch(/You are still seated at the sand table\. Its game stands so:/);
+    expect(reply).toMatch(/It is your turn to roll the dice[^]*You have 90 seconds left for your turn/);
+  });
+
   it("tells a Dragon's Lair player whose connection dropped what the game paid them after they were gone, and only their own hand while it ran", async () => {
     ts = await startTestServer({ seed: 3 });
     const ana = await ts.login('Ana');

@@ -54,9 +54,10 @@ describe('set', () => {
     expect(all).toMatch(/colour: off/);
     expect(all).toMatch(/screenreader: off/);
     expect(all).toMatch(/ooc: on/);
+    expect(all).toMatch(/public: on/);
     expect(await a.command('set ooc off')).toMatch(/You leave the ooc channel/);
     expect(await a.command('set screenreader on')).toBe('Screen-reader mode is on.');
-    expect(await a.command('set volume 11')).toBe('There is no setting called "volume"; the settings are colour, screenreader and ooc.');
+    expect(await a.command('set volume 11')).toBe('There is no setting called "volume"; the settings are colour, screenreader, ooc and public.');
     expect(await a.command('set colour')).toBe('Usage: set colour on|off|auto');
     expect(await a.command('set ooc auto')).toBe('Usage: set ooc on|off');
     expect(await a.command('set colour on now')).toBe('Usage: set colour on|off|auto');

@@ -125,16 +125,23 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
       const outcomes: string[] = [];
       const orders = <T,>(xs: T[]): T[][] => [[], ...xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]))];
       const clean = (e: Record<string, number>) => JSON.stringify(Object.entries(e).filter(([, v]) => v).sort());
-      for (const order of orders([...inFlight.entries()])) {
-        const p = { ...purse };
-        let e = { ...escrow };
-        for (const [who, c] of order) {
-          if (c.line.startsWith('give')) (p[who] -= c.amount), (p[c.target!] += c.amount);
-          else if (c.line.startsWith('bet')) e[who] = (e[who] ?? 0) + c.amount;
-          else if (c.line === 'withdraw') e = {};
+      // A throw in play may be a 2 or 12, which settles at the throw: the whole board goes to one of the two players.
+      const steps = (p: Record<string, number>, e: Record<string, number>, rest: [string, { line: string; amount: number; target?: string }][]): void => {
+        if (!rest.length) return void outcomes.push(`${JSON.stringify(p)} ${clean(e)}`);
+        const [[who, c], ...more] = rest;
+        if (c.line.startsWith('give')) return steps({ ...p, [who]: p[who] - c.amount, [c.target!]: p[c.target!] + c.amount }, e, more);
+        if (c.line.startsWith('bet')) return steps(p, { ...e, [who]: (e[who] ?? 0) + c.amount }, more);
+        if (c.line === 'withdraw') return steps(p, {}, more);
+        if (c.line.startsWith('roll')) {
+          for (const taker of ['Ana', 'Bob']) {
+            const q = { ...p };
+            for (const [owner, amount] of Object.entries(e)) (q[owner] -= amount), (q[taker] += amount);
+            steps(q, {}, more);
+          }
         }
-        outcomes.push(`${JSON.stringify(p)} ${clean(e)}`);
-      }
+        steps(p, e, more);
+      };
+      for (const order of orders([...inFlight.entries()])) steps({ ...purse }, { ...escrow }, order);
       expect(outcomes, what).toContain(`${JSON.stringify(got.purse)} ${clean(got.escrow)}`);
       Object.assign(purse, got.purse);
       escrow = {};
@@ -145,6 +152,8 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
       await send(ana, 'sit sand', `r${round}sa`, 20_000);
       await send(bob, 'sit sand', `r${round}sb`, 20_000);
       let killed = false;
+      const overs: Record<string, number> = Object.fromEntries(NAMES.map((n) => [n, 0]));
+      let oversCounted = 0;
       const act = async (c: TestClient, me: string, pick: () => string) => {
         for (let n = 0; !killed; n++) {
           const line = pick();
@@ -152,12 +161,23 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
           inFlight.set(me, { line, amount, target: /to (\w+)$/.exec(line)?.[1] });
           const { text: reply, complete } = await send(c, line, `r${round}n${n}x`);
           // A reply that arrived was told, even if the connection closed right after it.
-          if (complete || /You give|You place \d+ obsidian|every wager goes back/.test(reply)) inFlight.delete(me);
+          if (complete || /You give|You place \d+ obsidian|every wager goes back|Spice Run is over/.test(reply)) inFlight.delete(me);
           const gave = /You give ([\d,]+) obsidian coins? to (\w+)/.exec(reply);
           if (gave) (purse[me] -= amount), (purse[gave[2]] += amount), giftsTold++;
           // The table tells the bettor in the second person.
           if (new RegExp(`You place ${amount} obsidian coins? on square`).test(reply)) escrow[me] = (escrow[me] ?? 0) + amount;
           if (/every wager goes back to its owner/.test(reply)) escrow = {};
+          // A 2 or 12 settles the game at the throw; everyone in the room hears it, and it counts once.
+          for (const over of reply.matchAll(/The game of Spice Run is over: (.*)\./g)) {
+            overs[me] += 1;
+            if (overs[me] <= oversCounted) continue;
+            oversCounted = overs[me];
+            for (const [, name, how, amount] of over[1].matchAll(/(\w+) (won|lost|broke even) ?([\d,]*)/g)) {
+              const owner = name === 'you' ? me : name;
+              purse[owner] += how === 'won' ? Number(amount.replace(/,/g, '')) : how === 'lost' ? -Number(amount.replace(/,/g, '')) : 0;
+            }
+            escrow = {};
+          }
           if (!complete) return;
         }
       };

@@ -45,6 +45,14 @@ export class Deadline {
   }
 }
 
+/** "30 minutes", "90 seconds". */
+export function duration(ms: number): string {
+  const minutes = ms / 60_000;
+  if (Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const seconds = Math.round(ms / 1000);
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
 /** "10 seconds", "1 second": what is left until `at`, rounded up, marked as a deadline. */
 export function secondsLeft(at: number, now: number): string {
   const n = Math.max(0, Math.ceil((at - now) / 1000));

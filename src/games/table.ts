@@ -93,8 +93,8 @@ export interface GameTable {
   onSit(name: string): void;
   /** The player stood up (`stand`) or left for good (quit, or the grace period ran out). */
   onStand(name: string, cause: LeaveCause): void;
-  /** The connection dropped; the seat is kept for the grace period. */
-  onAway?(name: string): void;
+  /** The connection dropped; the seat is kept for the grace period (`keptMs`). */
+  onAway?(name: string, keptMs: number): void;
   /** `roll dice <table>`. */
   roll?(name: string, reply: (text: string) => void): void;
   /** A whisper to this table's dealer. */
@@ -226,7 +226,7 @@ export class Table implements TavernTable {
   }
 
   playerAway(p: Player): void {
-    this.game.onAway?.(p.name);
+    this.game.onAway?.(p.name, this.tavern.settings.graceMs);
     this.onNews?.({ kind: 'state' }); // the seat's `connected`
   }
 

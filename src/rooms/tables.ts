@@ -134,8 +134,8 @@ export interface TableVenue {
   toRoom(roomId: string, text: string, except?: Player[]): void;
   /** Seats taken and left: told one by one in a small room, summarised in a crowd. */
   readonly comings: Pick<Tavern['comings'], 'tell'>;
-  /** The world's settings; a table reads the `crowd`. */
-  readonly settings: Pick<Tavern['settings'], 'crowd'>;
+  /** The world's settings; a table reads the `crowd`, and how long a dropped player's seat is kept. */
+  readonly settings: Pick<Tavern['settings'], 'crowd' | 'graceMs'>;
   /** Persists, then delivers what was said: a table's timer ends with this. */
   release(): Promise<void>;
 }

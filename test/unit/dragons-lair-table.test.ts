@@ -101,6 +101,13 @@ describe("Dragon's Lair table", () => {
     expect(game.describe('Ana')).toContain(paint('turn', "It is Bob's turn to play a card or hold"));
   });
 
+  it('tells the table how long a dropped player keeps the seat mid-game', () => {
+    const { host, game } = threeAtTheTable();
+    host.news('Zed');
+    game.onAway!('Bob', 90_000);
+    expect(host.news('Zed')).toBe('Bob has lost the thread; their seat is kept for 90 seconds, and any choice of theirs is held when its time runs out.');
+  });
+
   it('gives GMCP a Table.State per viewer, a Table.Hand to each owner alone, and news of each change', () => {
     const { host, game } = threeAtTheTable();
     expect(host.stateChanges).toBeGreaterThan(0);

@@ -57,6 +57,13 @@ describe('the Spice Run table', () => {
     expect(host.news('Bob')).toMatch(/\nAna places 40 obsidian coins on square 5\. The board holds 40 obsidian coins\.\nIt is your turn to roll/);
   });
 
+  it('tells the table how long a dropped player keeps the seat', () => {
+    const { host, game } = twoAtTheTable();
+    host.news('Bob');
+    game.onAway!('Ana', 120_000);
+    expect(host.news('Bob')).toBe('Ana has lost the thread; their seat is kept for 2 minutes.');
+  });
+
   it('warns the player on turn 10 seconds before the turn lapses, and look shows the seconds left', () => {
     const { host, game } = twoAtTheTable();
     host.news('Ana');

@@ -29,7 +29,7 @@ import {
 } from './rules.js';
 import { handOf, tableStateOf, viewFor } from './view.js';
 import { renderHand, renderTable, todoLine } from './look.js';
-import { Deadline } from '../deadline.js';
+import { Deadline, duration } from '../deadline.js';
 import { eventMessage, privateLine } from './story.js';
 import { hanging } from '../../telnet/markup.js';
 
@@ -176,9 +176,9 @@ class DragonsLairTable implements GameTable {
     this.act({ type: 'leave', player: name, cause: cause === 'stand' ? 'asked' : 'disconnected' }, () => undefined);
   }
 
-  onAway(name: string): void {
+  onAway(name: string, keptMs: number): void {
     if (this.inGame()) {
-      this.host.say(() => `${name} has lost the thread; their seat is kept for a while, and any choice of theirs is held when its time runs out.`);
+      this.host.say(() => `${name} has lost the thread; their seat is kept for ${duration(keptMs)}, and any choice of theirs is held when its time runs out.`);
     }
   }
 

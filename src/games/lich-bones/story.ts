@@ -5,6 +5,7 @@
  */
 import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
 import { listNames, Voice, type Message } from '../voice.js';
+import { duration } from '../deadline.js';
 import { paint, together } from '../../telnet/markup.js';
 import { betLabel } from './bets.js';
 import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
@@ -197,14 +198,6 @@ export function purseHint(s: LichBonesState, who: string, purse: number, opened:
   const game = s.phase === 'waiting' ? 'the game' : 'the next game';
   const seat = s.seated.includes(who) ? 'stay seated' : 'take a seat';
   return `${short}: ${seat}, and when ${game} starts ${DEALER} hands everyone seated ${obsidianCoins(handout)} to bet with.`;
-}
-
-/** "30 minutes", "90 seconds". */
-export function duration(ms: number): string {
-  const minutes = ms / 60_000;
-  if (Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const seconds = Math.round(ms / 1000);
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
 /** " Dreaven hands 20,000 obsidian coins to each of you and Bob." (counted, not named, in a crowd) */

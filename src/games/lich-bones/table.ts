@@ -15,7 +15,8 @@ import {
   type LichBonesState,
   type Payouts,
 } from './rules.js';
-import { betText, DEALER, duration, purseHint, tell } from './story.js';
+import { betText, DEALER, purseHint, tell } from './story.js';
+import { duration } from '../deadline.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor } from './view.js';
 

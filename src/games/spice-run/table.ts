@@ -13,7 +13,7 @@ import { lapseText, nextStep } from './prompts.js';
 import { eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
-import { Deadline, secondsLeft } from '../deadline.js';
+import { Deadline, duration, secondsLeft } from '../deadline.js';
 import { hanging, paint } from '../../telnet/markup.js';
 
 /** One paragraph a line: the output path wraps them to the player's screen. */
@@ -139,8 +139,8 @@ class SpiceRunTable implements GameTable {
     this.act({ type: 'withdraw', player: name, cause: 'left' }, () => undefined);
   }
 
-  onAway(name: string): void {
-    if (this.state) this.host.say(() => `${name} has lost the thread; their seat is kept for a little while.`);
+  onAway(name: string, keptMs: number): void {
+    if (this.state) this.host.say(() => `${name} has lost the thread; their seat is kept for ${duration(keptMs)}.`);
   }
 
   describe(viewer: string): string {

@@ -4,7 +4,7 @@
  * (CONTRACT.md: `10 seconds left`), and at T the table feeds the rules their timeout.
  */
 import type { Timer } from '../rooms/clock.js';
-import { paint } from '../telnet/markup.js';
+import { paint } from '../text/markup.js';
 import type { TableHost } from './table.js';
 
 /** How long before a deadline the warning comes. */

@@ -1,7 +1,7 @@
 import type { Store } from '../store/index.js';
 import type { DrawRecord, GameResult } from '../store/entries.js';
 import type { TableData } from '../rooms/world.js';
-import { paint, together, whole } from '../telnet/markup.js';
+import { paint, together, whole } from '../text/markup.js';
 import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
 import type { DrawKind, RandomSource } from './random.js';
 import type { Message } from './voice.js';

@@ -6,12 +6,12 @@ import type { CommandContext } from '../rooms/tavern.js';
 import type { Player } from '../rooms/player.js';
 import { seatsComeAndGo } from '../rooms/comings.js';
 import type { TableData } from '../rooms/world.js';
-import { obsidianCoins } from '../rooms/amount.js';
+import { obsidianCoins } from '../text/amount.js';
 import type { RandomSource } from './random.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
 import type { BetResult, CoinMove, Party, Step } from './rules.js';
 import { Voice, type Message } from './voice.js';
-import { paint, together } from '../telnet/markup.js';
+import { paint, together } from '../text/markup.js';
 import type { HandoutRecord } from './handouts.js';
 import type { GameResult } from '../store/entries.js';
 

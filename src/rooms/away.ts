@@ -6,7 +6,7 @@
  * Kept in memory: a restart forgets it (`history` still shows every result).
  */
 import type { TableResult } from '../store/index.js';
-import { obsidianCoins } from './amount.js';
+import { obsidianCoins } from '../text/amount.js';
 import { stakesOf } from './everyday/coins.js';
 import { resultLine } from './everyday/yourself.js';
 import type { Player } from './player.js';

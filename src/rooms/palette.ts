@@ -1,10 +1,10 @@
 /**
- * The tavern's own text in the palette of telnet/markup.ts: each helper says what a piece of
+ * The tavern's own text in the palette of text/markup.ts: each helper says what a piece of
  * text is (a name, a room, a way out, spoken words, coins), never how it looks. The games mark
  * theirs the same way (whose turn, deadlines, wins and losses).
  */
-import { obsidianCoins } from './amount.js';
-import { paint } from '../telnet/markup.js';
+import { obsidianCoins } from '../text/amount.js';
+import { paint } from '../text/markup.js';
 
 /** A character's (or NPC's) name. */
 export const named = (name: string): string => paint('name', name);

@@ -13,7 +13,7 @@ import { named } from './palette.js';
 import { Whereabouts } from './whereabouts.js';
 import { ComingsAndGoings } from './comings.js';
 import { WhileAway } from './away.js';
-import { paint } from '../telnet/markup.js';
+import { paint } from '../text/markup.js';
 
 export interface TavernSettings {
   /** How long a seated player who lost their connection keeps the seat. */

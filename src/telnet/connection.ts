@@ -40,7 +40,7 @@ export type Setting = 'on' | 'off' | 'auto';
 
 /** One batch of output for the client: its GMCP, its text and (by default) a prompt. */
 export interface OutputBatch {
-  /** Blocks of marked-up text (markup.ts), in order. */
+  /** Blocks of marked-up text (text/markup.ts), in order. */
   text?: readonly string[];
   /** GMCP messages, sent before the text; each only if the client wants its package. */
   gmcp?: readonly GmcpMessage[];

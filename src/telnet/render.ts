@@ -1,5 +1,5 @@
 /**
- * Marked-up text (markup.ts) to the text one client gets, in stages that know nothing of each
+ * Marked-up text (text/markup.ts) to the text one client gets, in stages that know nothing of each
  * other: clean -> content (screen reader or not) -> colour -> charset -> wrap. Framing,
  * compression and the socket come after, in the connection. Pure.
  *
@@ -8,7 +8,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { toAscii } from './charset.js';
 import stringWidth from 'string-width';
-import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unbound, unmarked, type Style } from './markup.js';
+import { MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unbound, unmarked, type Style } from '../text/markup.js';
 import type { ColourLevel } from './mtts.js';
 import { MIN_WIDTH, wrapLines } from './wrap.js';
 

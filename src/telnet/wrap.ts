@@ -6,7 +6,7 @@
  */
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
-import { BOUND, HANG, unbound, WHOLE } from './markup.js';
+import { BOUND, HANG, unbound, WHOLE } from '../text/markup.js';
 
 /** Below this many columns left for the text, a hanging column is given up (see wrapLine). */
 const MIN_BODY_WIDTH = 20;

@@ -1,9 +1,9 @@
 /**
- * The web output path's reading of the server's marks (src/telnet/markup.ts): marked text
+ * The web output path's reading of the server's marks (src/text/markup.ts): marked text
  * becomes a tree of plain strings and styled runs, which the page turns into spans with one
  * CSS class per style. Pure, so it is tested here and bundled into the page.
  */
-import { BOUND, HANG, MARK_CLOSE, MARK_OPEN, styleOfCode, WHOLE, type Style } from '../telnet/markup.js';
+import { BOUND, HANG, MARK_CLOSE, MARK_OPEN, styleOfCode, WHOLE, type Style } from '../text/markup.js';
 
 export interface MarkedRun {
   /** The run's style, or null for a mark whose letter this page does not know. */

@@ -5,7 +5,7 @@
 
 /** What the server sends the page. */
 export type ServerMessage =
-  /** One delivery of the server's text, semantic marks included (src/telnet/markup.ts); may hold several lines. */
+  /** One delivery of the server's text, semantic marks included (src/text/markup.ts); may hold several lines. */
   | { type: 'text'; text: string }
   /** The reply is complete; `text` is the prompt a telnet client would see. */
   | { type: 'prompt'; text: string }

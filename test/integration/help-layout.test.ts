@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { chooseContent, clean, render, type RenderProfile } from '../../src/telnet/render.js';
-import { HANG } from '../../src/telnet/markup.js';
+import { HANG } from '../../src/text/markup.js';
 import { recordingSession } from '../support/tavern.js';
 import type { Player } from '../../src/rooms/player.js';
 

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listenWeb } from '../../src/web/server.js';
 import type { WebConnection } from '../../src/web/connection.js';
-import { paint } from '../../src/telnet/markup.js';
+import { paint } from '../../src/text/markup.js';
 import { buildPage, poll, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
 
 /** The stand-in server's side of each page connection: what it sent us, and a way to answer. */

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { playOutSpiceRun, type Typist } from '../support/spiceRun.js';
 import { TestClient } from '../support/client.js';
 import { WebTestClient } from '../support/webClient.js';
-import { unmarked } from '../../src/telnet/markup.js';
+import { unmarked } from '../../src/text/markup.js';
 
 let ts: TestServer;
 let pageDir: string | undefined;

@@ -1,5 +1,5 @@
 import { chooseContent } from '../../src/telnet/render.js';
-import { unmarked } from '../../src/telnet/markup.js';
+import { unmarked } from '../../src/text/markup.js';
 
 /**
  * Marked text as one kind of reader gets it, without colour: a sighted reader keeps the `art`

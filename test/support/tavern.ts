@@ -14,7 +14,7 @@ import { seededRandom } from '../../src/games/random.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { Table } from '../../src/games/table.js';
 import { handoutsInStore } from '../../src/games/handouts.js';
-import { unmarked } from '../../src/telnet/markup.js';
+import { unmarked } from '../../src/text/markup.js';
 import { FakeClock } from './fakeClock.js';
 
 /** What a test's session says of its client: plain text, 80 columns, no colour, no screen reader, no GMCP sent outside a delivery. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, formatCoins } from '../../src/rooms/amount.js';
+import { parseAmount, formatCoins } from '../../src/text/amount.js';
 
 describe('parseAmount', () => {
   it.each([

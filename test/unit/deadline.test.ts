@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Deadline, secondsLeft } from '../../src/games/deadline.js';
 import { FakeClock } from '../support/fakeClock.js';
-import { paint, unmarked } from '../../src/telnet/markup.js';
+import { paint, unmarked } from '../../src/text/markup.js';
 
 function armed() {
   const clock = new FakeClock();

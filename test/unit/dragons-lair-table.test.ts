@@ -4,7 +4,7 @@ import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/d
 import type { GameTable, TableHost } from '../../src/games/table.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
-import { paint } from '../../src/telnet/markup.js';
+import { paint } from '../../src/text/markup.js';
 import { plainFor } from '../support/plain.js';
 
 /** `look <table>` as a sighted player reads it. */

@@ -5,7 +5,7 @@ import { newTable } from '../../src/games/dragons-lair/rules.js';
 import { viewFor } from '../../src/games/dragons-lair/view.js';
 import { eventMessage } from '../../src/games/dragons-lair/story.js';
 import { Voice } from '../../src/games/voice.js';
-import { unmarked } from '../../src/telnet/markup.js';
+import { unmarked } from '../../src/text/markup.js';
 import { T0, c, ok, startGame, type Run } from './dragons-lair-support.js';
 import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
 

@@ -4,7 +4,7 @@ import type { GameTable, TableHost } from '../../src/games/table.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';
-import { paint, together } from '../../src/telnet/markup.js';
+import { paint, together } from '../../src/text/markup.js';
 import { plainFor } from '../support/plain.js';
 
 /** `look <table>` as a sighted player reads it. */

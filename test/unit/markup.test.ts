@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawn, MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unmarked } from '../../src/telnet/markup.js';
+import { drawn, MARK_CLOSE, MARK_OPEN, paint, styleOfCode, unmarked } from '../../src/text/markup.js';
 import { plainFor } from '../support/plain.js';
 import { cleanLine } from '../../src/telnet/lines.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { fitted, drawn, hanging } from '../../src/telnet/markup.js';
+import { fitted, drawn, hanging } from '../../src/text/markup.js';
 import { chooseContent, isPlainShort, render, type RenderProfile } from '../../src/telnet/render.js';
 import { spiceRun } from '../../src/games/spice-run/table.js';
 import type { GameTable, TableHost } from '../../src/games/table.js';

@@ -3,7 +3,7 @@ import { spiceRun } from '../../src/games/spice-run/table.js';
 import type { GameTable, TableHost } from '../../src/games/table.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
-import { paint } from '../../src/telnet/markup.js';
+import { paint } from '../../src/text/markup.js';
 import { plainFor } from '../support/plain.js';
 
 /** `look <table>` as a sighted player reads it. */

@@ -1,7 +1,7 @@
 /** Byte-level tests of the MUD options: MTTS, CHARSET, GMCP, MSSP, and what they change. */
 import { describe, expect, it } from 'vitest';
 import { DO, DONT, EOR, GA, IAC, OptionCode, SB, SE, WILL, WONT } from '../../src/telnet/options.js';
-import { paint } from '../../src/telnet/markup.js';
+import { paint } from '../../src/text/markup.js';
 import { gmcpFrame } from '../../src/telnet/gmcp.js';
 import { bytes, connect, INITIAL_NEGOTIATION, roundTrip, startServer, waitFor, type RawClient, type ServerSide } from '../support/telnetHarness.js';
 

@@ -6,7 +6,7 @@ import { Outbox, type Session } from '../../src/rooms/outbox.js';
 import type { Store } from '../../src/store/index.js';
 import { toAscii } from '../../src/telnet/charset.js';
 import type { TelnetConnection } from '../../src/telnet/connection.js';
-import { HANG, paint, WHOLE } from '../../src/telnet/markup.js';
+import { HANG, paint, WHOLE } from '../../src/text/markup.js';
 import { DO, GA, IAC, OptionCode, SB, SE } from '../../src/telnet/options.js';
 import { encodeFrame, encodeText, promptEnd } from '../../src/telnet/output.js';
 import { chooseContent, clean, colourise, isPlainShort, render, type RenderProfile } from '../../src/telnet/render.js';

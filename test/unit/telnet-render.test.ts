@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { toAscii } from '../../src/telnet/charset.js';
-import { BOUND, hanging, HANG, paint, together, unmarked, whole, WHOLE, type Style } from '../../src/telnet/markup.js';
+import { BOUND, hanging, HANG, paint, together, unmarked, whole, WHOLE, type Style } from '../../src/text/markup.js';
 import { chooseContent, clean, colourise, render, RENDERED_KEPT, type RenderProfile } from '../../src/telnet/render.js';
 import { wrapLines, WRAPPED_KEPT } from '../../src/telnet/wrap.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FRAME_BYTES, readFrame, writeFrame } from '../../src/web/frames.js';
 import { webSession, WEB_WIDTH } from '../../src/web/session.js';
 import { originAllowed } from '../../src/web/server.js';
-import { paint } from '../../src/telnet/markup.js';
+import { paint } from '../../src/text/markup.js';
 import type { ServerMessage } from '../../src/web/messages.js';
 
 const frame = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');

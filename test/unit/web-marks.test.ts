@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarks } from '../../src/web/marks.js';
-import { hanging, paint, together, whole } from '../../src/telnet/markup.js';
+import { hanging, paint, together, whole } from '../../src/text/markup.js';
 
 describe('the page\'s reading of the marks', () => {
   it('turns marks into nested styled runs', () => {

@@ -3,9 +3,9 @@
  * now. Everything here is drawn from that viewer's view (view.ts), so it can show no card the
  * viewer may not see.
  */
-import { formatCoins, gameCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, gameCoins, obsidianCoins } from '../../text/amount.js';
 import { listNames, Voice } from '../voice.js';
-import { drawn, fitted, paint } from '../../telnet/markup.js';
+import { drawn, fitted, paint } from '../../text/markup.js';
 import { secondsLeft } from '../deadline.js';
 import { cardName, cardValue, kindOf, type Card } from './cards.js';
 import type { GameResult, Share } from './state.js';

@@ -3,7 +3,7 @@
  * an agreement"): one attacker proposes a split, the others agree; a new proposal cancels every
  * acceptance (STYLE.md 9). No agreement in time, and nobody gets any.
  */
-import { gameCoins } from '../../rooms/amount.js';
+import { gameCoins } from '../../text/amount.js';
 import { refuse, type Refusal } from '../rules.js';
 import { listNames } from '../voice.js';
 import { seatOf, type DragonsLairState, type Negotiation, type Share, type Work } from './state.js';

@@ -3,9 +3,9 @@
  * worded for each person in the room (the player who acts reads "You", a target "you", the room
  * names); a private event (it names a hidden card) becomes a line for its one recipient.
  */
-import { formatCoins, gameCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, gameCoins, obsidianCoins } from '../../text/amount.js';
 import type { Message, Voice } from '../voice.js';
-import { paint } from '../../telnet/markup.js';
+import { paint } from '../../text/markup.js';
 import { cardName } from './cards.js';
 import { cardLabel, cardList, gameOverLine, shares, todoLine } from './look.js';
 import { secondsLeft } from '../deadline.js';

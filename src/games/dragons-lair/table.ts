@@ -14,7 +14,7 @@ import {
   type TableHost,
 } from '../table.js';
 import type { LeaveCause } from '../../rooms/tables.js';
-import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../text/amount.js';
 import { cardName, parseCard, type Card } from './cards.js';
 import {
   apply,
@@ -31,7 +31,7 @@ import { handOf, tableStateOf, viewFor } from './view.js';
 import { renderHand, renderTable, todoLine } from './look.js';
 import { Deadline, duration } from '../deadline.js';
 import { eventMessage, privateLine } from './story.js';
-import { hanging } from '../../telnet/markup.js';
+import { hanging } from '../../text/markup.js';
 
 const GROUP = "Dragon's Lair";
 

@@ -3,7 +3,7 @@
  * for what a player types after `whisper dreaven` or `bet` ("hero 5000", "5000 place 6",
  * "bet don't pass 5,000").
  */
-import { looksLikeAmount, parseAmount } from '../../rooms/amount.js';
+import { looksLikeAmount, parseAmount } from '../../text/amount.js';
 import type { PlacedBet } from './rules.js';
 
 /** Quest points, and the numbers an ATTACK (place) bet may name. */

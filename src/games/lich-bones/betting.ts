@@ -2,7 +2,7 @@
  * Lich Bones, placing a bet (rules/lich-bones.txt as RULINGS.md settles it): who may bet what,
  * when, and at which rate it is locked in. The stake goes into escrow at once.
  */
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins } from '../../text/amount.js';
 import { escrow, player } from '../rules.js';
 import { betLabel, describeBet, type BetSpec } from './bets.js';
 import type { LichBonesState, PlacedBet } from './rules.js';

@@ -1,8 +1,8 @@
 /** `look <table>` at Dreaven's table for one viewer, drawn from their view (view.ts). */
 import { secondsLeft } from '../deadline.js';
-import { obsidianCoins } from '../../rooms/amount.js';
+import { obsidianCoins } from '../../text/amount.js';
 import { Voice } from '../voice.js';
-import { hanging } from '../../telnet/markup.js';
+import { hanging } from '../../text/markup.js';
 import { betText, DEALER, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
 

@@ -2,8 +2,8 @@
  * The payout and exact expected return of every Lich Bones bet, worked out from the
  * two-dice probabilities and the table's payout settings, for `help odds`.
  */
-import { formatCoins } from '../../rooms/amount.js';
-import { drawn, hanging } from '../../telnet/markup.js';
+import { formatCoins } from '../../text/amount.js';
+import { drawn, hanging } from '../../text/markup.js';
 import { DRAIN_NUMBERS, HARD_NAMES, HARD_NUMBERS, POINT_NUMBERS } from './bets.js';
 import type { LichBonesSettings, Ratio } from './rules.js';
 import { winnings } from './settlement.js';

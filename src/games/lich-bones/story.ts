@@ -3,10 +3,10 @@
  * the room, or a line for one player. Built to stay cheap at 200 seats: after a throw each bettor
  * hears their own bets settled, and the room one line of totals, never a line per bet to everyone.
  */
-import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../text/amount.js';
 import { listNames, Voice, type Message } from '../voice.js';
 import { duration } from '../deadline.js';
-import { paint, together } from '../../telnet/markup.js';
+import { paint, together } from '../../text/markup.js';
 import { betLabel } from './bets.js';
 import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
 

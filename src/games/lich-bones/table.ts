@@ -1,7 +1,7 @@
-import { formatCoins, looksLikeAmount, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, looksLikeAmount, obsidianCoins } from '../../text/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import { Deadline, secondsLeft } from '../deadline.js';
-import { fitted, paint } from '../../telnet/markup.js';
+import { fitted, paint } from '../../text/markup.js';
 import { betWords, parseBet } from './bets.js';
 import { formatOddsHelp } from './odds.js';
 import {

@@ -1,10 +1,10 @@
 /** `look <table>` at Spice Run for one viewer, drawn from their view (view.ts). */
-import { formatCoins } from '../../rooms/amount.js';
+import { formatCoins } from '../../text/amount.js';
 import { secondsLeft } from '../deadline.js';
 import { Voice } from '../voice.js';
-import { drawn, fitted, hanging, paint } from '../../telnet/markup.js';
+import { drawn, fitted, hanging, paint } from '../../text/markup.js';
 import { VARIANT_NAMES } from './story.js';
-import { obsidianCoins } from '../../rooms/amount.js';
+import { obsidianCoins } from '../../text/amount.js';
 import type { SpiceRunView } from './view.js';
 
 export function renderTable(view: SpiceRunView, now: number): string {

@@ -3,7 +3,7 @@
  * `withdraw` waits. Worded for one viewer ("It is your turn to play the 7.").
  */
 import { Voice } from '../voice.js';
-import { paint } from '../../telnet/markup.js';
+import { paint } from '../../text/markup.js';
 import type { SpiceRunState } from './rules.js';
 
 /** What happens when the turn lapses, worded for `viewer` (`look`, the warning): "the 7 is played for you". */

@@ -2,9 +2,9 @@
  * What the Spice Run table says when something happens: each event as a Message, worded for
  * every person in the room (the player who acts reads "You", the others a name).
  */
-import { formatCoins, obsidianCoins } from '../../rooms/amount.js';
+import { formatCoins, obsidianCoins } from '../../text/amount.js';
 import type { Message, Voice } from '../voice.js';
-import { paint } from '../../telnet/markup.js';
+import { paint } from '../../text/markup.js';
 import type { SpiceRunEvent, Variant, Wager } from './rules.js';
 
 

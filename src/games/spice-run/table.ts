@@ -1,4 +1,4 @@
-import { obsidianCoins, parseAmount } from '../../rooms/amount.js';
+import { obsidianCoins, parseAmount } from '../../text/amount.js';
 import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
 import {
   apply,
@@ -14,7 +14,7 @@ import { eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
 import { Deadline, duration, secondsLeft } from '../deadline.js';
-import { hanging, paint } from '../../telnet/markup.js';
+import { hanging, paint } from '../../text/markup.js';
 
 /** One paragraph a line: the output path wraps them to the player's screen. */
 const help = (settings: SpiceRunSettings) =>

@@ -1,6 +1,6 @@
-import { obsidianCoins } from '../amount.js';
+import { obsidianCoins } from '../../text/amount.js';
 import { capitalise } from '../accounts.js';
-import { paint } from '../../telnet/markup.js';
+import { paint } from '../../text/markup.js';
 import type { Audit, Ban } from '../../store/index.js';
 import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
 import type { Player } from '../player.js';

@@ -1,4 +1,4 @@
-import { hanging, paint } from '../../telnet/markup.js';
+import { hanging, paint } from '../../text/markup.js';
 import { capitalise } from '../accounts.js';
 import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
 import type { Player } from '../player.js';

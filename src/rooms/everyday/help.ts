@@ -1,4 +1,4 @@
-import { hanging, paint } from '../../telnet/markup.js';
+import { hanging, paint } from '../../text/markup.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import type { GameInfo } from '../tables.js';
 

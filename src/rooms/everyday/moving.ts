@@ -2,7 +2,7 @@ import { arrives, leaves, type CommandContext, type TavernCommand } from '../tav
 import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world.js';
 import { exitsLine, look } from './looking.js';
 import { exitWord, roomName } from '../palette.js';
-import { drawn, HANG } from '../../telnet/markup.js';
+import { drawn, HANG } from '../../text/markup.js';
 
 /** Moving: the six directions, `go`, and `exits`. */
 

@@ -1,4 +1,4 @@
-import { hanging } from '../../telnet/markup.js';
+import { hanging } from '../../text/markup.js';
 import type { CommandContext, TavernCommand } from '../tavern.js';
 
 /** The world around the tavern: what time it is out there (`time`) and the host's notices (`news`). */

@@ -1,4 +1,4 @@
-import { hanging } from '../../telnet/markup.js';
+import { hanging } from '../../text/markup.js';
 import { cleanLine } from '../../telnet/lines.js';
 import { named } from '../palette.js';
 import type { Tavern, TavernCommand } from '../tavern.js';

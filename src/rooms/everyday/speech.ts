@@ -1,4 +1,4 @@
-import { unmarked } from '../../telnet/markup.js';
+import { unmarked } from '../../text/markup.js';
 import type { Tavern } from '../tavern.js';
 import type { Player } from '../player.js';
 

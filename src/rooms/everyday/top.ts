@@ -1,4 +1,4 @@
-import { obsidianCoins } from '../amount.js';
+import { obsidianCoins } from '../../text/amount.js';
 import { named } from '../palette.js';
 import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
 

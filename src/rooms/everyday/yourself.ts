@@ -1,6 +1,6 @@
-import { hanging, paint } from '../../telnet/markup.js';
+import { hanging, paint } from '../../text/markup.js';
 import { RESULTS_KEPT, type TableResult } from '../../store/index.js';
-import { formatCoins } from '../amount.js';
+import { formatCoins } from '../../text/amount.js';
 import { coinsText, named } from '../palette.js';
 import type { Setting } from '../outbox.js';
 import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';

@@ -1,7 +1,7 @@
 /**
- * A table's deadline on the clock (STYLE.md 3 and 4): the rules keep "closes at T" in their state;
- * the table arms one of these for it. Ten seconds before T the players it concerns are warned
- * (CONTRACT.md: `10 seconds left`), and at T the table feeds the rules their timeout.
+ * A table's deadline on the clock: the rules keep "closes at T" in their state and never sleep
+ * (so tests advance a fake clock), and the table arms one of these for it, cleared with the table. Ten seconds before T the players it concerns are warned
+ * (docs/rulings.md, Deadline warnings: `10 seconds left`), and at T the table feeds the rules their timeout.
  */
 import type { Timer } from '../rooms/clock.js';
 import { paint } from '../text/markup.js';

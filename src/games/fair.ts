@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { rollDice, rollDie, shuffle, type Dice, type RandomSource } from './random.js';
 
 /**
- * The provably fair scheme of the house rulings ("Provably fair dice and cards"), as pure
+ * The provably fair scheme (docs/rulings.md, "Provably fair draws"), as pure
  * functions of the revealed inputs, so the tables, the `verify` tool and the tests compute a
  * draw the same way. A table's live source, with its nonce and seeds, is fair-source.ts.
  */

@@ -1,8 +1,8 @@
 import type { Store } from '../store/index.js';
 
 /**
- * When each character last received each kind of hand-out, by the clock (RULINGS.md: "at most one
- * hand-out of each kind per cool-down, per character, across every table"). The server keeps one
+ * When each character last received each kind of hand-out, by the clock (docs/rulings.md, Lich Bones:
+ * hand-outs from one game per cool-down, per character, across every table). The server keeps one
  * for all tables, in the store, so a restart does not start the cool-downs again.
  */
 export interface HandoutRecord {

@@ -67,7 +67,7 @@ export interface TableHost {
    * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
    */
   changed(by?: string): void;
-  /** A game is over: the seed of its draws is revealed, and the next game's committed (RULINGS.md). */
+  /** A game is over: the seed of its draws is revealed, and the next game's committed (docs/rulings.md, Provably fair draws). */
   gameOver(): void;
   /** A player's own hand changed (GMCP sends them Table.Hand). */
   handChanged(name: string): void;

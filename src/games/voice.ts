@@ -1,5 +1,5 @@
 /**
- * How a table speaks to one person (STYLE.md 10): the viewer is "you", everyone else is named.
+ * How a table speaks to one person, so no game writes its sentences twice: the viewer is "you", everyone else is named.
  * A game message is a `Message`, worded once for each person in the room, so the actor reads
  * "You rob Bob", the target "Ana robs you" and the room "Ana robs Bob", from one sentence.
  */

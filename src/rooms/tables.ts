@@ -42,7 +42,7 @@ export interface TavernTable {
   describe(viewer: Player): string;
   /** `look dice <table>`. */
   describeDice(): string;
-  /** `fair <table>`: the commitment, the client seed and nonce, the last seed revealed (RULINGS.md). */
+  /** `fair <table>`: the commitment, the client seed and nonce, the last seed revealed (docs/rulings.md, Provably fair draws). */
   describeFairness(): string;
   /** `fair seed <word>`: sets the client seed and tells the room, or says why not. */
   setClientSeed(p: Player, seed: string): string | null;

@@ -18,7 +18,7 @@ import { paint } from '../text/markup.js';
 export interface TavernSettings {
   /** How long a seated player who lost their connection keeps the seat. */
   graceMs: number;
-  /** New characters per address per hour (RULINGS.md); 0: no limit. The world may set it, `--creates-per-hour` overrides. */
+  /** New characters per address per hour (docs/rulings.md, Logging in); 0: no limit. The world may set it, `--creates-per-hour` overrides. */
   createsPerHour: number;
   /** Characters who may use the admin commands: the world's `admins` and each `--admin NAME`. */
   admins: readonly string[];

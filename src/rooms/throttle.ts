@@ -9,7 +9,7 @@ export interface ThrottlePolicy {
   quietMs: number;
 }
 
-/** RULINGS.md "Logging in safely": 3 free, then 1 s doubling to 60 s; docs/rulings.md: 15 quiet minutes. */
+/** docs/rulings.md, Logging in: 3 free, then 1 s doubling to 60 s, cleared by 15 quiet minutes. */
 export const LOGIN_THROTTLE: ThrottlePolicy = { freeGuesses: 3, firstWaitMs: 1000, maxWaitMs: 60_000, quietMs: 15 * 60_000 };
 
 interface Failures {
@@ -89,7 +89,7 @@ export interface Wait {
  * After the free guesses, the next attempt waits 1 s after the last wrong one, doubling with each
  * further wrong guess up to the cap. An account's wait holds the addresses that have guessed
  * wrong at it, not the others: its owner, from an address of their own, is never kept out by
- * someone else's guessing (the house rulings), while each guesser also has their address's wait.
+ * someone else's guessing (docs/rulings.md, Logging in), while each guesser also has their address's wait.
  * A right password clears its account; an address is cleared only by a quiet period, so an
  * attacker cannot clear their own address by logging in to a character of their own between
  * guesses.

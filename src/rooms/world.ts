@@ -62,7 +62,7 @@ export interface World {
   /** Extra MSSP variables for MUD lists (CONTACT, WEBSITE, GENRE...): name -> value(s). */
   mssp: Record<string, string | string[]>;
   settings: WorldSettings;
-  /** Characters who may use the admin commands (CONTRACT.md, Admins), as written in the world file. */
+  /** Characters who may use the admin commands (README, Admins), as written in the world file. */
   admins: string[];
   /** The social verbs (socials.ts): the shipped ones, with the world's own added or reworded. */
   socials: Map<string, Social>;

@@ -40,7 +40,7 @@ export interface Ban {
 }
 
 /**
- * A table's provably fair seeds (RULINGS.md, "Provably fair dice and cards"; games/fair-source.ts
+ * A table's provably fair seeds (docs/rulings.md, "Provably fair draws"; games/fair-source.ts
  * draws with them): the live server seed, committed before its first draw, and the last one
  * revealed, shown so that anyone can recompute its draws.
  */
@@ -122,7 +122,7 @@ export const emptyState = (): State => ({
   wins: [],
 });
 
-/** The accounts that create coins and so may go below zero (RULINGS.md, "Coins come from somewhere"). */
+/** The accounts that create coins and so may go below zero (docs/rulings.md, "Where coins come from"). */
 export const MINT = 'mint';
 export const HOUSE = 'house';
 export const SOURCES: readonly string[] = [MINT, HOUSE];

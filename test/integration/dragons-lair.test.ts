@@ -190,7 +190,7 @@ async function choose(p: Seated, look: string, hand: string[], names: string[], 
 
 describe("Dragon's Lair over telnet", () => {
   it('three players play a whole game: no hidden card reaches anyone else, in text or GMCP, and the coins add up', async () => {
-    // A seed (and choices) whose game has every way a treasure can go, with the fair draws of RULINGS.md.
+    // A seed (and choices) whose game has every way a treasure can go, with the fair draws of docs/rulings.md.
     ts = await startTestServer({ seed: 3 });
     const players = await seat(['Ana', 'Bob', 'Cyd']);
     const { client: dee } = await loginWithGmcp(ts, 'Dee');

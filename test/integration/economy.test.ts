@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
 
 /**
- * Tried as an abuser would (RULINGS.md, "Coins come from somewhere"): every way round the tables
+ * Tried as an abuser would (docs/rulings.md, "Where coins come from"): every way round the tables
  * that a lone player can try, with the admin's audit as the judge of where the coins came from.
  */
 
@@ -102,7 +102,7 @@ describe('no coins from nothing', () => {
     expect(await coins(ana)).toBe(1_000 + 40_000 + bonuses[0] * 1_000);
   });
 
-  it('two characters backing both sides before the opening roll are each paid as RULINGS.md says (the winner 1:1 plus 10%)', async () => {
+  it('two characters backing both sides before the opening roll are each paid as docs/games.md says (the winner 1:1 plus 10%)', async () => {
     ts = await startTestServer({ seed: 2, settings: { admins: ['Host'] } });
     const host = await ts.login('Host');
     const [ana, bob] = [await ts.login('Ana'), await ts.login('Bob')];

@@ -1,6 +1,6 @@
 /**
- * A GMCP client over TCP against the real server: every message of the contract (CONTRACT.md,
- * "Telnet options"; shapes in docs/gmcp.md), when it comes and to whom.
+ * A GMCP client over TCP against the real server: every message of the stable surface (README,
+ * "Protocols"; shapes in docs/gmcp.md), when it comes and to whom.
  * (Core.Hello, Core.Supports and Core.Ping: protocols.test.ts. Comm.Channel.Text: the speech commands' tests.)
  */
 import { afterEach, describe, expect, it } from 'vitest';

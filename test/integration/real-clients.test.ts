@@ -23,7 +23,7 @@ interface RealClient {
   /** client.sh's name for it. */
   name: string;
   binary: string;
-  /** Whether it accepts MCCP2 (shared/clients/README.md). */
+  /** Whether it accepts MCCP2 (as the client itself documents). */
   mccp: boolean;
 }
 

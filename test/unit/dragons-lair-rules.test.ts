@@ -706,7 +706,7 @@ describe("Dragon's Lair: a player who leaves mid-game", () => {
 });
 
 describe("Dragon's Lair: settings", () => {
-  it('defaults to the house rulings', () => {
+  it('defaults to the numbers of docs/games.md', () => {
     expect(defaultSettings).toEqual({
       ante: 50,
       rounds: 10,
@@ -727,7 +727,7 @@ describe("Dragon's Lair: settings", () => {
   });
 });
 
-describe("Dragon's Lair: the deck order, as the provably fair scheme needs it (RULINGS.md)", () => {
+describe("Dragon's Lair: the deck order, as the provably fair scheme needs it (docs/rulings.md)", () => {
   /** The values that make every swap of a Fisher-Yates shuffle of n cards a no-op: the order before the shuffle. */
   const identity = (n: number) => Array.from({ length: n - 1 }, (_, i) => n - 1 - i);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BetSpec, describeBet, parseBet } from '../../src/games/lich-bones/bets.js';
 
-/** Every command form printed in rules/lich-bones.txt (and RULINGS.md's spelling variants). */
+/** Every bet form of docs/games.md, Lich Bones (the rule text's, and our spelling variants). */
 const FORMS: [string, BetSpec, string][] = [
   ['hero', { kind: 'hero' }, 'HERO'],
   ['pass', { kind: 'hero' }, 'HERO'],

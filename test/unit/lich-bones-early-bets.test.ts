@@ -5,10 +5,10 @@ import { diceValues, fixedRandom } from '../../src/games/random.js';
 import type { CoinMove } from '../../src/games/rules.js';
 
 /**
- * Early HERO and LICH bets pay 1:1 plus 10% (RULINGS.md), and each player's bet is paid on its
+ * Early HERO and LICH bets pay 1:1 plus 10% (docs/games.md, Lich Bones), and each player's bet is paid on its
  * own: what another player has on the other side never changes it. (One player may not hold both
  * sides; two players who do pay the house 10% of the stake each fight between them: noted in
- * docs/rulings.md as a question for the house, not changed here, since RULINGS.md fixes the rate.)
+ * docs/rulings.md as a question for the house, not changed here, since the rate is the game's.)
  */
 
 /** No hand-outs and no HERO bonus: only the bets move coins. */
@@ -56,7 +56,7 @@ const DECISIONS: [string, [number, number][]][] = [
 ];
 
 describe('early HERO and LICH bets of two players', () => {
-  it.each(DECISIONS)('are each paid as RULINGS.md says on %s: the winner 1:1 plus 10%, the loser nothing', (_, throws) => {
+  it.each(DECISIONS)('are each paid as docs/games.md says on %s: the winner 1:1 plus 10%, the loser nothing', (_, throws) => {
     const { house, state } = fight([['Ana', 'hero 5000'], ['Bo', 'lich 5000']], throws);
     expect(state.bets).toEqual([]); // decided
     expect(house).toBe(-500); // the winner's 10% of 5,000; the stakes cancel out

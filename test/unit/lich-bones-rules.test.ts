@@ -338,7 +338,7 @@ describe('after round 16', () => {
   });
 });
 
-describe('hand-outs cannot be farmed (RULINGS.md, "Coins come from somewhere")', () => {
+describe('hand-outs cannot be farmed (docs/rulings.md, "Where coins come from")', () => {
   const MINUTE = 60_000;
   const ONE_ROUND = { ...DEFAULT_SETTINGS, rounds: 1 };
   const handedOut = (t: Table) => t.moves.filter((m) => m.from.kind === 'house').map((m) => [(m.to as { name: string }).name, m.amount]);

@@ -75,7 +75,7 @@ describe('the Spice Run table', () => {
     expect(host.gamesOver).toBe(0);
     host.clock.advance(10_000);
     expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);
-    // The game is over, so the seed of its draws retires (RULINGS.md).
+    // The game is over, so the seed of its draws retires (docs/rulings.md, Provably fair draws).
     expect(host.gamesOver).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Dragon's Lair, the end of a turn (rules/dragons-lair.txt: LEVY, DISCARD, SHUFFLE and DEAL
- * DRAGONS): the bank pays each player a coin, everyone draws, hands go down to four, dead dragons
+ * Dragon's Lair, the end of a turn (docs/games.md, Dragon's Lair: the end of a
+ * turn): the bank pays each player a coin, everyone draws, hands go down to four, dead dragons
  * are replaced face down, and the deal moves left.
  */
 import { shuffle } from '../random.js';

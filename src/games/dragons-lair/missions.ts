@@ -1,5 +1,5 @@
 /**
- * Dragon's Lair, the cards that act at once (rules/dragons-lair.txt: wizards, leprechauns,
+ * Dragon's Lair, the cards that act at once (docs/games.md, Dragon's Lair: wizards, leprechauns,
  * thieves). They are discarded face up as they act, so everyone sees them.
  */
 import { cardValue, type Card } from './cards.js';

@@ -1,7 +1,7 @@
 /**
- * Dragon's Lair, sharing a fallen lair's treasure (rules/dragons-lair.txt: "10 seconds to come to
- * an agreement"): one attacker proposes a split, the others agree; a new proposal cancels every
- * acceptance (STYLE.md 9). No agreement in time, and nobody gets any.
+ * Dragon's Lair, sharing a fallen lair's treasure (docs/games.md, Dragon's Lair: 10 seconds to
+ * agree): one attacker proposes a split, the others agree; a new proposal cancels every
+ * acceptance, so nobody is held to terms they did not see. No agreement in time, and nobody gets any.
  */
 import { gameCoins } from '../../text/amount.js';
 import { refuse, type Refusal } from '../rules.js';

@@ -1,5 +1,5 @@
 /**
- * Dragon's Lair, the reveal (rules/dragons-lair.txt, PLAY): after the second pass every card laid
+ * Dragon's Lair, the reveal (docs/games.md, Dragon's Lair: the reveal): after the second pass every card laid
  * at a lair is turned up with its dragon. A lair falls to more points than the dragon; knights
  * that took it go home, and one die tells its treasure, which the attackers share.
  */

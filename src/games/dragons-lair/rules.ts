@@ -1,7 +1,7 @@
 /**
  * Dragon's Lair: 2-5 players attack two dragons' lairs with knights and wizards, and rob each
- * other with wizards and thieves. Rules from rules/dragons-lair.txt as settled by RULINGS.md and
- * docs/rulings.md (## Dragon's Lair).
+ * other with wizards and thieves. The rules are docs/games.md and docs/rulings.md
+ * (## Dragon's Lair).
  *
  * Pure: the table feeds actions (and `timeout` when `state.deadline` passes) and applies the moves.
  * Game coins (the bank, each player's winnings) live in the state; real coins move only twice:
@@ -108,7 +108,7 @@ function start(w: Work, name: string): Refusal | undefined {
   fresh.antes = Object.fromEntries(names.map((n) => [n, settings.ante]));
   fresh.bank = settings.ante * names.length;
   // Two draws of the provably fair stream, the draw pile first, each from the cards in their
-  // order before a shuffle (RULINGS.md, "Provably fair dice and cards"); card 0 is the top.
+  // order before a shuffle (docs/rulings.md, "Provably fair draws"); card 0 is the top.
   fresh.drawPile = shuffle(numberCards(), ctx.random);
   fresh.dragonPile = shuffle(dragonCards(), ctx.random);
   fresh.dealer = names[0];

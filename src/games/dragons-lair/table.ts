@@ -196,7 +196,7 @@ class DragonsLairTable implements GameTable {
 
   /**
    * The antes are checked before the rules shuffle: a start the ledger would refuse must not
-   * use up the game's first draws (its deal is nonces 0 and 1, RULINGS.md).
+   * use up the game's first draws (its deal is nonces 0 and 1, docs/rulings.md, Dragon's Lair).
    */
   private start(ctx: GameCommandContext): void {
     const { ante, minPlayers } = this.settings;

@@ -1,5 +1,5 @@
 /**
- * Dragon's Lair, a turn's two passes (rules/dragons-lair.txt, PLAY): starting with the dealer
+ * Dragon's Lair, a turn's two passes (docs/games.md, Dragon's Lair: a turn): starting with the dealer
  * and going left, each player plays one card or holds, twice round the table. A knight is laid
  * face down at a lair; a wizard at a lair or on a mission; a thief or a leprechaun acts at once.
  */

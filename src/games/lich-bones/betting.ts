@@ -1,5 +1,5 @@
 /**
- * Lich Bones, placing a bet (rules/lich-bones.txt as RULINGS.md settles it): who may bet what,
+ * Lich Bones, placing a bet (docs/games.md, Lich Bones): who may bet what,
  * when, and at which rate it is locked in. The stake goes into escrow at once.
  */
 import { formatCoins } from '../../text/amount.js';

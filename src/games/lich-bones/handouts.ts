@@ -1,5 +1,5 @@
 /**
- * Lich Bones hand-outs (RULINGS.md, "Coins come from somewhere"): the start and end hand-outs and
+ * Lich Bones hand-outs (docs/rulings.md, Lich Bones: Hand-outs): the start and end hand-outs and
  * the HERO's bonus at every opening roll, paid to a character from at most one game per
  * cool-down, at any Lich Bones table, so that sitting, starting and standing farms nothing.
  */
@@ -30,7 +30,7 @@ export function handOut(s: LichBonesState, players: readonly string[], kind: 'st
 }
 
 /**
- * Hand-outs cannot be farmed (RULINGS.md, the economy): a character is paid them from at most
+ * Hand-outs cannot be farmed (docs/rulings.md, Lich Bones: Hand-outs): a character is paid them from at most
  * one game per cool-down. True when this game pays `who`: it already does, or their cool-down
  * is over and opens now, with this game.
  */

@@ -1,7 +1,7 @@
 /**
  * Lich Bones: craps at Dreaven's table, as a pure state machine.
  * `apply(state, action, ctx)` returns the next state, what happened, and the coin moves
- * the table applies as one ledger transaction. See rules/lich-bones.txt and RULINGS.md.
+ * the table applies as one ledger transaction. The rules are docs/games.md and docs/rulings.md (## Lich Bones).
  */
 import { type Dice, rollDice } from '../random.js';
 import { type RulesContext, type Step, escrow, player, refuse, returned } from '../rules.js';
@@ -129,7 +129,7 @@ export interface LichBonesState {
   deadline: number | null;
   /** Seated when the game started and never stood up since: only they get the end hand-out. */
   fromStart: string[];
-  /** Those this game pays hand-outs to: it opened their cool-down (RULINGS.md, the economy). */
+  /** Those this game pays hand-outs to: it opened their cool-down (docs/rulings.md, Lich Bones: Hand-outs). */
   paying: string[];
   /** Those told this game that it pays them none (Dreaven says so once a game). */
   withheld: string[];
@@ -159,7 +159,7 @@ export type Settlement =
 export type LichBonesEvent =
   | { type: 'seated'; player: string; autostartAt: number | null }
   | { type: 'left'; player: string }
-  /** `paid` got the start hand-out; `cooling` were paid by another game too lately (RULINGS.md, the economy). */
+  /** `paid` got the start hand-out; `cooling` were paid by another game too lately (docs/rulings.md, Lich Bones: Hand-outs). */
   | { type: 'started'; by: string | null; players: string[]; handout: number; paid: string[]; cooling: string[] }
   | { type: 'heroChosen'; hero: string; why: 'start' | 'seven-out' | 'hero-left' }
   | { type: 'bettingOpened'; round: number; rounds: number; deadline: number; point: PointNumber | null }

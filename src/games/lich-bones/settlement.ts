@@ -1,6 +1,6 @@
 /**
- * Lich Bones, the settlement of one bet against a throw (rules/lich-bones.txt, the payouts as
- * RULINGS.md reads them): what it wins, loses, or whether it stays on the table.
+ * Lich Bones, the settlement of one bet against a throw (docs/games.md, Lich Bones: the bets and
+ * their payouts): what it wins, loses, or whether it stays on the table.
  */
 import type { Dice } from '../random.js';
 import { decided, escrow, handout, house, player, type BetResult, type CoinMove } from '../rules.js';

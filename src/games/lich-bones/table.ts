@@ -20,7 +20,7 @@ import { duration } from '../deadline.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor } from './view.js';
 
-/** The table's settings: the world data's overrides on top of the RULINGS.md defaults. */
+/** The table's settings: the world data's overrides on top of the defaults of docs/games.md. */
 export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettings {
   const { payouts, ...rest } = raw as Partial<Omit<LichBonesSettings, 'payouts'>> & { payouts?: Partial<Payouts> };
   return { ...DEFAULT_SETTINGS, ...rest, payouts: { ...DEFAULT_PAYOUTS, ...payouts } };

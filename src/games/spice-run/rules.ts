@@ -1,6 +1,6 @@
 /**
  * Spice Run: two players, nine squares (3-11), 2d6.
- * Rules from rules/spice-run.txt as settled by RULINGS.md and docs/rulings.md (## Spice Run).
+ * The rules are docs/games.md and docs/rulings.md (## Spice Run).
  * Pure: the table feeds actions (and `timeout` when the turn deadline passes) and applies the moves.
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
@@ -122,7 +122,7 @@ export function boardTotal(state: SpiceRunState): number {
   return state.board.reduce((sum, w) => sum + w.amount, 0);
 }
 
-/** Who takes the whole board on a 2 or 12: fixed seats, whoever threw (RULINGS.md). */
+/** Who takes the whole board on a 2 or 12: fixed seats, whoever threw (docs/rulings.md, Spice Run). */
 function sweepTaker(state: SpiceRunState, total: number): string {
   return total === 12 ? state.players[0] : state.players[1];
 }
@@ -131,7 +131,7 @@ const isSweep = (total: number) => total === 2 || total === 12;
 
 /**
  * True while a throw in play waits for what it asks of the roller (`play`, or the all-or-none
- * bet): the dice have spoken, so nobody may withdraw until it is applied (RULINGS.md).
+ * bet): the dice have spoken, so nobody may withdraw until it is applied (docs/rulings.md, Spice Run: Withdraw).
  */
 export function throwWaits(state: SpiceRunState): boolean {
   return state.phase === 'play' && (state.awaiting === 'play' || state.awaiting === 'bet');
@@ -286,7 +286,7 @@ function roll(draft: Draft, random: RandomSource): SpiceRunStep {
     s.awaiting = s.variant === 'all-or-none' && !isSweep(total) ? 'bet' : 'play';
   }
   draft.events.push({ type: 'rolled', player: draft.roller, dice, total, meaning });
-  // A 2 or 12 in play settles at the throw, whoever threw it (RULINGS.md): nothing waits for `play`.
+  // A 2 or 12 in play settles at the throw, whoever threw it (docs/rulings.md, Spice Run): nothing waits for `play`.
   if (s.phase === 'play' && isSweep(total)) sweep(draft, total);
   return draft.done();
 }
@@ -338,7 +338,7 @@ function play(draft: Draft): SpiceRunStep {
     total: wagers.reduce((sum, w) => sum + w.amount, 0),
   });
   draft.take(wagers, roller, `square ${total}`, `Spice Run: ${roller} takes square ${total}`);
-  // Take-and-give bets again even on an emptied board: only 2 and 12 end it (RULINGS.md).
+  // Take-and-give bets again even on an emptied board: only 2 and 12 end it (docs/rulings.md, Spice Run).
   if (s.variant === 'take-and-give') s.awaiting = 'bet-again';
   else if (s.board.length === 0) draft.end('board-empty');
   else draft.passTurn();

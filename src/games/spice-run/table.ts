@@ -190,7 +190,7 @@ class SpiceRunTable implements GameTable {
     this.host.say((v) => nextStep(state, v.viewer ?? undefined));
   }
 
-  /** A player who must bet with no coins left skips the bet (RULINGS.md): true when they did. */
+  /** A player who must bet with no coins left skips the bet (docs/games.md, Spice Run): true when they did. */
   private skippedBroke(): boolean {
     const s = this.state;
     if (!s || (s.awaiting !== 'bet' && s.awaiting !== 'bet-again')) return false;

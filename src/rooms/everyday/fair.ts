@@ -1,7 +1,7 @@
 import type { CommandContext, TavernCommand } from '../tavern.js';
 import type { TavernTable } from '../tables.js';
 
-/** Provably fair tables (RULINGS.md): showing a table's commitment, and setting its client seed. */
+/** Provably fair tables (docs/rulings.md, Provably fair draws): showing a table's commitment, and setting its client seed. */
 
 const HELP = [
   "Show a table's provably fair draws: fair <table>, or fair alone for your own table (or the only one here).",

@@ -3,9 +3,8 @@
  * (so tests advance a fake clock), and the table arms one of these for it, cleared with the table. Ten seconds before T the players it concerns are warned
  * (docs/rulings.md, Deadline warnings: `10 seconds left`), and at T the table feeds the rules their timeout.
  */
-import type { Timer } from '../rooms/clock.js';
 import { paint } from '../text/markup.js';
-import type { TableHost } from './table.js';
+import type { TableHost, Timer } from './api.js';
 
 /** How long before a deadline the warning comes. */
 export const WARNING_MS = 10_000;

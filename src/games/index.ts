@@ -1,4 +1,4 @@
-import type { GameDefinition } from './table.js';
+import type { GameDefinition } from './api.js';
 import { spiceRun } from './spice-run/table.js';
 import { dragonsLair } from './dragons-lair/table.js';
 import { lichBones } from './lich-bones/table.js';

@@ -5,7 +5,7 @@
  * table must apply as one ledger transaction before it adopts the new state.
  */
 
-import { outcomeOf, type ResultOutcome } from '../store/results.js';
+import type { BetResult, CoinMove, Party, TableHost } from './api.js';
 import type { RandomSource } from './random.js';
 
 /** What a game's rules are handed with each action: the random source and the time, never their own. */
@@ -14,39 +14,9 @@ export interface RulesContext {
   now: number;
 }
 
-/** Who holds coins, as rules see it. `escrow` is coins on this table that belong to `name`. */
-export type Party =
-  | { kind: 'player'; name: string }
-  | { kind: 'escrow'; name: string }
-  | { kind: 'house' };
-
-export interface CoinMove {
-  from: Party;
-  to: Party;
-  amount: number;
-  why: string;
-}
-
-/**
- * What came of one bet for its owner, said by the rules with the moves that settle it: the
- * table writes it into the same ledger transaction, and `history` reads it from there. A step's
- * results account for its moves exactly: per player, the stakes are what left their escrow and
- * the payouts what reached their purse.
- */
-export interface BetResult {
-  player: string;
-  /** The bet or wager as the game names it: `square 5`, `HERO bet`, `ante`. */
-  bet: string;
-  /** Coins of theirs that were at stake (0 for a hand-out). */
-  stake: number;
-  /** Coins that came to them from it. */
-  paid: number;
-  outcome: ResultOutcome;
-}
-
 /** A bet decided: won, lost or even, from what it staked and what it paid. */
 export function decided(player: string, bet: string, stake: number, paid: number): BetResult {
-  return { player, bet, stake, paid, outcome: outcomeOf(stake, paid) };
+  return { player, bet, stake, paid, outcome: paid > stake ? 'won' : paid < stake ? 'lost' : 'even' };
 }
 
 /** A bet given back undecided. */
@@ -98,4 +68,26 @@ export function redistribute(
     }
   }
   return moves;
+}
+
+/**
+ * Takes one rules step through the host's purses: a refusal by the rules or by the coins is told
+ * to `refuse` and nothing changes; otherwise the coins have moved and the step stands.
+ */
+export function settle<S, E>(
+  host: Pick<TableHost, 'transfer'>,
+  step: Step<S, E>,
+  actor: string | null,
+  refuse: (text: string) => void,
+): { state: S; events: E[] } | null {
+  if (!step.ok) {
+    refuse(step.reason);
+    return null;
+  }
+  const paid = host.transfer(step.moves, actor ?? undefined, step.results);
+  if (!paid.ok) {
+    refuse(paid.reason);
+    return null;
+  }
+  return step;
 }

@@ -1,18 +1,16 @@
-import type { Clock, Timer } from '../rooms/clock.js';
-import { CommandSet, type Command } from '../rooms/commands.js';
+import type { Timer } from '../rooms/clock.js';
+import { CommandSet } from '../rooms/commands.js';
 import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
-import type { GameInfo, LeaveCause, TableHand, TableNews, TableState, TableStatePlayer, TableVenue, TavernTable } from '../rooms/tables.js';
+import type { LeaveCause, TableHand, TableNews, TableState, TableVenue, TavernTable } from '../rooms/tables.js';
 import type { CommandContext } from '../rooms/tavern.js';
 import type { Player } from '../rooms/player.js';
 import { seatsComeAndGo } from '../rooms/comings.js';
 import type { TableData } from '../rooms/world.js';
 import { obsidianCoins } from '../text/amount.js';
-import type { RandomSource } from './random.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
-import type { BetResult, CoinMove, Party, Step } from './rules.js';
+import type { GameDefinition, GameTable, HandoutRecord, Party, TableHost } from './api.js';
 import { Voice, type Message } from './voice.js';
 import { paint, together } from '../text/markup.js';
-import type { HandoutRecord } from './handouts.js';
 import type { GameResult } from '../store/entries.js';
 
 /**
@@ -21,124 +19,11 @@ import type { GameResult } from '../store/entries.js';
  * and hands the game its clock, dice and voice.
  */
 
-/** Context of a table verb: who typed it and how to answer them. */
-export interface GameCommandContext {
-  player: string;
-  reply(text: string): void;
-}
-
-export type GameCommand = Command<GameCommandContext>;
-
 /** What the server hands every table besides the tavern. */
 export interface TableServices {
   /** The table's own provably fair source: draws from its seeds, other choices from the ordinary source. */
   readonly random: FairTable;
   readonly handouts: HandoutRecord;
-}
-
-/** What a game's table can use of the server. */
-export interface TableHost {
-  readonly id: string;
-  /** How the table is named in prose: "the sand table". */
-  readonly label: string;
-  readonly settings: Record<string, unknown>;
-  readonly clock: Clock;
-  readonly random: RandomSource;
-  /** When each character last got each kind of hand-out, shared by every table. */
-  readonly handouts: HandoutRecord;
-  /** Seated players' names in the order they sat. */
-  seated(): string[];
-  isConnected(name: string): boolean;
-  balance(name: string): number;
-  /**
-   * Applies the moves as one ledger transaction, or refuses with a reason naming who is
-   * short (addressed as "you" when that is `actor`). `results` (what came of the bets the moves
-   * settle) go into the same transaction, for `history`.
-   */
-  transfer(moves: readonly CoinMove[], actor?: string, results?: readonly BetResult[]): { ok: true } | { ok: false; reason: string };
-  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
-  say(message: Message): void;
-  /** Tells one player (a private line: a card in the hand, say). */
-  toPlayer(name: string, text: string): void;
-  /** A throw (two dice, or one die): kept for `look dice <table>`, and news for GMCP's Table.Dice. */
-  thrown(dice: readonly number[]): void;
-  /**
-   * The table's public state changed (GMCP sends Table.State to the room). `by`: only by that
-   * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
-   */
-  changed(by?: string): void;
-  /** A game is over: the seed of its draws is revealed, and the next game's committed (docs/rulings.md, Provably fair draws). */
-  gameOver(): void;
-  /** A player's own hand changed (GMCP sends them Table.Hand). */
-  handChanged(name: string): void;
-  /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
-  setTimer(ms: number, fn: () => void): Timer;
-  /** Makes a player leave their seat (e.g. the game is over for them). */
-  unseat(name: string, why: string): void;
-}
-
-/** One game's side of a table (colyseus-style lifecycle: create, join, message, leave, dispose). */
-export interface GameTable {
-  readonly commands: GameCommand[];
-  /** `look <table>` for one viewer: only what that viewer may see. */
-  describe(viewer: string): string;
-  /** Table.State for one viewer, from the same view as `describe` (the host adds id, game, name, now). */
-  tableState(viewer: string): GameState;
-  /** True when tableState does not depend on the viewer (nothing at this game is secret). */
-  readonly sameForEveryone?: boolean;
-  /** The viewer's own cards, for Table.Hand; null when they hold none here. */
-  hand?(viewer: string): string[] | null;
-  /** A reason to refuse a seat, or null. */
-  sitProblem(name: string): string | null;
-  onSit(name: string): void;
-  /** The player stood up (`stand`) or left for good (quit, or the grace period ran out). */
-  onStand(name: string, cause: LeaveCause): void;
-  /** The connection dropped; the seat is kept for the grace period (`keptMs`). */
-  onAway?(name: string, keptMs: number): void;
-  /** `roll dice <table>`. */
-  roll?(name: string, reply: (text: string) => void): void;
-  /** A whisper to this table's dealer. */
-  whisper?(name: string, text: string, reply: (text: string) => void): void;
-  dispose(): void;
-}
-
-/** A game's part of Table.State: the common fields it knows, and its own (docs/gmcp.md). */
-export interface GameState {
-  phase: string;
-  players: TableStatePlayer[];
-  turn: string | null;
-  deadline: number | null;
-  [field: string]: unknown;
-}
-
-export interface GameDefinition extends GameInfo {
-  /** How many players a table of this game seats, with its settings. */
-  seats(settings: Record<string, unknown>): number;
-  /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
-  settings: object;
-  create(host: TableHost): GameTable;
-}
-
-/**
- * Takes one rules step through the ledger: a refusal by the rules or by the coins is told to
- * `refuse` and nothing changes; otherwise the coins have moved and the step stands.
- */
-export function settle<S, E>(
-  host: TableHost,
-  step: Step<S, E>,
-  actor: string | null,
-  refuse: (text: string) => void,
-): { state: S; events: E[] } | null {
-  if (!step.ok) {
-    refuse(step.reason);
-    return null;
-  }
-  const paid = host.transfer(step.moves, actor ?? undefined, step.results);
-  if (!paid.ok) {
-    refuse(paid.reason);
-    return null;
-  }
-  return step;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The durable store: one interface (store.ts), the file and PostgreSQL engines behind it, and the ledger over it. */
 export type { Store, NewCharacter } from './store.js';
 export type { Ban, CharacterRecord, DrawRecord, Entry, GameRecord, GameResult, Move, Prefs, ResultOutcome, TableFairness, TableResult, Win } from './entries.js';
-export { outcomeOf, RESULTS_KEPT } from './results.js';
+export { RESULTS_KEPT } from './results.js';
 export { FileStore, type FileStoreOptions } from './file-store.js';
 export { PgStore, type PgStoreOptions } from './pg/pg-store.js';
 export { openStore, parseStoreSpec, describeSpec, type StoreSpec } from './open.js';

@@ -93,8 +93,3 @@ export function keepResults(kept: Map<string, TableResult[]>, results: readonly 
     kept.set(r.key, list);
   }
 }
-
-/** The outcome of a decided bet, from what it staked and what it paid. */
-export function outcomeOf(stake: number, paid: number): 'won' | 'lost' | 'even' {
-  return paid > stake ? 'won' : paid < stake ? 'lost' : 'even';
-}

@@ -1,6 +1,6 @@
-import type { TableHost } from '../../src/games/table.js';
-import type { HandoutRecord } from '../../src/games/handouts.js';
-import type { BetResult, CoinMove, Party } from '../../src/games/rules.js';
+import type { TableHost } from '../../src/games/api.js';
+import type { HandoutRecord } from '../../src/games/api.js';
+import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { resultsMismatch } from './results.js';
 import { Voice, type Message } from '../../src/games/voice.js';
 import { FakeClock } from './fakeClock.js';

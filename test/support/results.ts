@@ -1,4 +1,4 @@
-import type { BetResult, CoinMove, Party } from '../../src/games/rules.js';
+import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { resultsProblem } from '../../src/store/results.js';
 
 /** Store keys are letters only; test crowds are named P1, P2 ... */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, type RandomSource } from '../../src/games/random.js';
 import { apply, defaultSettings, newTable, type DragonsLairAction, type DragonsLairState } from '../../src/games/dragons-lair/rules.js';
-import type { CoinMove, Party } from '../../src/games/rules.js';
+import type { CoinMove, Party } from '../../src/games/api.js';
 
 /**
  * Tried as whimsical (or abusive) players would: random moves, shares, agreements, discards,

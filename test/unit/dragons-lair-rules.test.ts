@@ -9,7 +9,7 @@ import {
   type DragonsLairEvent,
   type DragonsLairState,
 } from '../../src/games/dragons-lair/rules.js';
-import type { CoinMove } from '../../src/games/rules.js';
+import type { CoinMove } from '../../src/games/api.js';
 import { fixedRandom } from '../../src/games/random.js';
 import { T0, c, cs, coinsOf, handOf, holdAll, no, ofType, ok, startGame, type Run } from './dragons-lair-support.js';
 

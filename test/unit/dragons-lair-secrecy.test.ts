@@ -17,7 +17,7 @@ import {
   type DragonsLairState,
 } from '../../src/games/dragons-lair/rules.js';
 import { handOf as tableHandOf, tableStateOf, viewFor } from '../../src/games/dragons-lair/view.js';
-import type { CoinMove } from '../../src/games/rules.js';
+import type { CoinMove } from '../../src/games/api.js';
 import { resultsMismatch } from '../support/results.js';
 
 const NAMES = ['Ana', 'Bo', 'Cy', 'Di', 'Ed'];

@@ -10,7 +10,7 @@ import {
   type DragonsLairSettings,
   type DragonsLairState,
 } from '../../src/games/dragons-lair/rules.js';
-import type { CoinMove } from '../../src/games/rules.js';
+import type { CoinMove } from '../../src/games/api.js';
 
 export const T0 = 1_000_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
-import type { GameTable, TableHost } from '../../src/games/table.js';
+import type { GameTable, TableHost } from '../../src/games/api.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 import { paint } from '../../src/text/markup.js';

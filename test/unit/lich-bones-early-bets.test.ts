@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, apply, newTable, type LichBonesAction, type LichBonesState } from '../../src/games/lich-bones/rules.js';
 import { parseBet } from '../../src/games/lich-bones/bets.js';
 import { diceValues, fixedRandom } from '../../src/games/random.js';
-import type { CoinMove } from '../../src/games/rules.js';
+import type { CoinMove } from '../../src/games/api.js';
 
 /**
  * Early HERO and LICH bets pay 1:1 plus 10% (docs/games.md, Lich Bones), and each player's bet is paid on its

@@ -11,7 +11,8 @@ import {
   newTable,
 } from '../../src/games/lich-bones/rules.js';
 import { type RandomSource, diceValues, fixedRandom, seededRandom } from '../../src/games/random.js';
-import { type CoinMove, type Party, escrow, house, player } from '../../src/games/rules.js';
+import type { CoinMove, Party } from '../../src/games/api.js';
+import { escrow, house, player } from '../../src/games/rules.js';
 import { resultsMismatch } from '../support/results.js';
 
 const T0 = 1_000_000;

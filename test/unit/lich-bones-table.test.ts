@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lichBones, lichBonesSettings } from '../../src/games/lich-bones/table.js';
-import type { GameTable, TableHost } from '../../src/games/table.js';
+import type { GameTable, TableHost } from '../../src/games/api.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';

@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 import { fitted, drawn, hanging } from '../../src/text/markup.js';
 import { chooseContent, isPlainShort, render, type RenderProfile } from '../../src/telnet/render.js';
 import { spiceRun } from '../../src/games/spice-run/table.js';
-import type { GameTable, TableHost } from '../../src/games/table.js';
+import type { GameTable, TableHost } from '../../src/games/api.js';
 import { diceValues } from '../../src/games/random.js';
 import { renderTable as lairTable } from '../../src/games/dragons-lair/look.js';
 import { viewFor } from '../../src/games/dragons-lair/view.js';

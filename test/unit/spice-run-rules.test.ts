@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diceValues, fixedRandom, seededRandom, type RandomSource } from '../../src/games/random.js';
-import type { BetResult, CoinMove, Party } from '../../src/games/rules.js';
+import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { unmarked } from '../../src/text/markup.js';
 import { resultsMismatch } from '../support/results.js';
 import { describeWagers } from '../../src/games/spice-run/story.js';

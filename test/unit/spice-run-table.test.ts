@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spiceRun } from '../../src/games/spice-run/table.js';
-import type { GameTable, TableHost } from '../../src/games/table.js';
+import type { GameTable, TableHost } from '../../src/games/api.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 import { paint } from '../../src/text/markup.js';

@@ -3,7 +3,8 @@
  * what they are told happened (events). The rules that change it are in rules.ts and the files
  * it names.
  */
-import type { BetResult, CoinMove, RulesContext } from '../rules.js';
+import type { BetResult, CoinMove } from '../api.js';
+import type { RulesContext } from '../rules.js';
 import type { Card } from './cards.js';
 
 export interface DragonsLairSettings {

@@ -4,16 +4,8 @@
  * told is rendered from their own view (view.ts), or is a private event (isPrivate) told to the
  * one player it is addressed to, so no other hand and no face-down card can reach them.
  */
-import {
-  settle,
-  type GameCommand,
-  type GameCommandContext,
-  type GameDefinition,
-  type GameState,
-  type GameTable,
-  type TableHost,
-} from '../table.js';
-import type { LeaveCause } from '../../rooms/tables.js';
+import type { GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost } from '../api.js';
+import { settle } from '../rules.js';
 import { formatCoins, obsidianCoins } from '../../text/amount.js';
 import { cardName, parseCard, type Card } from './cards.js';
 import {

@@ -3,7 +3,7 @@
  * player is shown (look, hand, messages) is rendered from this view or from events for them,
  * so a hidden card can only leak through this file.
  */
-import type { GameState } from '../table.js';
+import type { GameState } from '../api.js';
 import { cardName, cardValue, type Card } from './cards.js';
 import {
   presentSeats,

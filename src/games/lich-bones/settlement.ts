@@ -3,7 +3,8 @@
  * their payouts): what it wins, loses, or whether it stays on the table.
  */
 import type { Dice } from '../random.js';
-import { decided, escrow, handout, house, player, type BetResult, type CoinMove } from '../rules.js';
+import type { BetResult, CoinMove } from '../api.js';
+import { decided, escrow, handout, house, player } from '../rules.js';
 import { betLabel, DRAIN_NUMBERS, type PointNumber } from './bets.js';
 import type {
   FieldNumber,

@@ -1,5 +1,6 @@
 import { formatCoins, looksLikeAmount, obsidianCoins } from '../../text/amount.js';
-import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
+import type { GameCommand, GameDefinition, GameState, GameTable, TableHost } from '../api.js';
+import { settle } from '../rules.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 import { fitted, paint } from '../../text/markup.js';
 import { betWords, parseBet } from './bets.js';

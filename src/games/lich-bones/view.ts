@@ -2,7 +2,7 @@
  * What one viewer sees of the Lich Bones table (boardgame.io's playerView). Nothing here is
  * secret: Dreaven calls every bet. `look` and Table.State are both drawn from this one view.
  */
-import type { GameState } from '../table.js';
+import type { GameState } from '../api.js';
 import { betLabel } from './bets.js';
 import type { LichBonesState, PlacedBet, Throw } from './rules.js';
 

@@ -4,7 +4,8 @@
  * Pure: the table feeds actions (and `timeout` when the turn deadline passes) and applies the moves.
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
-import { decided, escrow, player, refuse, returned, type BetResult, type CoinMove, type RulesContext, type Step } from '../rules.js';
+import type { BetResult, CoinMove } from '../api.js';
+import { decided, escrow, player, refuse, returned, type RulesContext, type Step } from '../rules.js';
 import { nextStep, waitingThrow } from './prompts.js';
 
 export type Variant = 'standard' | 'all-or-none' | 'take-and-give';

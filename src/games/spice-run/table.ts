@@ -1,5 +1,6 @@
 import { obsidianCoins, parseAmount } from '../../text/amount.js';
-import { settle, type GameCommand, type GameDefinition, type GameState, type GameTable, type TableHost } from '../table.js';
+import type { GameCommand, GameDefinition, GameState, GameTable, TableHost } from '../api.js';
+import { settle } from '../rules.js';
 import {
   apply,
   defaultSettings,

@@ -3,7 +3,7 @@
  * secret, but `look` and Table.State are both drawn from this one view, so they cannot disagree.
  */
 import type { Dice } from '../random.js';
-import type { GameState } from '../table.js';
+import type { GameState } from '../api.js';
 import { lapseText, nextStep } from './prompts.js';
 import { boardTotal, SQUARES, type Roll, type SpiceRunState, type Variant } from './rules.js';
 

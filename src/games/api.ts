@@ -1,0 +1,216 @@
+/**
+ * The game package's API, both sides of it (README.md in this folder). A game provides a
+ * `GameDefinition`, registered in index.ts; a host (the tavern: src/rooms/game-table.ts) seats
+ * players at a table of it and hands the table a `TableHost`. Nothing here knows of sockets, the
+ * store or the world: a game reaches them only through its host.
+ */
+import type { RandomSource } from './random.js';
+import type { Message } from './voice.js';
+
+// ---- what a game provides -----------------------------------------------------------------
+
+export interface GameDefinition {
+  /** The `game` value of a table in the world data: `spice-run`. */
+  id: string;
+  title: string;
+  /** `help <game>`: the rules, worded with a table's settings. */
+  help(settings: Record<string, unknown>): string;
+  /** Extra help topics (`odds`), worded with a table's settings. */
+  topics?: Record<string, (settings: Record<string, unknown>) => string>;
+  /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
+  settings: object;
+  /** How many players a table of this game seats, with its settings. */
+  seats(settings: Record<string, unknown>): number;
+  /** One table of the game, told everything it may use through `host`. */
+  create(host: TableHost): GameTable;
+}
+
+/** One game's side of a table (colyseus-style lifecycle: create, join, message, leave, dispose). */
+export interface GameTable {
+  /** The game's verbs, for the players seated at the table (and those `forOnlookers`). */
+  readonly commands: GameCommand[];
+  /** `look <table>` for one viewer: only what that viewer may see. */
+  describe(viewer: string): string;
+  /** Table.State for one viewer, from the same view as `describe` (the host adds id, game, name, now). */
+  tableState(viewer: string): GameState;
+  /** True when tableState does not depend on the viewer (nothing at this game is secret). */
+  readonly sameForEveryone?: boolean;
+  /** The viewer's own cards, for Table.Hand; null when they hold none here. */
+  hand?(viewer: string): string[] | null;
+  /** A reason to refuse a seat, or null. */
+  sitProblem(name: string): string | null;
+  onSit(name: string): void;
+  /** The player stood up (`stand`) or left for good (quit, or the grace period ran out). */
+  onStand(name: string, cause: LeaveCause): void;
+  /** The connection dropped; the seat is kept for the grace period (`keptMs`). */
+  onAway?(name: string, keptMs: number): void;
+  /** `roll dice <table>`. */
+  roll?(name: string, reply: (text: string) => void): void;
+  /** A whisper to this table's dealer. */
+  whisper?(name: string, text: string, reply: (text: string) => void): void;
+  dispose(): void;
+}
+
+/** `stand`, or leaving for good (quit, or the grace period ran out). */
+export type LeaveCause = 'stand' | 'left';
+
+/**
+ * A verb of the game, declared with its help (Evennia style): the host lists it in `help` and
+ * runs it for a seated player who types it.
+ */
+export interface GameCommand {
+  key: string;
+  aliases?: string[];
+  /** One line, e.g. `bet <amount>`; shown when arguments are missing or wrong. */
+  usage: string;
+  /** What the verb is for; the first sentence is the summary in the command list. */
+  help: string;
+  /** Help topic heading the verb is listed under: the game's title. */
+  group: string;
+  /** When true, a bare verb with no arguments answers with its usage line. */
+  needsArgs?: boolean;
+  /** Not offered by prefix: the verb must be typed in full. */
+  exactOnly?: boolean;
+  /** Onlookers in the room may use it too, without a seat. */
+  forOnlookers?: boolean;
+  /**
+   * A verb that shares its word with a host's command (the social `cheer`) takes a seated
+   * player's line when this says the arguments are its own: `cheer 5000` is a bet, `cheer Ana`
+   * still the social.
+   */
+  claims?(args: string): boolean;
+  /** `word`: the verb as the player typed it (lower case), for a verb with aliases that cares which. */
+  run(ctx: GameCommandContext, args: string, word?: string): void | Promise<void>;
+}
+
+/** Context of a table verb: who typed it and how to answer them. */
+export interface GameCommandContext {
+  player: string;
+  reply(text: string): void;
+}
+
+/** A game's part of Table.State: the common fields it knows, and its own (docs/gmcp.md). */
+export interface GameState {
+  /** "waiting" when no game is under way, else the game's own phase names. */
+  phase: string;
+  players: TableStatePlayer[];
+  /** Whose move it is, or null when it is nobody's in particular. */
+  turn: string | null;
+  /** When the current wait ends (epoch ms by the host's clock), or null. */
+  deadline: number | null;
+  [field: string]: unknown;
+}
+
+/** A seat at a table, as Table.State lists it. */
+export interface TableStatePlayer {
+  name: string;
+  /** 1-based, in the order of play. */
+  seat: number;
+  connected: boolean;
+}
+
+// ---- what a host provides -----------------------------------------------------------------
+
+/** What a game's table can use of its host. */
+export interface TableHost {
+  readonly id: string;
+  /** How the table is named in prose: "the sand table". */
+  readonly label: string;
+  /** The table's settings over the game's defaults (only keys of GameDefinition.settings). */
+  readonly settings: Record<string, unknown>;
+  readonly clock: Clock;
+  /**
+   * The table's own provably fair source: the draws of random.ts (a throw, a die, a shuffle)
+   * each take a nonce of its seed, other choices come from the ordinary source.
+   */
+  readonly random: RandomSource;
+  /** When each character last got each kind of hand-out, shared by every table. */
+  readonly handouts: HandoutRecord;
+  /** Seated players' names in the order they sat. */
+  seated(): string[];
+  isConnected(name: string): boolean;
+  /** The coins in a player's purse. */
+  balance(name: string): number;
+  /**
+   * Applies the moves as one atomic transfer, or refuses with a reason naming who is short
+   * (addressed as "you" when that is `actor`), and nothing moves. `results` (what came of the
+   * bets the moves settle) are kept with the same transfer, for `history` and the game's record.
+   */
+  transfer(moves: readonly CoinMove[], actor?: string, results?: readonly BetResult[]): TransferOutcome;
+  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
+  say(message: Message): void;
+  /** Tells one player (a private line: a card in the hand, say). */
+  toPlayer(name: string, text: string): void;
+  /** A throw (two dice, or one die): kept for `look dice <table>`, and news for GMCP's Table.Dice. */
+  thrown(dice: readonly number[]): void;
+  /**
+   * The table's public state changed (the room's panels hear Table.State). `by`: only by that
+   * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
+   */
+  changed(by?: string): void;
+  /** A game is over: its record is kept, the seed of its draws revealed and the next game's committed (docs/rulings.md, Provably fair draws). */
+  gameOver(): void;
+  /** A player's own hand changed (they hear Table.Hand). */
+  handChanged(name: string): void;
+  /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
+  setTimer(ms: number, fn: () => void): Timer;
+  /** Makes a player leave their seat (e.g. the game is over for them), telling them `why`. */
+  unseat(name: string, why: string): void;
+}
+
+/** The time, as the host's clock says it (tests drive it): epoch ms. */
+export interface Clock {
+  now(): number;
+}
+
+export interface Timer {
+  cancel(): void;
+}
+
+export type TransferOutcome = { ok: true } | { ok: false; reason: string };
+
+/**
+ * When each character last received each kind of hand-out, by the clock (docs/rulings.md: at
+ * most one hand-out of each kind per cool-down, per character, across every table). The host
+ * keeps it durably, so a restart does not start the cool-downs again.
+ */
+export interface HandoutRecord {
+  /** When `name` last got a hand-out of `kind`, in clock ms, or null. */
+  last(name: string, kind: string): number | null;
+  note(name: string, kind: string, at: number): void;
+}
+
+/** Who holds coins, as a game sees it. `escrow` is coins on this table that belong to `name`. */
+export type Party =
+  | { kind: 'player'; name: string }
+  | { kind: 'escrow'; name: string }
+  | { kind: 'house' };
+
+export interface CoinMove {
+  from: Party;
+  to: Party;
+  amount: number;
+  why: string;
+}
+
+/**
+ * What came of one bet for its owner, said by the rules with the moves that settle it: the
+ * host keeps it with the same transfer. A step's results account for its moves exactly: per
+ * player, the stakes are what left their escrow and the payouts what reached their purse.
+ */
+export interface BetResult {
+  player: string;
+  /** The bet or wager as the game names it: `square 5`, `HERO bet`, `ante`. */
+  bet: string;
+  /** Coins of theirs that were at stake (0 for a hand-out). */
+  stake: number;
+  /** Coins that came to them from it. */
+  paid: number;
+  outcome: BetOutcome;
+}
+
+/**
+ * `won`, `lost` and `even` compare the payout with the stake; `returned` is a bet given back
+ * undecided; `handout` is coins a table gave without a stake.
+ */
+export type BetOutcome = 'won' | 'lost' | 'even' | 'returned' | 'handout';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf, derivedSeed, drawStream, SEED_BYTES, streamSource } from './fair.js';
 import type { DrawKind, RandomSource } from './random.js';
-import { cardName, type Card } from './dragons-lair/cards.js';
 import type { DrawRecord, TableFairness } from '../store/entries.js';
 import { isCount } from '../store/shapes.js';
 
@@ -80,7 +79,7 @@ export class FairSource implements RandomSource {
   }
 
   /** One draw; with its kind, what it produced is kept with the nonce's step, for the game's record. */
-  draw<T>(run: (random: RandomSource) => T, kind?: DrawKind, items?: readonly unknown[]): T {
+  draw<T>(run: (random: RandomSource) => T, kind?: DrawKind, items?: readonly string[]): T {
     if (this.drawing) throw new Error('a draw began inside another draw');
     const { clientSeed, nonce } = this.state;
     this.drawing = true;
@@ -124,12 +123,14 @@ export class FairSource implements RandomSource {
   }
 }
 
-/** What a draw produced, as its record says it: the dice, the die, or the cards before and after a shuffle. */
-function drawRecord(kind: DrawKind, nonce: number, result: unknown, items: readonly unknown[] = []): DrawRecord {
+/**
+ * What a draw produced, as its record says it: the dice, the die, or the cards before and after a
+ * shuffle (whose `result` is the new order as positions among `items`, random.ts).
+ */
+function drawRecord(kind: DrawKind, nonce: number, result: unknown, items: readonly string[] = []): DrawRecord {
   if (kind === 'dice') return { nonce, kind, dice: [...(result as [number, number])] };
   if (kind === 'die') return { nonce, kind, die: result as number };
-  const label = (x: unknown) => (typeof x === 'object' && x !== null && 'rank' in x ? cardName(x as Card) : String(x));
-  return { nonce, kind, cards: items.map(label), order: (result as unknown[]).map(label) };
+  return { nonce, kind, cards: [...items], order: (result as number[]).map((i) => items[i]) };
 }
 
 /** Client seeds are one word of printable ASCII, so they read and type the same everywhere. */

@@ -75,7 +75,7 @@ export class FairTable implements RandomSource {
     return this.source.int(n);
   }
 
-  draw<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly unknown[]): T {
+  draw<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly string[]): T {
     const { game, nonce } = this.source.data;
     const result = this.source.draw(run, kind, items);
     if (kind !== 'shuffle') {

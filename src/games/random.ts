@@ -10,14 +10,17 @@ export interface RandomSource {
    * of its stream. The helpers below mark their draws; a source without `draw` serves them
    * from `int` as any other choice.
    */
-  draw?<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly unknown[]): T;
+  draw?<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly string[]): T;
 }
 
 /** What a draw is: a throw of two dice, one die, or a shuffle. */
 export type DrawKind = 'dice' | 'die' | 'shuffle';
 
-/** `items`: a shuffle's items in their order before it, for the draw's record. */
-function oneDraw<T>(random: RandomSource, kind: DrawKind, run: (random: RandomSource) => T, items?: readonly unknown[]): T {
+/**
+ * `items`: a shuffle's items by name, in their order before it, for the draw's record; the
+ * shuffle's `run` returns their new order as positions in that list.
+ */
+function oneDraw<T>(random: RandomSource, kind: DrawKind, run: (random: RandomSource) => T, items?: readonly string[]): T {
   return random.draw ? random.draw(run, kind, items) : run(random);
 }
 
@@ -87,19 +90,23 @@ export function diceValues(...faces: number[]): number[] {
   return faces.map((f) => f - 1);
 }
 
-/** Fisher-Yates, returning a new array; one draw, whatever the number of items. */
-export function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
-  return oneDraw(
+/**
+ * Fisher-Yates, returning a new array; one draw, whatever the number of items. `name`: how the
+ * draw's record names an item (a card as `7h`).
+ */
+export function shuffle<T>(items: readonly T[], random: RandomSource, name: (item: T) => string = String): T[] {
+  const order = oneDraw(
     random,
     'shuffle',
     (r) => {
-      const out = items.slice();
+      const out = items.map((_, i) => i);
       for (let i = out.length - 1; i > 0; i--) {
         const j = r.int(i + 1);
         [out[i], out[j]] = [out[j], out[i]];
       }
       return out;
     },
-    items,
+    items.map(name),
   );
+  return order.map((i) => items[i]);
 }

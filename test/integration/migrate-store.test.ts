@@ -7,7 +7,7 @@ import { FileStore, Ledger, PgStore, charAccount, escrowAccount, HOUSE, type Sto
 import { FairTable } from '../../src/games/fair-table.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { rollDice, rollDie, seededRandom, shuffle } from '../../src/games/random.js';
-import { numberCards } from '../../src/games/dragons-lair/cards.js';
+import { cardName, numberCards } from '../../src/games/dragons-lair/cards.js';
 import { hashPassword } from '../../src/rooms/accounts.js';
 import { commitmentOf } from '../../src/games/fair.js';
 import { TestClient } from '../support/client.js';
@@ -154,7 +154,7 @@ describe.skipIf(!!noPostgres)('npm run migrate-store', () => {
       for (const name of ['Ana', 'Bob']) await store.createCharacter({ name, passwordHash: 'h', room: 'common-room', purse: 1000 });
       const options = { ordinary: seededRandom(1), seeds: derivedSeeds(3), game: 'dragons-lair', now: () => Date.now() };
       const table = FairTable.open(store, 'lair-table', options).random;
-      shuffle(numberCards(), table);
+      shuffle(numberCards(), table, cardName);
       rollDie(table);
       table.retire([{ key: 'bob', name: 'Bob', bet: 'ante', stake: 50, paid: 90, outcome: 'won' }]);
       rollDice(table); // game 2 has drawn once when the folder is moved

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FairTable } from '../../src/games/fair-table.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { rollDice, rollDie, seededRandom, shuffle } from '../../src/games/random.js';
-import { numberCards } from '../../src/games/dragons-lair/cards.js';
+import { cardName, numberCards } from '../../src/games/dragons-lair/cards.js';
 import { Ledger, charAccount, HOUSE, type Store } from '../../src/store/index.js';
 import { engines, type TestWorld } from '../support/engines.js';
 
@@ -35,7 +35,7 @@ describe.each(engines)('game records and the public lists ($name engine)', (engi
     ledger.transfer([{ from: HOUSE, to: charAccount('cyr'), amount: 9000, why: 'win' }]);
 
     const table = FairTable.open(store, 'lair-table', options).random;
-    const pile = shuffle(numberCards(), table);
+    const pile = shuffle(numberCards(), table, cardName);
     const dice = rollDice(table);
     const die = rollDie(table);
     table.retire([

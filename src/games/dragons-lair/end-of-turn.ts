@@ -30,7 +30,7 @@ export function endTurn(w: Work): void {
   const drawing = fromDealer(s);
   if (s.drawPile.length < drawing.length) {
     // The cards left in the draw pile (top first), then the discards in the order discarded.
-    s.drawPile = shuffle([...s.drawPile, ...s.discardPile], w.ctx.random);
+    s.drawPile = shuffle([...s.drawPile, ...s.discardPile], w.ctx.random, cardName);
     s.discardPile = [];
     w.events.push({ type: 'reshuffled', pile: 'draw', cards: s.drawPile.length });
   }
@@ -117,7 +117,7 @@ export function refillDragons(w: Work): void {
     if (lair.dragon) return;
     if (s.dragonPile.length === 0) {
       // The slain dragons, in the order they were slain.
-      s.dragonPile = shuffle(s.deadDragons, w.ctx.random);
+      s.dragonPile = shuffle(s.deadDragons, w.ctx.random, cardName);
       s.deadDragons = [];
       w.events.push({ type: 'reshuffled', pile: 'dragons', cards: s.dragonPile.length });
     }

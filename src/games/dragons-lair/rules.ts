@@ -14,7 +14,7 @@
  */
 import { shuffle } from '../random.js';
 import { escrow, player, refuse, type Refusal, type RulesContext, type Step } from '../rules.js';
-import { dragonCards, numberCards } from './cards.js';
+import { cardName, dragonCards, numberCards } from './cards.js';
 import {
   inGame,
   newTable,
@@ -109,8 +109,8 @@ function start(w: Work, name: string): Refusal | undefined {
   fresh.bank = settings.ante * names.length;
   // Two draws of the provably fair stream, the draw pile first, each from the cards in their
   // order before a shuffle (docs/rulings.md, "Provably fair draws"); card 0 is the top.
-  fresh.drawPile = shuffle(numberCards(), ctx.random);
-  fresh.dragonPile = shuffle(dragonCards(), ctx.random);
+  fresh.drawPile = shuffle(numberCards(), ctx.random, cardName);
+  fresh.dragonPile = shuffle(dragonCards(), ctx.random, cardName);
   fresh.dealer = names[0];
   w.s = fresh;
   for (const n of names) {

@@ -1,6 +1,7 @@
 import type { Timer } from '../rooms/clock.js';
 import { CommandSet } from '../rooms/commands.js';
-import { charAccount, escrowAccount, HOUSE, type Transfer } from '../store/ledger.js';
+import type { Transfer } from '../store/ledger.js';
+import { charAccount, escrowAccount, HOUSE, type Account } from '../store/account.js';
 import type { LeaveCause, TableHand, TableNews, TableState, TableVenue, TavernTable } from '../rooms/tables.js';
 import type { CommandContext } from '../rooms/tavern.js';
 import type { Player } from '../rooms/player.js';
@@ -195,7 +196,7 @@ export class Table implements TavernTable {
     }
   }
 
-  private account(party: Party): string {
+  private account(party: Party): Account {
     switch (party.kind) {
       case 'player':
         return charAccount(party.name.toLowerCase());
@@ -236,11 +237,10 @@ export class Table implements TavernTable {
           this.gameResults.push(...results.map((b) => ({ key: b.player.toLowerCase(), name: b.player, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })));
           return r;
         }
-        const key = r.account.startsWith('char:') ? r.account.slice(5) : null;
-        const name = key ? tavern.store.character(key)?.name ?? key : 'The table';
-        const has = tavern.ledger.balance(r.account);
-        const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
-        return { ok: false, reason: `${who} only ${obsidianCoins(has)}; that needs ${obsidianCoins(has + r.short)}.` };
+        // The ledger refused: it names whose account is short, what it holds and what it needs.
+        const purse = r.account.kind === 'character';
+        const who = purse && actor && r.account.key === actor.toLowerCase() ? 'You have' : `${purse ? r.owner : 'The table'} has`;
+        return { ok: false, reason: `${who} only ${obsidianCoins(r.has)}; that needs ${obsidianCoins(r.needs)}.` };
       },
       say: (message) => this.say(message),
       toPlayer: (name, text) => {

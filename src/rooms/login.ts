@@ -4,7 +4,7 @@ import { capitalise, MIN_PASSWORD, nameProblem, passwordProblem } from './accoun
 import type { Door } from './door.js';
 import type { Tavern } from './tavern.js';
 import type { Player } from './player.js';
-import { charAccount } from '../store/ledger.js';
+import { charAccount } from '../store/account.js';
 import { coinsText, named } from './palette.js';
 import type { CharacterRecord } from '../store/index.js';
 import { banHere } from './everyday/admin.js';

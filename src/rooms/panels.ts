@@ -21,7 +21,7 @@ import type { Session } from './outbox.js';
 import type { TableNews, TableState, TavernTable } from './tables.js';
 import type { Tavern } from './tavern.js';
 import type { Player } from './player.js';
-import { charAccount } from '../store/ledger.js';
+import type { Account } from '../store/account.js';
 import { DIRECTIONS } from './world.js';
 import type { Timer } from './clock.js';
 
@@ -35,8 +35,6 @@ export interface CharStatus {
   room: string;
   table: string | null;
 }
-
-const PURSE = charAccount('');
 
 export class Panels {
   /** Players whose Char.Status may have changed since the last flush. */
@@ -84,10 +82,10 @@ export class Panels {
   }
 
   /** A coin transaction moved coins in these accounts. */
-  coinsMoved(accounts: readonly string[]): void {
+  coinsMoved(accounts: readonly Account[]): void {
     for (const account of accounts) {
-      if (!account.startsWith(PURSE)) continue;
-      const p = this.tavern.players.get(account.slice(PURSE.length));
+      if (account.kind !== 'character') continue;
+      const p = this.tavern.players.get(account.key);
       if (p) this.statusDue.add(p);
     }
   }

@@ -1,7 +1,7 @@
 import type { Timer } from './clock.js';
 import type { Session } from './outbox.js';
 import type { TavernTable } from './tables.js';
-import { charAccount, escrowAccount } from '../store/ledger.js';
+import { charAccount, escrowAccount, type CharacterAccount, type EscrowAccount } from '../store/account.js';
 import type { CharacterRecord } from '../store/index.js';
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
@@ -13,10 +13,8 @@ export class Player {
   lastInput = 0;
   /** The lower-case name: every index and account is keyed by it (a name never changes). */
   readonly key: string;
-  /** The account of the player's purse (`char:<key>`), asked for at every `inventory`. */
-  readonly purse: string;
-  /** The accounts of the player's coins on each table, by table id, made once each. */
-  private readonly escrows = new Map<string, string>();
+  /** The account of the player's purse, asked for at every `inventory`. */
+  readonly purse: CharacterAccount;
 
   constructor(
     readonly record: Readonly<CharacterRecord>,
@@ -27,11 +25,9 @@ export class Player {
     this.purse = charAccount(this.key);
   }
 
-  /** The account of the player's coins on a table (`escrow:<table>:<key>`). */
-  escrowAt(tableId: string): string {
-    let account = this.escrows.get(tableId);
-    if (account === undefined) this.escrows.set(tableId, (account = escrowAccount(tableId, this.key)));
-    return account;
+  /** The account of the player's coins on a table. */
+  escrowAt(tableId: string): EscrowAccount {
+    return escrowAccount(tableId, this.key);
   }
 
   get seat(): TavernTable | null {

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
-import { charAccount, type Ledger } from '../store/ledger.js';
+import { charAccount } from '../store/account.js';
+import type { Ledger } from '../store/ledger.js';
 import type { CharacterRecord, Store, TableResult } from '../store/index.js';
 import { Outbox, type Session } from './outbox.js';
 import { Player } from './player.js';
@@ -382,8 +383,8 @@ export class Tavern implements TableVenue {
    * (`after a restart`), and when the server stops (`at closing`). History shows each as returned.
    */
   returnEscrow(when: string): { table: string; key: string; amount: number }[] {
-    const returned = this.ledger.accountsWithCoins('escrow:').map(([account, amount]) => {
-      const [, table, key] = account.split(':');
+    const returned = this.ledger.escrows().map(({ account, amount }) => {
+      const { table, key } = account;
       return { table, key, amount, move: { from: account, to: charAccount(key), amount, why: `returned from ${table} ${when}` } };
     });
     const results: TableResult[] = returned.map(({ table, key, amount }) => ({

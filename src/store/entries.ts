@@ -8,6 +8,7 @@
  */
 
 import { keepResults, resultsProblem, type TableResult } from './results.js';
+import { accountOwner, accountText, charAccount, mayOwe, MINT, readAccount } from './account.js';
 import { ID, isCount, isPlainObject, isText, KEY } from './shapes.js';
 import { drawProblem, gameRecordProblem, keepGame, keepWins, winsOf, type DrawRecord, type GameRecord, type Win } from './games.js';
 
@@ -122,25 +123,9 @@ export const emptyState = (): State => ({
   wins: [],
 });
 
-/** The accounts that create coins and so may go below zero (docs/rulings.md, "Where coins come from"). */
-export const MINT = 'mint';
-export const HOUSE = 'house';
-export const SOURCES: readonly string[] = [MINT, HOUSE];
-
-const ACCOUNT = /^(char:[a-z]{1,32}|escrow:[\w-]{1,64}:[a-z]{1,32}|house|mint)$/;
 const HEX64 = /^[0-9a-f]{64}$/;
 const PREF_TYPES: Record<keyof Prefs, 'boolean' | 'string'> = { colour: 'boolean', screenReader: 'boolean', ooc: 'boolean', description: 'string', public: 'boolean' };
 
-
-/**
- * The character whose purse or escrow an account is, or null for the mint and the house: the
- * key is after the last colon of both kinds. One path for every account, so that the first
- * escrow after a start (a server's first bet) runs nothing a purse has not run before.
- */
-export function accountOwner(account: string): string | null {
-  const key = account.slice(account.lastIndexOf(':') + 1);
-  return account.startsWith('char:') || account.startsWith('escrow:') ? key : null;
-}
 
 /** The characters an entry touches, by key. */
 export function charactersIn(e: Entry): string[] {
@@ -194,7 +179,7 @@ export function shapeProblem(e: unknown): string | null {
       if (!Array.isArray(e.moves) || e.moves.length === 0) return 'a coin transaction without moves';
       for (const m of e.moves as unknown[]) {
         if (!isPlainObject(m)) return 'a move is not an object';
-        if (!isText(m.from, 200) || !isText(m.to, 200) || !ACCOUNT.test(m.from) || !ACCOUNT.test(m.to)) return 'a move names an unknown account';
+        if (!isText(m.from, 200) || !isText(m.to, 200) || !readAccount(m.from).ok || !readAccount(m.to).ok) return 'a move names an unknown account';
         if (m.from === m.to) return `a move from ${m.from} to itself`;
         if (!isCount(m.amount) || m.amount === 0) return `a move of ${JSON.stringify(m.amount)} coins`;
         if (!isText(m.why)) return 'a move without a reason';
@@ -245,8 +230,9 @@ export function apply(state: State, e: Entry): string | null {
         after.set(m.from, (after.get(m.from) ?? state.balances.get(m.from) ?? 0) - m.amount);
         after.set(m.to, (after.get(m.to) ?? state.balances.get(m.to) ?? 0) + m.amount);
       }
+      // The ledger refuses an overdraft before it records; this guards the journal (a bug, a damaged file).
       for (const [account, n] of after) {
-        if (n < 0 && !SOURCES.includes(account)) return `${account} would hold ${n} coins`;
+        if (n < 0 && !mayOwe(account)) return `${account} would hold ${n} coins`;
         if (!Number.isSafeInteger(n)) return `${account} would hold more coins than can be counted`;
       }
       for (const [account, n] of after) {
@@ -260,7 +246,7 @@ export function apply(state: State, e: Entry): string | null {
       const key = e.name.toLowerCase();
       if (state.characters.has(key)) return `the character "${key}" exists already`;
       state.characters.set(key, { name: e.name, passwordHash: e.passwordHash, room: e.room, created: e.created, lastSeen: e.created, prefs: {} });
-      if (e.purse > 0) return apply(state, { kind: 'coins', moves: [{ from: MINT, to: `char:${key}`, amount: e.purse, why: 'starting purse' }] });
+      if (e.purse > 0) return apply(state, { kind: 'coins', moves: [{ from: accountText(MINT), to: accountText(charAccount(key)), amount: e.purse, why: 'starting purse' }] });
       return null;
     }
     case 'password':
@@ -329,7 +315,7 @@ export function balanceProblems(state: State): string[] {
   let total = 0;
   for (const [account, n] of state.balances) {
     total += n;
-    if (n < 0 && !SOURCES.includes(account)) problems.push(`${account} holds ${n} coins`);
+    if (n < 0 && !mayOwe(account)) problems.push(`${account} holds ${n} coins`);
     const owner = accountOwner(account);
     if (owner !== null && !state.characters.has(owner)) problems.push(`${account} holds ${n} coins but there is no such character`);
   }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { accountText, charAccount } from './account.js';
 import { apply, charactersIn, shapeProblem, type CharacterRecord, type Entry, type State, type Win } from './entries.js';
 import { WINS_WINDOW_MS } from './games.js';
 import { Richest, shownWins, type Rich } from './richest.js';
@@ -75,7 +76,7 @@ export class FileStore implements Store {
     this.rich.load(
       [...state.characters]
         .filter(([, c]) => c.prefs.public !== false)
-        .map(([key, c]) => ({ key, name: c.name, coins: state.balances.get(`char:${key}`) ?? 0 })),
+        .map(([key, c]) => ({ key, name: c.name, coins: state.balances.get(accountText(charAccount(key))) ?? 0 })),
     );
     this.armTimer();
   }
@@ -142,8 +143,8 @@ export class FileStore implements Store {
     return this.state.balances.get(account) ?? 0;
   }
 
-  accounts(prefix: string): [string, number][] {
-    return [...this.state.balances].filter(([a]) => a.startsWith(prefix));
+  accounts(): [string, number][] {
+    return [...this.state.balances];
   }
 
   allBalances(): Promise<ReadonlyMap<string, number>> {
@@ -217,7 +218,7 @@ export class FileStore implements Store {
   /** Puts a character in its place among the richest, as the state has them now. */
   private placeRich(key: string): void {
     const c = this.state.characters.get(key);
-    if (c) this.rich.set(key, c.name, this.state.balances.get(`char:${key}`) ?? 0, c.prefs.public !== false);
+    if (c) this.rich.set(key, c.name, this.state.balances.get(accountText(charAccount(key))) ?? 0, c.prefs.public !== false);
   }
 
   /** From the results the state keeps per character (in the checkpoint too): no journal is read. */

@@ -6,5 +6,6 @@ export { FileStore, type FileStoreOptions } from './file-store.js';
 export { PgStore, type PgStoreOptions } from './pg/pg-store.js';
 export { openStore, parseStoreSpec, describeSpec, type StoreSpec } from './open.js';
 export { StoreFailure } from './files.js';
-export { Ledger, charAccount, escrowAccount, HOUSE, MINT, type Audit, type Transfer, type TransferResult } from './ledger.js';
+export { Ledger, type Audit, type Shortfall, type Transfer, type TransferResult } from './ledger.js';
+export { accountText, charAccount, escrowAccount, HOUSE, MINT, readAccount, type Account, type AccountResult, type CharacterAccount, type EscrowAccount, type OwnedAccount } from './account.js';
 export { keepPrivate, PRIVATE_DIR, PRIVATE_FILE } from './private.js';

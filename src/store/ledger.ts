@@ -1,22 +1,29 @@
-import { accountOwner, HOUSE, MINT, SOURCES, type Move, type TableResult } from './entries.js';
+import { accountText, isOwned, mayOwe, readAccount, type Account, type EscrowAccount, type OwnedAccount } from './account.js';
+import type { TableResult } from './entries.js';
 import type { Store } from './store.js';
 
+/** Coins moving from one account to another, and why (the journal keeps the why). */
+export interface Transfer {
+  from: Account;
+  to: Account;
+  amount: number;
+  why: string;
+}
+
 /**
- * The one place coins move. Accounts are strings:
- *   char:<key>                  a character's purse
- *   escrow:<table>:<key>        coins a character has on a table
- *   mint                        where starting purses come from
- *   house                       the tavern; it pays hand-outs and winnings
- * The mint and the house create coins, so they may go below zero; every account starts at zero,
- * so all balances always sum to zero: the journal proves it.
+ * A transfer refused because a character's account would go below zero: whose account, the
+ * character's name as they spell it, what it holds and what the transfer needs of it.
  */
-export { HOUSE, MINT };
-export const charAccount = (key: string) => `char:${key}`;
-export const escrowAccount = (table: string, key: string) => `escrow:${table}:${key}`;
+export interface Shortfall {
+  ok: false;
+  account: OwnedAccount;
+  owner: string;
+  has: number;
+  needs: number;
+  reason: string;
+}
 
-export type Transfer = Move;
-
-export type TransferResult = { ok: true } | { ok: false; account: string; short: number; reason: string };
+export type TransferResult = { ok: true } | Shortfall;
 
 /** What `audit` reports: where the coins in the world came from and where they are. */
 export interface Audit {
@@ -30,49 +37,69 @@ export interface Audit {
   problems: string[];
 }
 
+/**
+ * The one place coins move, and the one place that refuses a move someone cannot afford. The
+ * mint and the house create coins, so they may go below zero; every account starts at zero,
+ * so all balances always sum to zero: the journal proves it.
+ */
 export class Ledger {
   /**
    * Told of every transaction once it is recorded, with each account it moved coins in (once):
    * so whoever shows balances (the tavern's Char.Status) updates those accounts' owners only;
    * and with what came of the bets it settles (for the players away from the tavern).
    */
-  onTransfer: ((accounts: readonly string[], results: readonly TableResult[]) => void) | null = null;
+  onTransfer: ((accounts: readonly Account[], results: readonly TableResult[]) => void) | null = null;
 
   constructor(private readonly store: Store) {}
 
-  balance(account: string): number {
-    return this.store.balance(account);
+  balance(account: Account): number {
+    return this.store.balance(accountText(account));
   }
 
-  /** Accounts with coins in them whose names start with `prefix`. */
-  accountsWithCoins(prefix: string): [string, number][] {
-    return this.store.accounts(prefix);
+  /** Every account with coins on a table (left there by a crash, or at closing). */
+  escrows(): { account: EscrowAccount; amount: number }[] {
+    return this.store.accounts().flatMap(([text, amount]) => {
+      const r = readAccount(text);
+      return r.ok && r.account.kind === 'escrow' ? [{ account: r.account, amount }] : [];
+    });
   }
 
   /**
    * Applies every transfer as one transaction (one journal entry), or none. Refuses when an
-   * account other than the mint or the house would go below zero, naming it and how much it is short.
-   * `results` say what came of the bets these transfers settle (they must account for the moves).
+   * account other than the mint or the house would go below zero, naming whose it is, what it
+   * holds and what it would need. `results` say what came of the bets these transfers settle
+   * (they must account for the moves).
    */
   transfer(transfers: readonly Transfer[], results: readonly TableResult[] = []): TransferResult {
-    const after = new Map<string, number>();
-    const get = (a: string) => after.get(a) ?? this.balance(a);
-    for (const t of transfers) {
+    // By the account's stored text: the same account may be named by two equal values.
+    const after = new Map<string, { account: Account; n: number }>();
+    const move = (account: Account, text: string, delta: number) => {
+      const now = after.get(text);
+      after.set(text, { account, n: (now ? now.n : this.store.balance(text)) + delta });
+    };
+    const moves = transfers.map((t) => {
       if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`ledger: bad amount ${t.amount} (${t.why})`);
-      if (t.from === t.to) throw new Error(`ledger: transfer to itself (${t.why})`);
-      after.set(t.from, get(t.from) - t.amount);
-      after.set(t.to, get(t.to) + t.amount);
-    }
-    for (const [account, n] of after) {
-      if (n < 0 && !SOURCES.includes(account)) {
-        return { ok: false, account, short: -n, reason: `that needs ${-n} more coins than there are` };
-      }
+      const from = accountText(t.from);
+      const to = accountText(t.to);
+      if (from === to) throw new Error(`ledger: transfer to itself (${t.why})`);
+      move(t.from, from, -t.amount);
+      move(t.to, to, t.amount);
+      return { from, to, amount: t.amount, why: t.why };
+    });
+    for (const [text, { account, n }] of after) {
+      if (n < 0 && isOwned(account)) return this.shortfall(account, this.store.balance(text), -n);
     }
     if (transfers.length === 0) return { ok: true };
-    const moves = transfers.map((t) => ({ from: t.from, to: t.to, amount: t.amount, why: t.why }));
     this.store.record(results.length ? { kind: 'coins', moves, results: [...results] } : { kind: 'coins', moves });
-    this.onTransfer?.([...after.keys()], results);
+    this.onTransfer?.([...after.values()].map((a) => a.account), results);
     return { ok: true };
+  }
+
+  /** An account short by `short` coins: it holds `has`, so the transfer needs `has + short`. */
+  private shortfall(account: OwnedAccount, has: number, short: number): Shortfall {
+    const owner = this.store.character(account.key)?.name ?? account.key;
+    const where = account.kind === 'character' ? 'in their purse' : `on ${account.table}`;
+    return { ok: false, account, owner, has, needs: has + short, reason: `${owner} has only ${has} coins ${where}; that needs ${has + short}` };
   }
 
   /** Checks that every account adds up, and totals where the coins came from and where they are. */
@@ -81,12 +108,14 @@ export class Ledger {
     let total = 0;
     for (const [account, n] of await this.store.allBalances()) {
       total += n;
-      if (account === MINT) report.minted = -n;
-      else if (account === HOUSE) report.fromHouse = -n;
-      else if (account.startsWith('char:')) report.inPurses += n;
+      const r = readAccount(account);
+      if (!r.ok) report.problems.push(r.reason);
+      else if (r.account.kind === 'mint') report.minted = -n;
+      else if (r.account.kind === 'house') report.fromHouse = -n;
+      else if (r.account.kind === 'character') report.inPurses += n;
       else report.inEscrow += n;
-      if (n < 0 && !SOURCES.includes(account)) report.problems.push(`${account} holds ${n} coins`);
-      const owner = accountOwner(account);
+      if (n < 0 && !mayOwe(account)) report.problems.push(`${account} holds ${n} coins`);
+      const owner = r.ok && isOwned(r.account) ? r.account.key : null;
       if (owner !== null && (await this.store.nameTaken(owner)) === false) report.problems.push(`${account} holds ${n} coins but there is no such character`);
     }
     if (total !== 0) report.problems.push(`the accounts sum to ${total}, not 0`);

@@ -4,6 +4,7 @@
  * account for its moves exactly: per character, the stakes are the coins that left their escrow
  * and the payouts are the coins that reached their purse.
  */
+import { readAccount } from './account.js';
 import type { Move } from './entries.js';
 import { ID, isCount, isPlainObject, KEY } from './shapes.js';
 
@@ -72,8 +73,10 @@ export function resultsProblem(results: unknown, moves: readonly Move[]): string
   const paid = new Map<string, number>();
   const add = (m: Map<string, number>, key: string, n: number) => m.set(key, (m.get(key) ?? 0) + n);
   for (const mv of moves) {
-    if (mv.from.startsWith('escrow:')) add(staked, mv.from.slice(mv.from.lastIndexOf(':') + 1), -mv.amount);
-    if (mv.to.startsWith('char:')) add(paid, mv.to.slice(5), -mv.amount);
+    const from = readAccount(mv.from);
+    const to = readAccount(mv.to);
+    if (from.ok && from.account.kind === 'escrow') add(staked, from.account.key, -mv.amount);
+    if (to.ok && to.account.kind === 'character') add(paid, to.account.key, -mv.amount);
   }
   for (const r of results as TableResult[]) {
     add(staked, r.key, r.stake);

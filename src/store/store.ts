@@ -33,9 +33,10 @@ export interface Store {
   /** The character has left the world here; another server may have it once nothing of it is left on a table here. */
   letGo(key: string): void;
 
+  /** Accounts are named here as the journal stores them (account.ts reads and writes that form). */
   balance(account: string): number;
-  /** Accounts in memory holding coins whose names begin with `prefix` (escrow left by a crash). */
-  accounts(prefix: string): [string, number][];
+  /** Accounts in memory holding coins (escrow left by a crash, say). */
+  accounts(): [string, number][];
   /** Every account's balance, for the audit (the database engine asks the database). */
   allBalances(): Promise<ReadonlyMap<string, number>>;
   /** Accounts whose balance is not the sum of the journal's coin movements (the truth), for the audit. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { apply, emptyState, MINT, shapeProblem, type Entry, type Move, type State } from './entries.js';
+import { accountText, charAccount, HOUSE, MINT } from './account.js';
+import { apply, emptyState, shapeProblem, type Entry, type Move, type State } from './entries.js';
 import { isCount } from './shapes.js';
 import { StoreFailure, type FileLayer } from './files.js';
 
@@ -68,12 +69,12 @@ export async function readLegacy(files: FileLayer, dataDir: string, db: unknown)
     if (l.tx !== tx) endTx();
     tx = l.tx;
     // Starting purses came from the house then; they come from the mint now.
-    const from = l.from === 'house' && l.why === 'new character' ? MINT : l.from;
+    const from = l.from === accountText(HOUSE) && l.why === 'new character' ? accountText(MINT) : l.from;
     moves.push({ from, to: l.to, amount: l.amount, why: l.why });
   });
   endTx();
   for (const [key, c] of Object.entries(d.characters)) {
-    const held = state.balances.get(`char:${key}`) ?? 0;
+    const held = state.balances.get(accountText(charAccount(key))) ?? 0;
     if (c.coins !== held) throw refuse(dbPath, `${c.name} holds ${c.coins} coins but ${LEGACY_LEDGER} says ${held}`);
   }
   return { entries, state };

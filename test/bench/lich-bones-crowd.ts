@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD } from '../../src/server.js';
 import type { Player } from '../../src/rooms/player.js';
+import { HOUSE } from '../../src/store/index.js';
 import type { Session } from '../../src/rooms/outbox.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { plainClient } from '../support/tavern.js';
@@ -61,7 +62,7 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
     if (!record) throw new Error(`${nameOf(i)} is taken`);
     const p = tavern.enter(record, session);
     // Enough to bet every round, win or lose.
-    tavern.ledger.transfer([{ from: 'house', to: `char:${p.key}`, amount: 10_000_000, why: 'bench stake' }]);
+    tavern.ledger.transfer([{ from: HOUSE, to: p.purse, amount: 10_000_000, why: 'bench stake' }]);
     await tavern.handleLine(p, 'north');
     await tavern.handleLine(p, 'sit bones');
     players.push(p);
@@ -87,7 +88,7 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
   let gmcpPerThrow = 0;
   for (let roll = 0; roll < ROLLS; roll++) {
     for (const [i, p] of players.entries()) {
-      if (!tavern.ledger.balance(`escrow:bones-table:${p.key}`)) betMs.push(await time(p, i % 2 ? 'bet lich 5000' : 'bet hero 5000'));
+      if (!tavern.ledger.balance(p.escrowAt('bones-table'))) betMs.push(await time(p, i % 2 ? 'bet lich 5000' : 'bet hero 5000'));
       betMs.push(await time(p, 'bet beseech 5000'));
     }
     const turn = players[0].seat!.stateFor(players[0]).turn;

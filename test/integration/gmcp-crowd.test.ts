@@ -50,7 +50,7 @@ describe('200 players at the bones table', () => {
       return stateFor(viewer);
     };
     const from = sessions.map((s) => s.gmcpTold.length);
-    const purse = (p: Player) => tavern.ledger.balance(`char:${p.key}`);
+    const purse = (p: Player) => tavern.ledger.balance(p.purse);
     const before = players.map(purse);
     const hero = players.find((p) => p.name === table.stateFor(p).turn)!;
     built = 0;

@@ -83,6 +83,10 @@ describe('Char.Status', () => {
     const gift = await during(bex.gmcp, 'give 50 coins to ana');
     expect(named(gift.gmcp, 'Char.Status')).toEqual([{ name: 'Bex', coins: 950, room: 'common-room', table: null }]);
     expect(await ana.gmcp.next('Char.Status')).toEqual({ name: 'Ana', coins: 1050, room: 'common-room', table: null });
+    // A gift the purse cannot pay: the ledger refuses it, nothing moves, nothing is sent.
+    const tooMuch = await during(bex.gmcp, 'give 951 coins to ana');
+    expect(tooMuch.reply).toMatch(/You have only 950 obsidian coins\./);
+    expect(named(tooMuch.gmcp, 'Char.Status')).toEqual([]);
 
     // Nothing changed, nothing sent.
     expect(named((await during(ana.gmcp, 'look')).gmcp, 'Char.Status')).toEqual([]);

@@ -1,4 +1,4 @@
-import { Ledger, charAccount, escrowAccount, HOUSE, MINT, type NewCharacter, type Store } from '../../src/store/index.js';
+import { Ledger, accountText, charAccount, escrowAccount, HOUSE, MINT, type NewCharacter, type Store } from '../../src/store/index.js';
 
 /**
  * Random sequences of the changes a server makes (gifts, wagers, settlements, rooms, preferences,
@@ -31,7 +31,7 @@ export function stableJson(value: unknown): string {
 export function canonical(store: Store): string {
   return stableJson({
     characters: NAMES.map((k) => store.character(k) ?? null),
-    balances: store.accounts('').sort(),
+    balances: store.accounts().sort(),
     bans: NAMES.map((k) => store.ban(k) ?? null),
     handouts: NAMES.map((k) => store.handouts(k)),
     table: store.fairness(TABLE) ?? null,
@@ -95,8 +95,9 @@ export function withCreated(state: string, c: NewCharacter, created: string): st
   const key = c.name.toLowerCase();
   s.characters[NAMES.indexOf(key)] = { name: c.name, passwordHash: c.passwordHash, room: c.room, created, lastSeen: created, prefs: {} };
   const balances = new Map(s.balances);
-  balances.set(charAccount(key), (balances.get(charAccount(key)) ?? 0) + c.purse);
-  balances.set(MINT, (balances.get(MINT) ?? 0) - c.purse);
+  const [purse, mint] = [charAccount(key), MINT].map(accountText);
+  balances.set(purse, (balances.get(purse) ?? 0) + c.purse);
+  balances.set(mint, (balances.get(mint) ?? 0) - c.purse);
   s.balances = [...balances].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
   return stableJson(s);
 }

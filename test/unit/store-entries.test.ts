@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountOwner, apply, balanceProblems, charactersIn, emptyState, shapeProblem, type Entry, type State } from '../../src/store/entries.js';
+import { apply, balanceProblems, charactersIn, emptyState, shapeProblem, type Entry, type State } from '../../src/store/entries.js';
 
 /** The journal's vocabulary: what each entry does to the state, and what it refuses. */
 
@@ -14,12 +14,7 @@ const SEED_B = 'b'.repeat(64);
 const COMMIT = 'c'.repeat(64);
 
 describe('journal entries', () => {
-  it("names the character whose purse or escrow an account is, and no one for the mint and the house", () => {
-    expect(accountOwner('char:ana')).toBe('ana');
-    expect(accountOwner('escrow:bones-table:ana')).toBe('ana');
-    expect(accountOwner('escrow:spice-run-table:bex')).toBe('bex');
-    expect(accountOwner('house')).toBeNull();
-    expect(accountOwner('mint')).toBeNull();
+  it('names the characters whose purses or escrow an entry moves coins in', () => {
     const bet: Entry = { kind: 'coins', moves: [{ from: 'char:ana', to: 'escrow:bones-table:ana', amount: 5, why: 'bet' }, { from: 'house', to: 'char:bex', amount: 5, why: 'won' }] };
     expect(charactersIn(bet)).toEqual(['ana', 'ana', 'bex']);
   });

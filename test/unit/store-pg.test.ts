@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { Ledger, charAccount, escrowAccount, HOUSE, MINT, type Store } from '../../src/store/index.js';
+import { Ledger, accountText, charAccount, escrowAccount, HOUSE, MINT, type Store } from '../../src/store/index.js';
 import { migrate, MIGRATIONS } from '../../src/store/pg/migrations.js';
 import { prepareSession } from '../../src/store/pg/connection.js';
 import { bring, postgresEngine, type TestWorld } from '../support/engines.js';
@@ -158,7 +158,7 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       await a.flush();
       await settled(a, 'ana');
       expect(await bring(b, 'bob')).toBe(true);
-      expect(b.balance(charAccount('bob'))).toBe(1250);
+      expect(b.balance(accountText(charAccount('bob')))).toBe(1250);
       expect(b.character('bob')!.room).toBe('bones-room');
     });
 
@@ -178,7 +178,7 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       await a.flush();
       await settled(a, 'bob');
       expect(await b.claim('ana')).toBeNull();
-      expect(b.balance(charAccount('ana'))).toBe(1050);
+      expect(b.balance(accountText(charAccount('ana')))).toBe(1050);
     });
 
     it('gives coins a dead server left on a table back at the next claim elsewhere, and frees its characters at once', async () => {
@@ -192,8 +192,8 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       expect(() => a.record({ kind: 'room', key: 'ana', room: 'x' })).toThrow(/lost the connection/);
       await expect(a.flush()).rejects.toThrow(/lost the connection/);
       expect(await b.claim('ana')).toBeNull();
-      expect(b.balance(charAccount('ana'))).toBe(1000);
-      expect(b.balance(escrowAccount('sand-table', 'ana'))).toBe(0);
+      expect(b.balance(accountText(charAccount('ana')))).toBe(1000);
+      expect(b.balance(accountText(escrowAccount('sand-table', 'ana')))).toBe(0);
       expect(logs).toContain('returned 70 coins from sand-table to ana: a server that stopped had left them on its table');
       await b.flush();
       expect(await b.ledgerProblems()).toEqual([]);
@@ -209,7 +209,7 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       await a.close(); // a server that stops leaves its wagers (the next start gives them back)
       expect(await bring(b, 'bob')).toBe(true); // now played by b, which gives Bob's back itself
       const c = await world!.open({ server: 'c' });
-      expect(c.accounts('escrow:')).toEqual([[escrowAccount('sand-table', 'ana'), 70]]);
+      expect(new Ledger(c).escrows()).toEqual([{ account: escrowAccount('sand-table', 'ana'), amount: 70 }]);
       expect(await c.claim('ana')).toBeNull(); // in play there already
     });
 
@@ -226,13 +226,13 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       await Promise.all([pay(a, 'ana', 60), pay(a, 'bob', 40), pay(b, 'cyd', 50)]);
       const paid = (n: number) => (n * (n + 1)) / 2;
       const balances = await b.allBalances();
-      expect(balances.get(HOUSE)).toBe(-(paid(60) + paid(40) + paid(50)));
-      expect(balances.get(MINT)).toBe(-3000);
+      expect(balances.get(accountText(HOUSE))).toBe(-(paid(60) + paid(40) + paid(50)));
+      expect(balances.get(accountText(MINT))).toBe(-3000);
       expect(await b.ledgerProblems()).toEqual([]);
       // Each server's own view of the house follows the other's moves at its next commit.
       new Ledger(a).transfer([{ from: HOUSE, to: charAccount('ana'), amount: 1, why: 'one more' }]);
       await a.flush();
-      expect(a.balance(HOUSE)).toBe(-(paid(60) + paid(40) + paid(50)) - 1);
+      expect(a.balance(accountText(HOUSE))).toBe(-(paid(60) + paid(40) + paid(50)) - 1);
     });
 
     it('keeps every server\'s bans current: a ban or an unban on one is in the other\'s memory once it commits, and told to its onBan', async () => {
@@ -290,8 +290,8 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       await blocker.query('ROLLBACK');
       await blocker.end();
       expect(await bring(b, 'ana')).toBe(true);
-      expect(b.balance(charAccount('ana'))).toBe(999);
-      expect(b.balance(HOUSE)).toBe(0);
+      expect(b.balance(accountText(charAccount('ana')))).toBe(999);
+      expect(b.balance(accountText(HOUSE))).toBe(0);
       expect(await b.ledgerProblems()).toEqual([]);
       expect((await world!.journal()).filter((e) => e.kind === 'coins')).toHaveLength(1);
     });

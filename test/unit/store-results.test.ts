@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apply, emptyState, shapeProblem, type Entry, type State } from '../../src/store/entries.js';
-import { FileStore, Ledger, charAccount, escrowAccount, HOUSE, RESULTS_KEPT, type TableResult } from '../../src/store/index.js';
+import { FileStore, Ledger, accountText, charAccount, escrowAccount, HOUSE, RESULTS_KEPT, type TableResult } from '../../src/store/index.js';
 
 /** Table results: written with the coins that settle a bet, kept per character, read by `history`. */
 
@@ -56,7 +56,7 @@ describe('table results in the journal', () => {
     );
     const back: Entry = { kind: 'coins', moves: [{ from: 'escrow:t:ana', to: 'char:ana', amount: 5, why: 'back' }], results: [result({ key: 'ana', stake: 5, paid: 5, outcome: 'returned' })] };
     expect(shapeProblem(back)).toBeNull();
-    const gift: Entry = { kind: 'coins', moves: [{ from: HOUSE, to: 'char:ana', amount: 5, why: 'hand-out' }], results: [result({ key: 'ana', bet: 'hand-out', stake: 0, paid: 5, outcome: 'handout' })] };
+    const gift: Entry = { kind: 'coins', moves: [{ from: 'house', to: 'char:ana', amount: 5, why: 'hand-out' }], results: [result({ key: 'ana', bet: 'hand-out', stake: 0, paid: 5, outcome: 'handout' })] };
     expect(shapeProblem(gift)).toBeNull();
     expect(shapeProblem({ ...gift, results: [result({ key: 'ana', stake: 0, paid: 5, outcome: 'returned' })] } as Entry)).toMatch(/says returned/);
   });
@@ -118,7 +118,7 @@ describe('history from the file store', () => {
     await writeFile(path, JSON.stringify(old));
     store = await FileStore.open({ dataDir: dir, checkpoints: 'inline' });
     expect(await store.history('ana', 20)).toEqual([]);
-    expect(store.balance(charAccount('ana'))).toBe(1000);
+    expect(store.balance(accountText(charAccount('ana')))).toBe(1000);
     await store.close();
   });
 });

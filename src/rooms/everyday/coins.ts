@@ -65,16 +65,12 @@ export const coinCommands: TavernCommand[] = [
         ctx.reply('You move the coins from one hand to the other.');
         return;
       }
-      const have = tavern.ledger.balance(actor.purse);
-      if (amount.value > have) {
-        ctx.reply(`You have only ${coinsText(have)}.`);
-        return;
-      }
+      // The ledger refuses what the purse cannot pay (only the giver's purse can be short).
       const r = tavern.ledger.transfer([
         { from: actor.purse, to: target.purse, amount: amount.value, why: `gift from ${actor.name} to ${target.name}` },
       ]);
       if (!r.ok) {
-        ctx.reply(`You have only ${coinsText(have)}.`);
+        ctx.reply(`You have only ${coinsText(r.has)}.`);
         return;
       }
       const coins = coinsText(amount.value);

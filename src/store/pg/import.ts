@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type pg from 'pg';
 import { CHECKPOINT_FILE, fromSnapshot } from '../checkpoint.js';
-import { apply, emptyState, HOUSE, MINT, type Entry, type State } from '../entries.js';
+import { accountText, HOUSE, MINT, readAccount } from '../account.js';
+import { apply, emptyState, type Entry, type State } from '../entries.js';
 import { nodeFiles, StoreFailure, type FileLayer } from '../files.js';
 import { decodeLine, isSegmentName, JOURNAL_DIR, segmentName, type Position } from '../journal.js';
 import { readStore } from '../recovery.js';
@@ -83,9 +84,10 @@ export function openingEntries(state: State): Entry[] {
     if (Object.keys(c.prefs).length) entries.push({ kind: 'prefs', key, prefs: { ...c.prefs } });
   }
   // Every account from the mint, but for the house's winnings, which go to the mint: the sum stays zero.
+  const mint = accountText(MINT);
   const moves = [...state.balances]
-    .filter(([account]) => account !== MINT)
-    .map(([account, n]) => (n > 0 ? { from: MINT, to: account, amount: n, why: 'opening balance' } : { from: account, to: MINT, amount: -n, why: 'opening balance' }));
+    .filter(([account]) => account !== mint)
+    .map(([account, n]) => (n > 0 ? { from: mint, to: account, amount: n, why: 'opening balance' } : { from: account, to: mint, amount: -n, why: 'opening balance' }));
   if (moves.length) entries.push({ kind: 'coins', moves });
   for (const [key, b] of state.bans) entries.push({ kind: 'ban', key, ...b });
   for (const [key, h] of state.handouts) for (const [handout, at] of Object.entries(h)) entries.push({ kind: 'handout', key, handout, at });
@@ -162,9 +164,10 @@ async function checkBooks(c: pg.Client, state: State): Promise<string[]> {
 export function coinTotals(state: State): { purses: number; escrow: number; minted: number; fromHouse: number } {
   let purses = 0;
   let escrow = 0;
-  for (const [account, n] of state.balances) {
-    if (account.startsWith('char:')) purses += n;
-    else if (account.startsWith('escrow:')) escrow += n;
+  for (const [text, n] of state.balances) {
+    const r = readAccount(text);
+    if (r.ok && r.account.kind === 'character') purses += n;
+    else if (r.ok && r.account.kind === 'escrow') escrow += n;
   }
-  return { purses, escrow, minted: -(state.balances.get(MINT) ?? 0), fromHouse: -(state.balances.get(HOUSE) ?? 0) };
+  return { purses, escrow, minted: -(state.balances.get(accountText(MINT)) ?? 0), fromHouse: -(state.balances.get(accountText(HOUSE)) ?? 0) };
 }

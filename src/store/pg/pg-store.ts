@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { accountOwner, apply, charactersIn, emptyState, shapeProblem, SOURCES, type Ban, type CharacterRecord, type Entry, type State, type Win } from '../entries.js';
+import { accountOwner, accountText, charAccount, mayOwe, readAccount, type EscrowAccount } from '../account.js';
+import { apply, charactersIn, emptyState, shapeProblem, type Ban, type CharacterRecord, type Entry, type State, type Win } from '../entries.js';
 import { StoreFailure } from '../files.js';
 import type { NewCharacter, Store } from '../store.js';
 import { connect, describePgError, describeTarget, LOCK, prepareSession, readPool, takeServerName } from './connection.js';
@@ -162,8 +163,8 @@ export class PgStore implements Store {
     return this.state.balances.get(account) ?? 0;
   }
 
-  accounts(prefix: string): [string, number][] {
-    return [...this.state.balances].filter(([a]) => a.startsWith(prefix));
+  accounts(): [string, number][] {
+    return [...this.state.balances];
   }
 
   async allBalances(): Promise<ReadonlyMap<string, number>> {
@@ -221,7 +222,7 @@ export class PgStore implements Store {
     if (!c) return;
     if (c.prefs.public === false) this.hidden.add(key);
     else this.hidden.delete(key);
-    this.rich.set(key, c.name, this.state.balances.get(`char:${key}`) ?? 0, c.prefs.public !== false);
+    this.rich.set(key, c.name, this.state.balances.get(accountText(charAccount(key))) ?? 0, c.prefs.public !== false);
   }
 
   /** A query of the table kept from the journal, once this server's own changes are in it. */
@@ -292,16 +293,24 @@ export class PgStore implements Store {
 
   /** Coins of a character just claimed that sit on a table: the server that held them stopped, so they go back. */
   private returnStranded(key: string): void {
-    const stranded = this.accounts('escrow:').filter(([account]) => accountOwner(account) === key);
+    const stranded = this.escrowsOf(key);
     if (!stranded.length) return;
-    const table = (account: string) => account.split(':')[1];
+    const purse = accountText(charAccount(key));
     this.record({
       kind: 'coins',
-      moves: stranded.map(([account, amount]) => ({ from: account, to: `char:${key}`, amount, why: `returned from ${table(account)} after a restart` })),
+      moves: stranded.map(({ account, amount }) => ({ from: accountText(account), to: purse, amount, why: `returned from ${account.table} after a restart` })),
       // The game is not known here (the table may be another server's): history names the table.
-      results: stranded.map(([account, amount]) => ({ key, table: table(account), game: 'unknown', bet: 'coins on the table after a restart', stake: amount, paid: amount, outcome: 'returned' })),
+      results: stranded.map(({ account, amount }) => ({ key, table: account.table, game: 'unknown', bet: 'coins on the table after a restart', stake: amount, paid: amount, outcome: 'returned' })),
     });
-    for (const [account, amount] of stranded) this.options.log(`returned ${amount} coins from ${table(account)} to ${key}: a server that stopped had left them on its table`);
+    for (const { account, amount } of stranded) this.options.log(`returned ${amount} coins from ${account.table} to ${key}: a server that stopped had left them on its table`);
+  }
+
+  /** A character's coins on tables, in memory here. */
+  private escrowsOf(key: string): { account: EscrowAccount; amount: number }[] {
+    return this.accounts().flatMap(([text, amount]) => {
+      const r = readAccount(text);
+      return r.ok && r.account.kind === 'escrow' && r.account.key === key ? [{ account: r.account, amount }] : [];
+    });
   }
 
   private releaseSoon(): void {
@@ -315,7 +324,7 @@ export class PgStore implements Store {
 
   /** Lets go of the leaving characters that have nothing unwritten and no coins on a table here. */
   private async releaseIdle(): Promise<void> {
-    const free = [...this.leaving].filter((key) => (this.lastTouch.get(key) ?? 0) <= this.writer.written && !this.accounts('escrow:').some(([a]) => accountOwner(a) === key));
+    const free = [...this.leaving].filter((key) => (this.lastTouch.get(key) ?? 0) <= this.writer.written && this.escrowsOf(key).length === 0);
     if (!free.length) return;
     const ids = free.map((key) => this.held.get(key)!);
     // Out of memory first, so that nothing more can be recorded for them once another server may take them.
@@ -437,7 +446,7 @@ export class PgStore implements Store {
   }
 
   private noteSourceDelta(account: string, delta: number): void {
-    if (SOURCES.includes(account)) this.sourceDeltas.set(account, (this.sourceDeltas.get(account) ?? 0) + delta);
+    if (mayOwe(account)) this.sourceDeltas.set(account, (this.sourceDeltas.get(account) ?? 0) + delta);
   }
 
   private noteBan(key: string, ban: Ban | null): void {

@@ -3,7 +3,11 @@ import type { Ban, CharacterRecord, DrawRecord, GameRecord, Prefs, TableFairness
 import { GAMES_KEPT, WINS_KEPT, WINS_WINDOW_MS, type Win } from '../games.js';
 import type { Rich } from '../richest.js';
 
-/** The SQL the PostgreSQL engine runs, and what its rows mean. The schema is in migrations/. */
+/**
+ * The SQL the PostgreSQL engine runs, and what its rows mean. The schema is in migrations/.
+ * Accounts are spelled here as they are stored ('char:<key>', 'escrow:<table>:<key>', 'mint',
+ * 'house'), the form ../account.ts reads and writes: SQL cannot call it, and the form never changes.
+ */
 
 /** A pool or a client: anything that runs a query. */
 export interface Queryable {

@@ -2,6 +2,8 @@
  * Schema version 1: characters, the journal, balances (purses, escrow, the mint and the house),
  * bans, hand-outs, and each server's table seeds. The journal is the truth; the triggers at the
  * end keep every other table from it, in the same transaction, and refuse any other change.
+ * Accounts are spelled as they are stored (char:<key>, escrow:<table>:<key>, mint, house): the
+ * form src/store/account.ts reads and writes, which never changes.
  */
 export const sql = `
 -- Servers that share this database, by name (each server's data folder names it); a server's

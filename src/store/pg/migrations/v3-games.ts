@@ -3,7 +3,8 @@
  * entry becomes a row of `games`; each `fair` entry that notes a draw adds it to its table's
  * live draws (in the fairness row, under `draws`, emptied when the seed changes), so that a
  * game cut off by a stop gets its record at the next start. An index of purses by balance
- * answers "the richest" without reading every character.
+ * answers "the richest" without reading every character. Purses are the accounts stored as
+ * 'char:<key>' (src/store/account.ts).
  */
 export const sql = `
 CREATE TABLE games (

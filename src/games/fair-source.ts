@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { commitmentOf, derivedSeed, drawStream, SEED_BYTES, streamSource } from './fair.js';
 import type { DrawKind, RandomSource } from './random.js';
 import type { DrawRecord, TableFairness } from '../store/entries.js';
-import { isCount } from '../store/shapes.js';
 
 /**
  * One table's provably fair random source. The games' draws (random.ts marks them: a throw,
@@ -39,6 +38,9 @@ export interface FairOptions {
 export type Refusal = { ok: true } | { ok: false; reason: string };
 
 export const CLIENT_SEED_MAX = 64;
+
+/** A whole number from 0 (the store checks its own records the same way, store/shapes.ts). */
+const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
 export class FairSource implements RandomSource {
   private drawing = false;

@@ -1,15 +1,13 @@
 import type { Store } from '../store/index.js';
 import type { DrawRecord, GameResult } from '../store/entries.js';
-import type { TableData } from '../rooms/world.js';
-import { paint, together, whole } from '../text/markup.js';
 import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
 import type { DrawKind, RandomSource } from './random.js';
-import type { Message } from './voice.js';
+import type { DrawRef } from './fair-text.js';
 
 /**
  * A table's random source as the server hands it over (TableServices.random): the table's
- * FairSource, its data kept in the store, and what players are shown of it (`fair`, the nonce
- * of a throw in `look dice`, Table.State's `fair`).
+ * FairSource, its data kept in the store, and the state players are shown of it (Table.State's
+ * `fair`; the words are fair-text.ts).
  *
  * Every change (a commitment, a draw's nonce, a client seed, a retirement) is recorded the
  * moment it happens, in the same step as whatever caused it. Players hear of a step only after
@@ -28,12 +26,6 @@ export interface FairTableOptions {
   game: string;
   /** The time, in epoch ms, for the records. */
   now: () => number;
-}
-
-/** Which draw a throw came from: the seed's game number and the nonce. */
-export interface DrawRef {
-  game: number;
-  nonce: number;
 }
 
 /** Table.State's `fair` (docs/gmcp.md). */
@@ -122,59 +114,4 @@ export class FairTable implements RandomSource {
     }
     return this.source.retire();
   }
-}
-
-// ---- what players are shown ---------------------------------------------------------------
-
-/** A seed's draws, nonces 0 to n - 1, in words. */
-function drawsText(draws: number): string {
-  if (draws === 0) return 'no draws';
-  return draws === 1 ? 'one draw (nonce 0)' : `${draws} draws (nonces 0 to ${draws - 1})`;
-}
-
-/**
- * `fair <table>`: the commitment, the client seed and nonce, and the last seed revealed. The
- * lines scripts read (README, the stable surface) start with what they look for, and their phrases are bound
- * (markup's `together`): on any screen the commitment's 64 digits stay on one line.
- */
-export function fairnessText(data: FairData, label: string): string {
-  const lines = [
-    `Provably fair draws at ${label}, game ${data.game} (help fair):`,
-    `  ${together(`commitment ${data.commitment}`)}`,
-    `  ${together(`client seed ${data.clientSeed}`)} ${together(`nonce ${data.nonce}`)}`,
-  ];
-  const r = data.revealed;
-  if (!r) {
-    lines.push(`No seed has been revealed here yet: game ${data.game}'s is revealed when that game ends.`);
-  } else {
-    lines.push(
-      `Game ${data.game - 1} is over: its client seed was ${r.clientSeed} and it made ${drawsText(r.draws)}. Its seed:`,
-      whole(`  revealed ${r.serverSeed} for commitment ${r.commitment}`),
-    );
-  }
-  const seedNow = data.nonce === 0 ? `seated players may set its client seed (fair seed <word>) until its first draw` : 'its client seed is fixed, since it has drawn';
-  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. help fair tells how to check a game.`));
-  return lines.join('\n');
-}
-
-/** `look dice`'s note on where a throw came from. */
-export function throwText(ref: DrawRef): string {
-  return `that throw was nonce ${ref.nonce} of game ${ref.game}`;
-}
-
-/** Told to the room when a seated player sets the client seed. */
-export function clientSeedSet(name: string, seed: string, data: FairData, label: string): Message {
-  return (v) => `${v.does(name, 'set')} the client seed of game ${data.game} at ${label} to ${seed}: every draw of that game is made from it.`;
-}
-
-/** The word that names a table in commands: from its name where it can (`sand`, `lair`). */
-function tableWord(table: Pick<TableData, 'name' | 'keywords'>): string {
-  const named = table.name.toLowerCase().split(/\s+/).filter((w) => w !== 'table' && table.keywords.includes(w));
-  return named[0] ?? table.keywords.find((k) => k !== 'table') ?? 'table';
-}
-
-/** Told to the room at the end of a game. */
-export function seedRevealed(revealed: RevealedSeed, data: FairData, table: Pick<TableData, 'name' | 'keywords'>): Message {
-  return () =>
-    paint('hint', `The seed of game ${data.game - 1} is revealed: it made ${drawsText(revealed.draws)}. Type fair ${tableWord(table)} to see it, and the commitment of game ${data.game}.`);
 }

@@ -8,7 +8,8 @@ import type { Player } from '../rooms/player.js';
 import { seatsComeAndGo } from '../rooms/comings.js';
 import type { TableData } from '../rooms/world.js';
 import { obsidianCoins } from '../text/amount.js';
-import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef, type FairTable } from './fair-table.js';
+import type { FairTable } from './fair-table.js';
+import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from './fair-text.js';
 import type { GameDefinition, GameTable, HandoutRecord, Party, TableHost } from './api.js';
 import { Voice, type Message } from './voice.js';
 import { paint, together } from '../text/markup.js';
@@ -25,29 +26,6 @@ export interface TableServices {
   /** The table's own provably fair source: draws from its seeds, other choices from the ordinary source. */
   readonly random: FairTable;
   readonly handouts: HandoutRecord;
-}
-
-/**
- * Problems with a table's settings from the world data, checked against the game's defaults:
- * only known keys, and whole numbers where the defaults have numbers (ratios need a divisor).
- */
-export function settingsProblems(defaults: object, given: unknown, path = 'settings'): string[] {
-  if (given === undefined) return [];
-  if (!given || typeof given !== 'object' || Array.isArray(given)) return [`${path} must be an object`];
-  const problems: string[] = [];
-  for (const [key, value] of Object.entries(given)) {
-    const where = `${path}.${key}`;
-    if (!Object.hasOwn(defaults, key)) {
-      problems.push(`${where} is not a setting of this game (it has ${Object.keys(defaults).join(', ')})`);
-      continue;
-    }
-    const wanted = (defaults as Record<string, unknown>)[key];
-    if (typeof wanted === 'object' && wanted !== null) problems.push(...settingsProblems(wanted, value, where));
-    else if (!Number.isSafeInteger(value) || (value as number) < (key === 'per' ? 1 : 0)) {
-      problems.push(`${where} must be a whole number${key === 'per' ? ' of at least 1' : ' (0 or more)'}, not ${JSON.stringify(value)}`);
-    }
-  }
-  return problems;
 }
 
 /** A game's table in a room of the tavern: the tavern sees it as a TavernTable, the game as its TableHost. */

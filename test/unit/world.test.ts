@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORLD } from '../../src/server.js';
 import { loadWorld, OPPOSITE, parseWorld, type Direction } from '../../src/rooms/world.js';
-import { settingsProblems } from '../../src/games/table.js';
+import { settingsProblems } from '../../src/games/settings.js';
 import { games } from '../../src/games/index.js';
 
 describe('the world data', () => {

@@ -1,0 +1,73 @@
+/**
+ * What players are shown of a table's provably fair draws (docs/rulings.md, "Provably fair
+ * draws"): `fair <table>`, the nonce of a throw in `look dice`, the line told when a client seed
+ * is set and when a game's seed is revealed. Every host of the tables words them the same way.
+ */
+import { paint, together, whole } from '../text/markup.js';
+import type { FairData, RevealedSeed } from './fair-source.js';
+import type { Message } from './voice.js';
+
+/** Which draw a throw came from: the seed's game number and the nonce. */
+export interface DrawRef {
+  game: number;
+  nonce: number;
+}
+
+/** How a table is named: its name in prose and the words that name it in commands. */
+export interface TableNames {
+  name: string;
+  keywords: readonly string[];
+}
+
+/** A seed's draws, nonces 0 to n - 1, in words. */
+function drawsText(draws: number): string {
+  if (draws === 0) return 'no draws';
+  return draws === 1 ? 'one draw (nonce 0)' : `${draws} draws (nonces 0 to ${draws - 1})`;
+}
+
+/**
+ * `fair <table>`: the commitment, the client seed and nonce, and the last seed revealed. The
+ * lines scripts read (README, the stable surface) start with what they look for, and their phrases are bound
+ * (markup's `together`): on any screen the commitment's 64 digits stay on one line.
+ */
+export function fairnessText(data: FairData, label: string): string {
+  const lines = [
+    `Provably fair draws at ${label}, game ${data.game} (help fair):`,
+    `  ${together(`commitment ${data.commitment}`)}`,
+    `  ${together(`client seed ${data.clientSeed}`)} ${together(`nonce ${data.nonce}`)}`,
+  ];
+  const r = data.revealed;
+  if (!r) {
+    lines.push(`No seed has been revealed here yet: game ${data.game}'s is revealed when that game ends.`);
+  } else {
+    lines.push(
+      `Game ${data.game - 1} is over: its client seed was ${r.clientSeed} and it made ${drawsText(r.draws)}. Its seed:`,
+      whole(`  revealed ${r.serverSeed} for commitment ${r.commitment}`),
+    );
+  }
+  const seedNow = data.nonce === 0 ? `seated players may set its client seed (fair seed <word>) until its first draw` : 'its client seed is fixed, since it has drawn';
+  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. help fair tells how to check a game.`));
+  return lines.join('\n');
+}
+
+/** `look dice`'s note on where a throw came from. */
+export function throwText(ref: DrawRef): string {
+  return `that throw was nonce ${ref.nonce} of game ${ref.game}`;
+}
+
+/** Told to the room when a seated player sets the client seed. */
+export function clientSeedSet(name: string, seed: string, data: FairData, label: string): Message {
+  return (v) => `${v.does(name, 'set')} the client seed of game ${data.game} at ${label} to ${seed}: every draw of that game is made from it.`;
+}
+
+/** The word that names a table in commands: from its name where it can (`sand`, `lair`). */
+function tableWord(table: TableNames): string {
+  const named = table.name.toLowerCase().split(/\s+/).filter((w) => w !== 'table' && table.keywords.includes(w));
+  return named[0] ?? table.keywords.find((k) => k !== 'table') ?? 'table';
+}
+
+/** Told to the room at the end of a game. */
+export function seedRevealed(revealed: RevealedSeed, data: FairData, table: TableNames): Message {
+  return () =>
+    paint('hint', `The seed of game ${data.game - 1} is revealed: it made ${drawsText(revealed.draws)}. Type fair ${tableWord(table)} to see it, and the commitment of game ${data.game}.`);
+}

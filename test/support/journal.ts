@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { accountText, charAccount, MINT } from '../../src/store/account.js';
 
 /** Every entry in a data folder's journal, in order, as written. */
 export async function journalEntries(dataDir: string): Promise<any[]> {
@@ -15,6 +16,6 @@ export async function journalEntries(dataDir: string): Promise<any[]> {
 /** Every coin movement in the journal (starting purses included), for adding up accounts. */
 export async function coinMoves(dataDir: string): Promise<{ from: string; to: string; amount: number }[]> {
   return (await journalEntries(dataDir)).flatMap((e) =>
-    e.kind === 'coins' ? e.moves : e.kind === 'character' && e.purse ? [{ from: 'mint', to: `char:${e.name.toLowerCase()}`, amount: e.purse }] : [],
+    e.kind === 'coins' ? e.moves : e.kind === 'character' && e.purse ? [{ from: accountText(MINT), to: accountText(charAccount(e.name.toLowerCase())), amount: e.purse }] : [],
   );
 }

@@ -1,9 +1,10 @@
 import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { resultsProblem } from '../../src/store/results.js';
+import { accountText, charAccount, escrowAccount, HOUSE } from '../../src/store/account.js';
 
 /** Store keys are letters only; test crowds are named P1, P2 ... */
 const keyOf = (name: string) => name.toLowerCase().replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
-const account = (p: Party) => (p.kind === 'house' ? 'house' : p.kind === 'player' ? `char:${keyOf(p.name)}` : `escrow:t:${keyOf(p.name)}`);
+const account = (p: Party) => accountText(p.kind === 'house' ? HOUSE : p.kind === 'player' ? charAccount(keyOf(p.name)) : escrowAccount('t', keyOf(p.name)));
 
 /**
  * What is wrong with a step's results against its coin moves, as the store would see them, or

@@ -172,6 +172,9 @@ const JSON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** Other addresses of the tavern page, each with the relative way to `/tavern` from it. */
+const TAVERN_ALIASES: Record<string, string> = { '/tavern/': '../tavern', '/tavern.html': 'tavern', '/tavern/index.html': '../tavern' };
+
 /**
  * `/tavern` and `/api/{who,top,wins,tables,tables/<id>/games}`, rate-limited per address (a 429
  * with Retry-After past the limit). Returns false for any other path.
@@ -189,6 +192,13 @@ function publicRoutes(listings: Listings, options: WebOptions): (req: http.Incom
   };
   return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // The built template would be served bare at these (no lists, and from /tavern/ no script or
+    // style either): they lead to /tavern, relative so that a proxy's path prefix is kept.
+    const toTavern = TAVERN_ALIASES[path];
+    if (toTavern) {
+      res.writeHead(301, { Location: toTavern, 'Content-Type': 'text/plain; charset=utf-8' }).end('The tavern page is at /tavern.\n');
+      return true;
+    }
     const games = /^\/api\/tables\/([\w-]{1,64})\/games$/.exec(path);
     if (path !== '/tavern' && !answers[path] && !games) return false;
     const wait = limiter.take((options.trusted ?? TrustedProxies.none).clientOf(req));

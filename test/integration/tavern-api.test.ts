@@ -85,4 +85,14 @@ describe('the public API', () => {
     // Other paths of the web port are not limited.
     expect((await fetch(`http://127.0.0.1:${ts.webPort}/`)).status).not.toBe(429);
   });
+
+  it('leads /tavern/ and /tavern.html to /tavern, where the lists are filled in', async () => {
+    ts = await startTestServer({ web: { root: '/nonexistent' } });
+    for (const [path, location] of [['/tavern/', '../tavern'], ['/tavern.html', 'tavern'], ['/tavern/index.html', '../tavern']]) {
+      const res = await fetch(`http://127.0.0.1:${ts.webPort}${path}`, { redirect: 'manual' });
+      expect(res.status).toBe(301);
+      expect(res.headers.get('location')).toBe(location);
+      expect(new URL(location, `http://127.0.0.1${path}`).pathname).toBe('/tavern');
+    }
+  });
 });

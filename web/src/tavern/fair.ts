@@ -129,3 +129,16 @@ export async function checkGame(g: Game): Promise<GameCheck> {
   }
   return { commitmentMatches, draws };
 }
+
+/** The line under a game's Check: what is wrong, or that it checks out (a game may make no draw, or one). */
+export function verdictOf(check: GameCheck): { result: 'pass' | 'fail'; text: string } {
+  const wrong = check.draws.filter((d) => !d.matches);
+  const problems = [
+    ...(check.commitmentMatches ? [] : ['the revealed seed does not hash (SHA-256) to the commitment']),
+    ...wrong.map((d) => `draw ${d.draw.nonce} (${d.draw.kind}) does not match: the record says ${d.draw.kind === 'shuffle' ? 'another order' : JSON.stringify(drawText(d.draw))}, the seed gives ${d.draw.kind === 'shuffle' ? 'this one' : d.computed}`),
+  ];
+  if (problems.length) return { result: 'fail', text: `Does not check out: ${problems.join('; ')}.` };
+  const n = check.draws.length;
+  const draws = n === 0 ? 'the game made no draws' : n === 1 ? 'its one draw matches what the seed gives' : `all ${n} draws match what the seed gives`;
+  return { result: 'pass', text: `Checks out: the seed hashes to the commitment, and ${draws}.` };
+}

@@ -5,7 +5,7 @@
  */
 import '../page.css';
 import './tavern.css';
-import { checkGame, type Game } from './fair.js';
+import { checkGame, verdictOf, type Game } from './fair.js';
 
 function gamesOnPage(): Map<string, Game> {
   const block = document.getElementById('tavern-data');
@@ -40,15 +40,9 @@ async function check(button: HTMLButtonElement): Promise<void> {
       mark.textContent = d.matches ? 'matches' : `DIFFERS${d.note ? `: ${d.note}` : ''}`;
       row.dataset.result = d.matches ? 'pass' : 'fail';
     });
-    const wrong = result.draws.filter((d) => !d.matches);
-    const problems = [
-      ...(result.commitmentMatches ? [] : ['the revealed seed does not hash (SHA-256) to the commitment']),
-      ...wrong.map((d) => `draw ${d.draw.nonce} (${d.draw.kind}) does not match: the record says ${d.draw.kind === 'shuffle' ? 'another order' : JSON.stringify(d.draw.kind === 'dice' ? d.draw.dice.join(' and ') : String(d.draw.die))}, the seed gives ${d.draw.kind === 'shuffle' ? 'this one' : d.computed}`),
-    ];
-    verdict.dataset.result = problems.length ? 'fail' : 'pass';
-    verdict.textContent = problems.length
-      ? `Does not check out: ${problems.join('; ')}.`
-      : `Checks out: the seed hashes to the commitment, and all ${result.draws.length} draws match what the seed gives.`;
+    const { result: verdictResult, text } = verdictOf(result);
+    verdict.dataset.result = verdictResult;
+    verdict.textContent = text;
   } catch (e) {
     verdict.dataset.result = 'fail';
     verdict.textContent = `The check could not run: ${(e as Error).message}`;

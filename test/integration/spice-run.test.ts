@@ -36,6 +36,16 @@ async function placeWager(who: TestClient, stake: number): Promise<string> {
 
 
 describe('Spice Run over telnet', () => {
+  it('refuses a bet beyond the purse once, from the ledger, and a bet before the throw by the rules first', async () => {
+    ts = await startTestServer({ seed: 7 });
+    const [a] = await seatTwo();
+    expect(await a.command('bet 5000')).toBe('You must roll the dice before you can bet.');
+    let r = await a.command('roll dice sand');
+    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    expect(await a.command('bet 5000')).toBe('You have only 1,000 obsidian coins; that needs 5,000 obsidian coins.');
+    expect(await coins(a)).toBe(1000);
+  });
+
   it.each([
     ['standard', 7],
     ['all-or-none', 8],

@@ -1,4 +1,4 @@
-import { obsidianCoins, parseAmount } from '../../text/amount.js';
+import { parseAmount } from '../../text/amount.js';
 import type { GameCommand, GameDefinition, GameState, GameTable, TableHost } from '../api.js';
 import { settle } from '../rules.js';
 import {
@@ -69,8 +69,6 @@ class SpiceRunTable implements GameTable {
         run: (ctx, args) => {
           const amount = parseAmount(args);
           if (!amount.ok) return ctx.reply(amount.reason);
-          const have = host.balance(ctx.player);
-          if (amount.value > have) return ctx.reply(`You have only ${obsidianCoins(have)}.`);
           this.act({ type: 'bet', player: ctx.player, amount: amount.value }, ctx.reply);
         },
       },

@@ -36,10 +36,12 @@ export class WhileAway {
     if (results.length) {
       const paid = results.reduce((n, r) => n + r.paid, 0);
       const staked = results.reduce((n, r) => n + r.stake, 0);
-      const bets = results.length === 1 ? 'a bet' : `${results.length} bets`;
+      // Hand-outs and the HERO's bonus are results with nothing staked: paid, but no bet settled.
+      const betCount = results.filter((r) => r.stake > 0).length;
+      const settled = betCount === 0 ? '' : `settled ${betCount === 1 ? 'a bet' : `${betCount} bets`} of yours and `;
       told.push(
         [
-          `While you were away, the tables settled ${bets} of yours and paid you ${obsidianCoins(paid)}${staked ? ` (${obsidianCoins(staked)} had been staked)` : ''}:`,
+          `While you were away, the tables ${settled}paid you ${obsidianCoins(paid)}${staked ? ` (${obsidianCoins(staked)} had been staked)` : ''}:`,
           ...results.map((r) => resultLine(this.tavern, r)),
         ].join('\n'),
       );

@@ -110,4 +110,24 @@ describe('coming back mid-game', () => {
     await client.closedSoon();
     expect((await comeBack('Ana')).reply).not.toMatch(/While you were away/);
   });
+
+  it('tells a HERO who dropped out of Lich Bones of the bonus paid meanwhile, as a payment and not as a settled bet', async () => {
+    ts = await startTestServer({ seed: 4 });
+    const ana = await ts.login('Ana');
+    const bex = await ts.login('Bex');
+    for (const c of [ana, bex]) {
+      await c.command('north');
+      await c.command('sit bones');
+    }
+    const hero = /(\w+) is the HERO/.exec(await ana.command('start'))![1];
+    const [away, stays] = hero === 'Ana' ? [ana, bex] : [bex, ana];
+    away.close();
+    await stays.expect(`${hero} stares blankly into the distance`);
+    // Betting closes, and Dreaven throws the opening attack roll for the HERO: the bonus is paid.
+    ts.clock.advance(31_000);
+    await stays.expect(/bonus of 1,000 obsidian coins/);
+    const { reply } = await comeBack(hero);
+    expect(reply).toMatch(/While you were away, the tables paid you 1,000 obsidian coins:\n {2}Lich Bones at the bones table, bonus for the opening attack roll: received 1,000\n/);
+    expect(reply).not.toMatch(/settled/);
+  });
 });

@@ -203,9 +203,10 @@ function publicRoutes(listings: Listings, options: WebOptions): (req: http.Incom
     if (path !== '/tavern' && !answers[path] && !games) return false;
     const wait = limiter.take((options.trusted ?? TrustedProxies.none).clientOf(req));
     if (wait !== null) {
-      res
-        .writeHead(429, { 'Retry-After': String(wait), 'Content-Type': 'application/json; charset=utf-8' })
-        .end(`${JSON.stringify({ error: `Too many requests from your address: at most ${limit} every ${windowMs / 1000} seconds. Try again in ${wait} seconds.` })}\n`);
+      const why = `Too many requests from your address: at most ${limit} every ${windowMs / 1000} seconds. Try again in ${wait} seconds.`;
+      // A person at /tavern reads the refusal in their browser; a program at /api/ parses it.
+      if (path === '/tavern') res.writeHead(429, { 'Retry-After': String(wait), 'Content-Type': 'text/plain; charset=utf-8' }).end(`${why}\n`);
+      else res.writeHead(429, { 'Retry-After': String(wait), 'Content-Type': 'application/json; charset=utf-8' }).end(`${JSON.stringify({ error: why })}\n`);
       return true;
     }
     if (path === '/tavern') {

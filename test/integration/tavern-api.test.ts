@@ -82,6 +82,11 @@ describe('the public API', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(30);
     expect(refused.body.error).toMatch(/^Too many requests from your address: at most 5 every 30 seconds\. Try again in \d+ seconds\.$/);
+    // The page shares the limit, and tells a person in their browser in plain words.
+    const page = await get('/tavern');
+    expect(page.status).toBe(429);
+    expect(page.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(page.body).toMatch(/^Too many requests from your address: at most 5 every 30 seconds\. Try again in \d+ seconds\.\n$/);
     // Other paths of the web port are not limited.
     expect((await fetch(`http://127.0.0.1:${ts.webPort}/`)).status).not.toBe(429);
   });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf, derivedSeed, drawStream, SEED_BYTES, streamSource } from './fair.js';
 import type { DrawKind, RandomSource } from './random.js';
-import type { DrawRecord, TableFairness } from '../store/entries.js';
 
 /**
  * One table's provably fair random source. The games' draws (random.ts marks them: a throw,
  * a die, a shuffle) each take the next nonce of the table's server seed; every other choice
  * (who becomes the HERO, which card a wizard picks) goes to the server's ordinary source and
- * uses no nonce. The state is plain data, for the store to keep with the table.
+ * uses no nonce. The state is plain data, for the host to keep with the table (the tavern keeps
+ * it in its store as they are: store/entries.ts, TableFairness and DrawRecord).
  */
 
 /** Makes the server seed for game number `game` at `table`. */
@@ -22,10 +22,33 @@ export const derivedSeeds =
   (table, game) =>
     derivedSeed(n, table, game);
 
-/** A table's seeds as the store keeps them (store/entries.ts, TableFairness): plain data. */
-export type FairData = TableFairness;
-/** A retired seed, shown so that anyone can recompute its draws. */
-export type RevealedSeed = NonNullable<TableFairness['revealed']>;
+/** A table's seeds: the live server seed, committed before its first draw, and the last one revealed. */
+export interface FairData {
+  table: string;
+  /** The number of the game this seed is for: 1 for a table's first seed, then 2, 3 ... */
+  game: number;
+  /** 64 lower-case hex digits; secret until retired. */
+  serverSeed: string;
+  commitment: string;
+  clientSeed: string;
+  /** The number of draws made with this seed so far: the nonce of the next draw. */
+  nonce: number;
+  revealed: RevealedSeed | null;
+}
+
+/** A retired seed, shown so that anyone can recompute its draws: `draws` were made with it, nonces 0 to draws - 1. */
+export interface RevealedSeed {
+  serverSeed: string;
+  commitment: string;
+  clientSeed: string;
+  draws: number;
+}
+
+/** One draw as the game used it: two dice, one die, or a shuffle (the items before it and after it, top first, by name). */
+export type DrawRecord =
+  | { nonce: number; kind: 'dice'; dice: [number, number] }
+  | { nonce: number; kind: 'die'; die: number }
+  | { nonce: number; kind: 'shuffle'; cards: string[]; order: string[] };
 
 export interface FairOptions {
   /** Serves every choice that is not a draw. */

@@ -1,26 +1,17 @@
 /**
- * Tables as the tavern sees them, and the tavern as a table sees it. The games implement
- * `TavernTable` (src/games/table.ts) and the tavern implements `TableVenue`, so nothing in
- * rooms imports a game: the imports run one way, games -> rooms.
+ * Tables as the tavern sees them, and the tavern as a table sees it: `Table` (game-table.ts)
+ * hosts one game's table (src/games/api.ts) and implements `TavernTable`; the tavern implements
+ * `TableVenue` for it.
  */
+import type { GameDefinition, GameState, LeaveCause } from '../games/api.js';
 import type { Clock } from './clock.js';
 import type { CommandSet } from './commands.js';
 import type { CommandContext, Tavern } from './tavern.js';
 import type { Player } from './player.js';
 import type { TableData } from './world.js';
 
-/** `stand`, or leaving for good (quit, or the grace period ran out). */
-export type LeaveCause = 'stand' | 'left';
-
-/** What `help` shows of a game: its name, and its rules with a table's settings. */
-export interface GameInfo {
-  /** The `game` value in the world data. */
-  id: string;
-  title: string;
-  help(settings: Record<string, unknown>): string;
-  /** Extra help topics (e.g. `odds`). */
-  topics?: Record<string, (settings: Record<string, unknown>) => string>;
-}
+/** What `help` shows of a game: its name, and its rules and topics with a table's settings. */
+export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics'>;
 
 /** A table in a room: its seats, its verbs, and what `look`, `roll` and `whisper` ask of it. */
 export interface TavernTable {
@@ -61,35 +52,20 @@ export interface TavernTable {
   dispose(): void;
 }
 
-/** A seat at a table, as Table.State lists it. */
-export interface TableStatePlayer {
-  name: string;
-  /** 1-based, in the order of play. */
-  seat: number;
-  connected: boolean;
-}
-
 /**
- * GMCP `Table.State` (docs/gmcp.md) for one viewer: the fields every game has, then the game's
- * own. It holds only what that viewer may see.
+ * GMCP `Table.State` (docs/gmcp.md) for one viewer: the fields the tavern adds, then the game's
+ * (GameState: its phase, players, turn and deadline, and its own). It holds only what that
+ * viewer may see.
  */
-export interface TableState {
+export interface TableState extends GameState {
   id: string;
   game: string;
   /** "the sand table". */
   name: string;
-  /** "waiting" when no game is under way, else the game's own phase names. */
-  phase: string;
-  players: TableStatePlayer[];
-  /** Whose move it is, or null when it is nobody's in particular. */
-  turn: string | null;
-  /** When the current wait ends (epoch ms by the server's clock), or null. */
-  deadline: number | null;
   /** The table's provably fair commitment, client seed and the next draw's nonce. */
   fair: { commitment: string; clientSeed: string; nonce: number };
   /** The server's clock when this was made, so a client can count down. */
   now: number;
-  [field: string]: unknown;
 }
 
 /** GMCP `Table.Hand`: a player's own cards, for that player only. */

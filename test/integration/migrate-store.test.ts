@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore, Ledger, PgStore, charAccount, escrowAccount, HOUSE, type Store } from '../../src/store/index.js';
-import { FairTable } from '../../src/games/fair-table.js';
+import { FairTable } from '../../src/rooms/fair-table.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { rollDice, rollDie, seededRandom, shuffle } from '../../src/games/random.js';
 import { cardName, numberCards } from '../../src/games/dragons-lair/cards.js';

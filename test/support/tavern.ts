@@ -9,11 +9,11 @@ import type { Player } from '../../src/rooms/player.js';
 import { everydayCommands } from '../../src/rooms/everyday/index.js';
 import type { Delivery, GmcpMessage, Session } from '../../src/rooms/outbox.js';
 import { games } from '../../src/games/index.js';
-import { FairTable } from '../../src/games/fair-table.js';
+import { FairTable } from '../../src/rooms/fair-table.js';
 import { seededRandom } from '../../src/games/random.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
-import { Table } from '../../src/games/table.js';
-import { handoutsInStore } from '../../src/games/handouts.js';
+import { Table } from '../../src/rooms/game-table.js';
+import { handoutsInStore } from '../../src/rooms/handouts.js';
 import { unmarked } from '../../src/text/markup.js';
 import { FakeClock } from './fakeClock.js';
 

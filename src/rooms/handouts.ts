@@ -1,5 +1,5 @@
 import type { Store } from '../store/index.js';
-import type { HandoutRecord } from './api.js';
+import type { HandoutRecord } from '../games/api.js';
 
 /**
  * The tavern's HandoutRecord (api.ts), kept in the store so a restart does not start the

@@ -1,24 +1,25 @@
-import type { Timer } from '../rooms/clock.js';
-import { CommandSet } from '../rooms/commands.js';
+import type { Timer } from './clock.js';
+import { CommandSet } from './commands.js';
 import type { Transfer } from '../store/ledger.js';
 import { charAccount, escrowAccount, HOUSE, type Account } from '../store/account.js';
-import type { LeaveCause, TableHand, TableNews, TableState, TableVenue, TavernTable } from '../rooms/tables.js';
-import type { CommandContext } from '../rooms/tavern.js';
-import type { Player } from '../rooms/player.js';
-import { seatsComeAndGo } from '../rooms/comings.js';
-import type { TableData } from '../rooms/world.js';
+import type { TableHand, TableNews, TableState, TableVenue, TavernTable } from './tables.js';
+import type { CommandContext } from './tavern.js';
+import type { Player } from './player.js';
+import { seatsComeAndGo } from './comings.js';
+import type { TableData } from './world.js';
 import { obsidianCoins } from '../text/amount.js';
 import type { FairTable } from './fair-table.js';
-import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from './fair-text.js';
-import type { GameDefinition, GameTable, HandoutRecord, Party, TableHost } from './api.js';
-import { Voice, type Message } from './voice.js';
+import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../games/fair-text.js';
+import type { GameDefinition, GameTable, HandoutRecord, LeaveCause, Party, TableHost } from '../games/api.js';
+import { Voice, type Message } from '../games/voice.js';
 import { paint, together } from '../text/markup.js';
 import type { GameResult } from '../store/entries.js';
 
 /**
- * A table is the only place where a game meets the server: it seats players, keeps their
- * seats through a short disconnection, turns the rules' coin moves into ledger transactions,
- * and hands the game its clock, dice and voice.
+ * The tavern as the host of one game's table (src/games/api.ts, README.md there): the only place
+ * where a game meets the server. It seats players, keeps their seats through a short
+ * disconnection, turns the game's coin moves into ledger transactions, and hands the game its
+ * clock, dice and voice.
  */
 
 /** What the server hands every table besides the tavern. */

@@ -1,8 +1,8 @@
 import type { Store } from '../store/index.js';
 import type { DrawRecord, GameResult } from '../store/entries.js';
-import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from './fair-source.js';
-import type { DrawKind, RandomSource } from './random.js';
-import type { DrawRef } from './fair-text.js';
+import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from '../games/fair-source.js';
+import type { DrawKind, RandomSource } from '../games/random.js';
+import type { DrawRef } from '../games/fair-text.js';
 
 /**
  * A table's random source as the server hands it over (TableServices.random): the table's

@@ -116,7 +116,7 @@ export interface TableHost {
   readonly id: string;
   /** How the table is named in prose: "the sand table". */
   readonly label: string;
-  /** The table's settings over the game's defaults (only keys of GameDefinition.settings). */
+  /** The table's own settings: keys of GameDefinition.settings only; the game fills in the rest from its defaults. */
   readonly settings: Record<string, unknown>;
   readonly clock: Clock;
   /**

@@ -107,6 +107,10 @@ const trustProxy = TrustedProxies.parse(trustList.join(','));
 if (typeof trustProxy === 'string') fail(`--trust-proxy: ${trustProxy}.`);
 
 const dataDir = argv.data ?? 'data/runtime';
+// For tests, not a flag: a small journal segment, so that a test crosses a segment boundary in a few writes.
+const testSegment = process.env.TAVERN_TEST_SEGMENT_BYTES || undefined;
+if (testSegment !== undefined && !/^[1-9]\d{0,9}$/.test(testSegment)) fail(`TAVERN_TEST_SEGMENT_BYTES must be a whole number of bytes, not "${testSegment}".`);
+const segmentBytes = testSegment === undefined ? undefined : Number(testSegment);
 const storeProblem = parseStoreSpec(argv.store, dataDir);
 if (typeof storeProblem === 'string') fail(`${storeProblem}.`);
 
@@ -152,6 +156,7 @@ try {
     store: argv.store,
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
+    segmentBytes,
     settings: {
       ...(createsPerHour === undefined ? {} : { createsPerHour }),
       ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),

@@ -74,6 +74,8 @@ export interface ServerOptions {
   tls?: { port: number | null; webPort: number | null; certificate: Certificate };
   /** Where checkpoints are written: a worker thread (the default), or this thread (in-process tests). */
   checkpoints?: 'worker' | 'inline';
+  /** The file store's journal segment size (default 16 MB); tests make it small to cross segments. */
+  segmentBytes?: number;
   /** The store failed (a full disk): every connection is closed; the program should exit 1. */
   onFatal?: (e: Error) => void;
   /** An admin's `shutdown` has stopped the server (as stop() does); the program should exit 0. */
@@ -127,7 +129,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (repaired) log(repaired);
   // A database connection that breaks takes this server's characters with it: stop, as on a full disk.
   let lost: (e: Error) => void = () => undefined;
-  const store = await openStore(spec, { dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints, onLost: (e) => lost(e) });
+  const store = await openStore(spec, { dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints, segmentBytes: options.segmentBytes, onLost: (e) => lost(e) });
   const ledger = new Ledger(store);
   const world = await loadWorld(options.worldFile);
   // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.

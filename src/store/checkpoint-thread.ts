@@ -51,6 +51,7 @@ export function workerCheckpoints(dataDir: string, start: Position, written: num
   };
   worker.on('message', (m: FromWorker) => {
     if (m.type === 'broken') return breakDown(m.message);
+    if (m.type === 'log') return log(m.line);
     const a = asked.get(m.id);
     asked.delete(m.id);
     if (m.type === 'checkpointed') a?.resolve(m.position);

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { Checkpointer, CHECKPOINT_FILE } from './checkpoint.js';
 import { nodeFiles } from './files.js';
+import { patientFiles, realPatience } from './descriptors.js';
 import type { Position } from './journal.js';
 import { readStore } from './recovery.js';
 
@@ -16,7 +17,9 @@ export type ToWorker = { type: 'append'; text: string; end: Position } | { type:
 export type FromWorker =
   | { type: 'checkpointed'; id: number; position: Position | null }
   | { type: 'failed'; id: number; message: string }
-  | { type: 'broken'; message: string };
+  | { type: 'broken'; message: string }
+  /** A line for the server's log (a checkpoint waiting for a file descriptor). */
+  | { type: 'log'; line: string };
 
 const { dataDir, start, written } = workerData as { dataDir: string; start: Position; written: number };
 const port = parentPort!;
@@ -24,7 +27,9 @@ const port = parentPort!;
 const ready = (async () => {
   const r = await readStore(nodeFiles, dataDir, { upTo: start });
   if (r.end.seq !== start.seq || r.end.offset !== start.offset) throw new Error(`the journal read in the checkpoint thread ends at entry ${r.end.seq}, not ${start.seq}`);
-  return new Checkpointer(nodeFiles, join(dataDir, CHECKPOINT_FILE), r.state, start, written);
+  // A checkpoint waits for a file descriptor as a journal write does, and says so in the server's log.
+  const files = patientFiles(nodeFiles, realPatience((line) => port.postMessage({ type: 'log', line } satisfies FromWorker)));
+  return new Checkpointer(files, join(dataDir, CHECKPOINT_FILE), r.state, start, written);
 })();
 
 let queue: Promise<unknown> = ready;

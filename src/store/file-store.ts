@@ -5,7 +5,8 @@ import { WINS_WINDOW_MS } from './games.js';
 import { Richest, shownWins, type Rich } from './richest.js';
 import { cloneState } from './checkpoint.js';
 import { inlineCheckpoints, workerCheckpoints, type Checkpoints } from './checkpoint-thread.js';
-import { describeError, nodeFiles, StoreFailure, type FileLayer } from './files.js';
+import { cannotWrite, describeError, nodeFiles, StoreFailure, type FileLayer } from './files.js';
+import { patientFiles, realPatience, type Patience } from './descriptors.js';
 import { encodeLine, isSegmentName, JOURNAL_DIR, JournalWriter, lineCrc, segmentName, type Position } from './journal.js';
 import { Damage, readStore, settleStore } from './recovery.js';
 import type { NewCharacter, Store } from './store.js';
@@ -23,6 +24,8 @@ export interface FileStoreOptions {
   segmentBytes?: number;
   /** Where checkpoints are written: in a worker thread (the default), or on this thread (for tests). */
   checkpoints?: 'worker' | 'inline';
+  /** How a write waits for a file descriptor (descriptors.ts); default real time and the log. */
+  patience?: Patience;
 }
 
 
@@ -81,10 +84,15 @@ export class FileStore implements Store {
     this.armTimer();
   }
 
-  /** Reads and checks the folder, makes the changes recovery allows, and opens the journal for writing. */
+  /**
+   * Reads and checks the folder, makes the changes recovery allows, and opens the journal for
+   * writing. Opening fails at once for want of a file descriptor (a host's limit far too low);
+   * once open, a write waits for one (descriptors.ts).
+   */
   static async open(o: FileStoreOptions): Promise<FileStore> {
-    const files = o.files ?? nodeFiles;
     const log = o.log ?? (() => undefined);
+    const files = o.files ?? nodeFiles;
+    const patient = patientFiles(files, o.patience ?? realPatience(log));
     try {
       await files.mkdir(o.dataDir);
     } catch (e) {
@@ -92,15 +100,19 @@ export class FileStore implements Store {
     }
     const r = await readStore(files, o.dataDir);
     await settleStore(files, o.dataDir, r, log);
-    const journal = new JournalWriter(files, join(o.dataDir, JOURNAL_DIR), r.end, r.endSegmentExists, o.segmentBytes ?? 16 * 1024 * 1024);
+    const journalDir = join(o.dataDir, JOURNAL_DIR);
+    const folder = await files.openDir(journalDir).catch((e: unknown) => {
+      throw cannotWrite(journalDir, e);
+    });
+    const journal = new JournalWriter(patient, journalDir, folder, r.end, r.endSegmentExists, o.segmentBytes ?? 16 * 1024 * 1024);
     const written = r.checkpoint?.seq ?? -1;
     const checkpoints =
       o.checkpoints === 'inline'
-        ? inlineCheckpoints(files, o.dataDir, cloneState(r.state), r.end, written)
+        ? inlineCheckpoints(patient, o.dataDir, cloneState(r.state), r.end, written)
         : workerCheckpoints(o.dataDir, r.end, written, log);
     const store = new FileStore(r.state, journal, checkpoints, {
       dataDir: o.dataDir,
-      files,
+      files: patient,
       log,
       now: o.now ?? Date.now,
       schedule: o.schedule ?? defaultSchedule,

@@ -20,6 +20,11 @@ export interface FileLayer {
   rename(from: string, to: string): Promise<void>;
   /** Makes the folder's entries (new files, renames) durable. */
   syncDir(dir: string): Promise<void>;
+  /**
+   * Opens a folder to make its entries durable again and again (the journal's, opened at start
+   * and kept: a new segment then needs no descriptor beyond its own file).
+   */
+  openDir(dir: string): Promise<DirHandle>;
   /** Cuts a file to `length` bytes and makes that durable. */
   truncate(path: string, length: number): Promise<void>;
   remove(path: string): Promise<void>;
@@ -31,6 +36,12 @@ export interface WriteHandle {
   /** Adds the bytes at the end; on an 'append' handle they are on disk once it resolves. */
   write(data: Buffer): Promise<void>;
   /** Makes every byte written so far durable (a 'truncate' handle's file). */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DirHandle {
+  /** Makes the folder's entries durable, as syncDir does. */
   sync(): Promise<void>;
   close(): Promise<void>;
 }
@@ -96,6 +107,10 @@ export const nodeFiles: FileLayer = {
       await handle.close();
     }
   },
+  async openDir(dir) {
+    const handle = await open(dir, 'r');
+    return { sync: () => handle.sync(), close: () => handle.close() };
+  },
   async truncate(path, length) {
     await truncate(path, length);
     const handle = await open(path, 'r+');
@@ -125,6 +140,8 @@ const REASONS: Record<string, string> = {
   ENOENT: 'it does not exist',
   ENOTDIR: 'a part of the path is not a folder',
   EISDIR: 'it is a folder, not a file',
+  EMFILE: 'the server has every file descriptor it may open in use',
+  ENFILE: 'the system has every file descriptor it may open in use',
 };
 
 /** "the disk is full (ENOSPC)": an expected file-system error in words. */

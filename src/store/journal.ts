@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { seal, sealedCrc, sealOf } from './checksum.js';
 import { shapeProblem, type Entry } from './entries.js';
-import { cannotWrite, type FileLayer, type WriteHandle } from './files.js';
+import { cannotWrite, type DirHandle, type FileLayer, type WriteHandle } from './files.js';
 
 /**
  * The journal: numbered entries, one JSON line each, in segment files named after the first
@@ -63,7 +63,8 @@ export function decodeLine(line: Buffer | string, seq: number): JournalLine | st
 /**
  * Appends groups of lines to the journal, each group one durable write (O_DSYNC), and begins a new
  * segment once the current one is `segmentBytes` long (fsyncing the folder so the new file is
- * durable too). A failure is final: nothing is written after it.
+ * durable too, through `folder`, the journal folder's handle kept from the start: a new segment
+ * needs one descriptor, its own). A failure is final: nothing is written after it.
  */
 export class JournalWriter {
   private handle: WriteHandle | null = null;
@@ -71,6 +72,7 @@ export class JournalWriter {
   constructor(
     private readonly files: FileLayer,
     private readonly dir: string,
+    private readonly folder: DirHandle,
     private position: Position,
     /** Whether `position.segment` exists on disk yet. */
     private segmentExists: boolean,
@@ -94,7 +96,7 @@ export class JournalWriter {
       if (!this.handle) this.handle = await this.files.open(path, 'append');
       await this.handle.write(data); // on disk once it resolves (an 'append' handle)
       if (!this.segmentExists) {
-        await this.files.syncDir(this.dir);
+        await this.folder.sync();
         this.segmentExists = true;
       }
     } catch (e) {
@@ -106,6 +108,7 @@ export class JournalWriter {
 
   async close(): Promise<void> {
     await this.closeHandle().catch(() => undefined);
+    await this.folder.close().catch(() => undefined);
   }
 
   private async closeHandle(): Promise<void> {

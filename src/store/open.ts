@@ -53,12 +53,14 @@ export interface OpenOptions {
   log?: (line: string) => void;
   now?: () => number;
   checkpoints?: 'worker' | 'inline';
+  /** Files only: a new journal segment begins once the current one is this long (default 16 MB; tests make it small). */
+  segmentBytes?: number;
   /** PostgreSQL only: the connection holding this server's characters broke. */
   onLost?: (e: StoreFailure) => void;
 }
 
 export async function openStore(spec: StoreSpec, o: OpenOptions): Promise<Store> {
-  if (spec.engine === 'file') return FileStore.open({ dataDir: spec.dir, log: o.log, now: o.now, checkpoints: o.checkpoints });
+  if (spec.engine === 'file') return FileStore.open({ dataDir: spec.dir, log: o.log, now: o.now, checkpoints: o.checkpoints, segmentBytes: o.segmentBytes });
   const name = await serverName(o.dataDir);
   return PgStore.open({ settings: pgSettings(spec.spec), server: name.name, serverNameFrom: name.from, log: o.log, now: o.now, onLost: o.onLost });
 }

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { FileLayer, WriteHandle } from '../../src/store/files.js';
+import type { DirHandle, FileLayer, WriteHandle } from '../../src/store/files.js';
 
 /**
  * An in-memory file system for the store's fault-injection tests (SQLite's way): it counts
@@ -36,6 +36,11 @@ export class FakeFiles implements FileLayer {
   crashed = false;
   /** Errors to throw (like ENOSPC) from writes, instead of crashing. */
   failWrites: NodeJS.ErrnoException | null = null;
+  /** How many of the next calls that take a file descriptor (open, openDir, read, list, syncDir) fail with EMFILE. */
+  noDescriptors = 0;
+  /** Folder handles opened, and how many are open now. */
+  dirsOpened = 0;
+  dirsOpen = 0;
 
   constructor(
     private readonly crashAt: number | null = null,
@@ -53,6 +58,14 @@ export class FakeFiles implements FileLayer {
 
   private alive(): void {
     if (this.crashed) throw new Crash();
+  }
+
+  /** A call that takes a descriptor: EMFILE while `noDescriptors` lasts. */
+  private descriptor(): void {
+    if (this.noDescriptors > 0) {
+      this.noDescriptors -= 1;
+      throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+    }
   }
 
   /** What the disk holds after the crash (or now), as a new file system with no faults planned. */
@@ -103,12 +116,14 @@ export class FakeFiles implements FileLayer {
 
   async read(path: string): Promise<Buffer | null> {
     this.alive();
+    this.descriptor();
     const inode = this.names.get(path);
     return inode ? Buffer.from(inode.data) : null;
   }
 
   async list(dir: string): Promise<string[] | null> {
     this.alive();
+    this.descriptor();
     if (!this.dirs.has(dir)) return null;
     return [...this.names.keys()].filter((p) => dirname(p) === dir).map((p) => p.slice(dir.length + 1));
   }
@@ -121,6 +136,8 @@ export class FakeFiles implements FileLayer {
   }
 
   async open(path: string, mode: 'append' | 'truncate'): Promise<WriteHandle> {
+    this.alive();
+    this.descriptor();
     this.step();
     if (!this.dirs.has(dirname(path))) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     let inode = this.names.get(path);
@@ -166,6 +183,30 @@ export class FakeFiles implements FileLayer {
   }
 
   async syncDir(dir: string): Promise<void> {
+    this.alive();
+    this.descriptor();
+    this.syncNames(dir);
+  }
+
+  /** A folder's handle, kept: each sync is a step, as a folder fsync is. */
+  async openDir(dir: string): Promise<DirHandle> {
+    this.alive();
+    this.descriptor();
+    if (!this.dirs.has(dir)) throw Object.assign(new Error(`ENOENT: ${dir}`), { code: 'ENOENT' });
+    this.dirsOpened += 1;
+    this.dirsOpen += 1;
+    let open = true;
+    return {
+      sync: async () => this.syncNames(dir),
+      close: async () => {
+        this.alive();
+        if (open) this.dirsOpen -= 1;
+        open = false;
+      },
+    };
+  }
+
+  private syncNames(dir: string): void {
     this.step();
     for (const [path, inode] of this.names) if (dirname(path) === dir) this.durableNames.set(path, inode);
     for (const path of [...this.durableNames.keys()]) if (dirname(path) === dir && !this.names.has(path)) this.durableNames.delete(path);

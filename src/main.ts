@@ -28,13 +28,15 @@ const USAGE = `Usage: npm start -- [options]
   --web-origins LIST  comma-separated origins whose pages may also use the web client's socket
   --creates-per-hour N  new characters one address may make per hour (default 5, or the world's createsPerHour; 0: no limit)
   --connections-per-address N  connections one address may hold open, telnet and web together
-                 (default none, or the world's connectionsPerAddress; 0: no limit)
+                 (default 10, or the world's connectionsPerAddress; 0: no limit)
+  --greeting-limit N  connections that may be at the greeting (not logged in) at once, every port together
+                 (default 200, or the world's greetingLimit; 0: no limit)
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
   --trust-proxy ADDR,...  the reverse proxies (addresses, CIDR ranges, or loopback) whose X-Forwarded-For
                  (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
-const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address'];
+const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit'];
 /** Options that may be given more than once. */
 const REPEATABLE = ['admin', 'trust-proxy'];
 const KNOWN = new Set([...VALUED, ...REPEATABLE, 'help', '_']);
@@ -96,6 +98,8 @@ for (const origin of webOrigins) {
 const createsPerHour = argv['creates-per-hour'] === undefined ? undefined : wholeNumber('creates-per-hour', argv['creates-per-hour'], 1_000_000);
 const perAddress = argv['connections-per-address'];
 const connectionsPerAddress = perAddress === undefined ? undefined : wholeNumber('connections-per-address', perAddress, 1_000_000);
+const greeting = argv['greeting-limit'];
+const greetingLimit = greeting === undefined ? undefined : wholeNumber('greeting-limit', greeting, 1_000_000);
 // --admin may be repeated: one name each time.
 const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
@@ -111,6 +115,9 @@ const dataDir = argv.data ?? 'data/runtime';
 const testSegment = process.env.TAVERN_TEST_SEGMENT_BYTES || undefined;
 if (testSegment !== undefined && !/^[1-9]\d{0,9}$/.test(testSegment)) fail(`TAVERN_TEST_SEGMENT_BYTES must be a whole number of bytes, not "${testSegment}".`);
 const segmentBytes = testSegment === undefined ? undefined : Number(testSegment);
+// For tests, not a flag: descriptors kept back for the store (default 32); 0 lets connections take the last one.
+const testReserve = process.env.TAVERN_TEST_FD_RESERVE || undefined;
+if (testReserve !== undefined && !/^\d{1,6}$/.test(testReserve)) fail(`TAVERN_TEST_FD_RESERVE must be a whole number of descriptors, not "${testReserve}".`);
 const storeProblem = parseStoreSpec(argv.store, dataDir);
 if (typeof storeProblem === 'string') fail(`${storeProblem}.`);
 
@@ -157,9 +164,11 @@ try {
     worldFile: argv.world ?? DEFAULT_WORLD,
     seed,
     segmentBytes,
+    descriptors: testReserve === undefined ? undefined : { reserve: Number(testReserve) },
     settings: {
       ...(createsPerHour === undefined ? {} : { createsPerHour }),
       ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
+      ...(greetingLimit === undefined ? {} : { greetingLimit }),
       admins,
     },
     log,

@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { everyAddress, hostAndPort, listenTelnet } from './telnet/server.js';
-import { OpenPerAddress, tooManyFrom } from './telnet/per-address.js';
+import { NewcomerLimits } from './telnet/per-address.js';
+import { FD_RESERVE, FdBudget, procDescriptors, type DescriptorCounts } from './telnet/fd-budget.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './rooms/clock.js';
@@ -76,6 +77,8 @@ export interface ServerOptions {
   checkpoints?: 'worker' | 'inline';
   /** The file store's journal segment size (default 16 MB); tests make it small to cross segments. */
   segmentBytes?: number;
+  /** The file descriptor budget (fd-budget.ts): where its figures come from (default /proc), and how many to keep back. */
+  descriptors?: { counts?: DescriptorCounts; reserve?: number };
   /** The store failed (a full disk): every connection is closed; the program should exit 1. */
   onFatal?: (e: Error) => void;
   /** An admin's `shutdown` has stopped the server (as stop() does); the program should exit 0. */
@@ -112,6 +115,8 @@ interface Connection {
   on(event: 'close', listener: () => void): unknown;
   /** How the client describes itself, for the log. */
   describe(): string;
+  /** Closes with one line, freeing the socket as soon as the line is written (a newcomer past a limit). */
+  refuse(line: string): void;
   /** Stops and starts reading from the client (the line queue's backpressure). */
   pauseInput(): void;
   resumeInput(): void;
@@ -185,9 +190,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   /** Connections still at the door, not yet in the game. */
   const atTheDoor = new Set<Login>();
   let stopping = false;
-  const perAddress = new OpenPerAddress(tavern.settings.connectionsPerAddress);
-  /** Addresses at the cap whose refusal has been logged. */
-  const refusing = new Set<string>();
+  const limits = new NewcomerLimits(tavern.settings.connectionsPerAddress, tavern.settings.greetingLimit, log);
+  // Near the process's descriptor limit newcomers are turned away at every port, before anything else.
+  const budget = new FdBudget(options.descriptors?.counts ?? procDescriptors, () => performance.now(), options.descriptors?.reserve ?? FD_RESERVE, log);
+  const admit = () => budget.admit();
   const tokens = new ResumeTokens(clock);
   /** `page`: the same connection when it is a web page, which may resume a session (web/resume.ts). */
   const onConnection = (c: Connection, session: Session, page?: WebConnection) => {
@@ -195,13 +201,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       c.close('The tavern is closing; come back soon.');
       return;
     }
-    if (!perAddress.admit(c.remoteAddress)) {
-      // One line while an address stays at the cap, not one per refusal: a flood would fill the log.
-      if (!refusing.has(c.remoteAddress)) log(`connection ${c.id} from ${c.remoteAddress} refused: ${perAddress.limit} open from there already (refusals from there are not logged again until one closes)`);
-      refusing.add(c.remoteAddress);
-      c.close(tooManyFrom(perAddress.limit));
-      return;
-    }
+    const refusal = limits.admit(c.id, c.remoteAddress, atTheDoor.size);
+    if (refusal !== null) return c.refuse(refusal);
     connections.add(c);
     // A proxy's own connection (its health check, every few seconds) is logged once it says something.
     let logged = false;
@@ -249,8 +250,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     c.on('close', () => {
       lines.stop();
       connections.delete(c);
-      perAddress.release(c.remoteAddress);
-      refusing.delete(c.remoteAddress);
+      limits.release(c.remoteAddress);
       if (logged) log(`connection ${c.id} closed`);
       if (login) {
         atTheDoor.delete(login);
@@ -296,12 +296,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Always watched: a PROXY header from anyone not trusted closes the connection.
   const proxies = { trusted, log, headerTimeoutMs: options.proxyHeaderTimeoutMs };
   const host = options.host ?? (await everyAddress());
-  const server: Server = await listenTelnet(host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies });
+  const server: Server = await listenTelnet(host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies, admit });
   port = portOf(server, options.port);
   const perHour = tavern.settings.createsPerHour;
   const cores = availableParallelism();
   const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
-  log(`password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; connections: ${perAddress.limit ? `${perAddress.limit} per address` : 'no limit per address'}`);
+  const { perAddress, atTheGreeting } = limits;
+  const descriptors = budget.limit === null ? 'no file descriptor limit known' : `newcomers turned away with ${budget.reserve} of ${budget.limit} file descriptors left`;
+  log(
+    `password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; ` +
+      `connections: ${perAddress ? `${perAddress} per address` : 'no limit per address'}, ${atTheGreeting ? `${atTheGreeting} at the greeting` : 'no limit at the greeting'}, ${descriptors}`,
+  );
   if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet and TLS)`);
   log(`listening on ${hostAndPort(host, port)}`);
   const certificate = options.tls && new CertificateInUse(options.tls.certificate, log, () => clock.now());
@@ -313,7 +318,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (certificate) log(describeCertificate(certificate.certificate));
   if (certificate && options.tls?.port != null) {
     const secure = () => certificate.secure;
-    secureTelnet = await listenTelnet(host, options.tls.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies, secure }).catch(abandon);
+    secureTelnet = await listenTelnet(host, options.tls.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies, secure, admit }).catch(abandon);
     tlsPort = portOf(secureTelnet, options.tls.port);
     log(`tls on ${hostAndPort(host, tlsPort)}`);
   }
@@ -323,7 +328,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let webPort: number | null = null;
   let webTlsPort: number | null = null;
   if (webPorts.length) {
-    const webOptions = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), ...options.web };
+    const webOptions = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), admit, ...options.web };
     webServers = await listenWeb(host, webPorts, webOptions, (c) => onConnection(c, webSession(c), c)).catch(abandon);
     webPorts.forEach((p, i) => {
       const at = portOf(webServers[i], p.port);

@@ -27,9 +27,11 @@ export interface TavernSettings {
   crowd: number;
   /** Connections one address may hold open at once, telnet and web together; 0: no limit. The world may set it, `--connections-per-address` overrides. */
   connectionsPerAddress: number;
+  /** Connections at the greeting (not logged in) at once, every port together; 0: no limit. The world may set it, `--greeting-limit` overrides. */
+  greetingLimit: number;
 }
 
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20, connectionsPerAddress: 0 };
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20, connectionsPerAddress: 10, greetingLimit: 200 };
 
 /** A line from someone no longer connected: nothing to run, nothing to tell. */
 const NOTHING_TOLD = { told: Promise.resolve() };

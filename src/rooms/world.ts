@@ -53,6 +53,8 @@ export interface WorldSettings {
   crowd?: number;
   /** Connections one address may hold open at once; 0: no limit. */
   connectionsPerAddress?: number;
+  /** Connections that may be at the greeting (not logged in) at once; 0: no limit. */
+  greetingLimit?: number;
 }
 
 export interface World {
@@ -207,8 +209,11 @@ function parseSettings(raw: unknown, problems: string[]): WorldSettings {
     } else if (key === 'connectionsPerAddress') {
       if (whole(value, 0)) settings.connectionsPerAddress = value as number;
       else problems.push('settings: connectionsPerAddress must be a whole number, 0 or more (0: no limit)');
+    } else if (key === 'greetingLimit') {
+      if (whole(value, 0)) settings.greetingLimit = value as number;
+      else problems.push('settings: greetingLimit must be a whole number, 0 or more (0: no limit)');
     } else {
-      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress)`);
+      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress, greetingLimit)`);
     }
   }
   return settings;

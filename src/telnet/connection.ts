@@ -322,6 +322,19 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   }
 
   close(farewell?: string): void {
+    this.closeWith(farewell, false);
+  }
+
+  /**
+   * Closes with one line, as close() does, but cuts the socket once the line is written rather
+   * than waiting for the client to hang up: a newcomer turned away at a limit holds its file
+   * descriptor no longer than that.
+   */
+  refuse(line: string): void {
+    this.closeWith(line, true);
+  }
+
+  private closeWith(farewell: string | undefined, promptly: boolean): void {
     if (this.state !== 'open') return;
     if (farewell !== undefined) this.deliver({ text: [farewell], prompt: false });
     if (this.state !== 'open') return;
@@ -330,7 +343,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     // reading (and discarding) so the client's hang-up is noticed.
     this.socket.resume();
     this.output.stopCompression();
-    this.output.afterDrained(() => this.socket.end());
+    this.output.afterDrained(() => this.socket.end(promptly ? () => this.socket.destroy() : undefined));
     this.graceTimer = setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS);
     this.graceTimer.unref();
   }

@@ -3,6 +3,7 @@ import tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { TelnetConnection, type ConnectionOptions } from './connection.js';
 import { arrive, refuseProxyHeader, withRest, type ProxyOptions } from './proxied.js';
+import { TAVERN_FULL, turnAway } from './fd-budget.js';
 
 /** How long a client of the TLS port has to finish its handshake. */
 const HANDSHAKE_TIMEOUT_MS = 30_000;
@@ -11,6 +12,8 @@ export interface TelnetPortOptions extends ConnectionOptions {
   proxies?: ProxyOptions;
   /** The TLS port: the certificate's context, asked for at each connection (SIGHUP may change it). */
   secure?: () => tls.SecureContext;
+  /** Whether a newcomer may stay (the file descriptor budget, fd-budget.ts); by default, always. */
+  admit?: () => boolean;
 }
 
 /**
@@ -25,7 +28,7 @@ export function listenTelnet(
   onConnection: (connection: TelnetConnection) => void,
   options: TelnetPortOptions = {},
 ): Promise<net.Server> {
-  const { proxies, secure, ...connectionOptions } = options;
+  const { proxies, secure, admit, ...connectionOptions } = options;
   /** The connection on `stream`, once its handshake is done on the TLS port; `ready` takes it. */
   const open = (stream: net.Socket | Duplex, proxied: ConnectionOptions['proxied'], ready: (c: TelnetConnection) => void) => {
     if (!secure) return ready(new TelnetConnection(stream as net.Socket, { ...connectionOptions, proxied }));
@@ -34,6 +37,9 @@ export function listenTelnet(
   const accept = (socket: net.Socket) => {
     // Gone before it was taken (a proxy's health check resets at once): there is nobody to serve.
     if (socket.remoteAddress === undefined) return socket.destroy();
+    // Near the descriptor limit: told so and closed before anything else (on the TLS port, where
+    // nothing can be told before a handshake, closed without a word).
+    if (admit && !admit()) return secure ? void socket.destroy() : turnAway(socket, `${TAVERN_FULL}\r\n`);
     if (!proxies) return open(socket, undefined, onConnection);
     arrive(socket, proxies, ({ address, via, rest, fromProxy }) => {
       if (!fromProxy) {

@@ -23,6 +23,7 @@ const DEFAULT_MAX_QUEUED_BYTES = 256 * 1024;
 const DEFAULT_MAX_BAD_FRAMES = 10;
 /** How long close() waits for the page's closing handshake before cutting the socket. */
 const CLOSE_GRACE_MS = 5000;
+const REFUSAL_GRACE_MS = 1000;
 
 let lastId = 0;
 
@@ -103,13 +104,22 @@ export class WebConnection extends EventEmitter<WebConnectionEvents> {
 
   /** Tells the page the connection ends on purpose (it then does not reconnect by itself), and closes. */
   close(farewell?: string): void {
+    this.closeWith(farewell, CLOSE_GRACE_MS);
+  }
+
+  /** As close(), but waits for the page's closing handshake a second at most: a newcomer turned away at a limit. */
+  refuse(line: string): void {
+    this.closeWith(line, REFUSAL_GRACE_MS);
+  }
+
+  private closeWith(farewell: string | undefined, graceMs: number): void {
     if (this.state !== 'open') return;
     this.send({ type: 'close', text: farewell ?? '' });
     if (this.state !== 'open') return;
     this.state = 'closing';
     this.socket.resume(); // the page's closing frame must be read
     this.socket.close(1000);
-    this.graceTimer = setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS);
+    this.graceTimer = setTimeout(() => this.socket.terminate(), graceMs);
     this.graceTimer.unref();
   }
 

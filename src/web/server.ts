@@ -15,6 +15,7 @@ import { MAX_FRAME_BYTES } from './frames.js';
 import { SOCKET_PATH } from './messages.js';
 import { listening } from '../telnet/server.js';
 import { OpenPerAddress, peerAddress, tooManyFrom } from '../telnet/per-address.js';
+import { TAVERN_FULL, turnAway } from '../telnet/fd-budget.js';
 import { TrustedProxies } from '../telnet/trusted-proxies.js';
 import { RateLimit, type Listings } from './listings.js';
 import { tavernPage } from './tavern-page.js';
@@ -33,12 +34,16 @@ export interface WebOptions {
   listings?: Listings;
   /** Requests to the tavern page and the API one address may make per window (default 30 per 10 s). */
   publicLimit?: { limit: number; windowMs: number; now?: () => number };
+  /** Whether a newcomer may stay (the file descriptor budget, fd-budget.ts); by default, always. */
+  admit?: () => boolean;
 }
 
 const DEFAULT_MAX_PER_ADDRESS = 10;
 /** ws closes the connection on a frame past this; frames between MAX_FRAME_BYTES and this get a reason instead. */
 const HARD_FRAME_BYTES = 16 * MAX_FRAME_BYTES;
 const KEEPALIVE_DELAY_MS = 60_000;
+/** Near the descriptor limit, a newcomer on the plain HTTP port gets this and is closed. */
+const FULL_RESPONSE = `HTTP/1.1 503 Service Unavailable\r\nRetry-After: 60\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${TAVERN_FULL.length + 1}\r\nConnection: close\r\n\r\n${TAVERN_FULL}\n`;
 
 /** The page may only be loaded from itself: no inline script, no other host. */
 const PAGE_HEADERS = {
@@ -106,7 +111,11 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
 
   const servePublic = options.listings ? publicRoutes(options.listings, options) : () => false;
 
+  /** Connections turned away near the descriptor limit: whatever they sent meanwhile is not served. */
+  const turnedAway = new WeakSet<object>();
+
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (turnedAway.has(req.socket)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Only GET and HEAD are served here.\n');
       return;
@@ -125,6 +134,7 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
   const perAddress = new OpenPerAddress(options.maxPerAddress ?? DEFAULT_MAX_PER_ADDRESS);
 
   const upgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (turnedAway.has(socket)) return;
     socket.on('error', () => socket.destroy());
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found');
@@ -138,7 +148,7 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
       const c = new WebConnection(ws, address, options.connection, req.socket, address === peer ? undefined : peer);
       if (!perAddress.admit(address)) {
         // Accepted only to say why: a refused upgrade reaches the page as a bare failure.
-        c.close(tooManyFrom(perAddress.limit));
+        c.refuse(tooManyFrom(perAddress.limit));
         return;
       }
       c.on('close', () => perAddress.release(address));
@@ -150,6 +160,17 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
     ports.map(({ port, tls }) => {
       const server: http.Server | https.Server = tls ? https.createServer(tls, serve) : http.createServer(serve);
       server.on('upgrade', upgrade);
+      // Near the descriptor limit, before HTTP or TLS sees the socket: a 503 in plain HTTP; over
+      // TLS, where nothing can be said before a handshake, closed without a word.
+      const { admit } = options;
+      if (admit) {
+        server.prependListener('connection', (socket: Duplex) => {
+          if (admit()) return;
+          turnedAway.add(socket);
+          if (tls) socket.destroy();
+          else turnAway(socket, FULL_RESPONSE);
+        });
+      }
       // A failed handshake (a scanner, a plain request on the HTTPS port) loses that client only.
       if (tls) server.on('tlsClientError', (_e, socket) => socket.destroy());
       return listening(server, host, port);

@@ -44,6 +44,7 @@ describe('the server program', () => {
       ['--web-origins', 'ftp://files.example'],
       ['--creates-per-hour', '-1'],
       ['--connections-per-address', 'ten'],
+      ['--greeting-limit', '-5'],
       ['--admin', 'Ana1'],
       ['--admin', 'Ana', '--admin', ''],
       ['--trust-proxy', 'nginx.local'],
@@ -60,7 +61,8 @@ describe('the server program', () => {
     expect(help.output()).toMatch(/--tls-port N/);
     expect(help.output()).toMatch(/--web-tls-port N/);
     expect(help.output()).toMatch(/--creates-per-hour N/);
-    expect(help.output()).toMatch(/--connections-per-address N/);
+    expect(help.output()).toMatch(/--connections-per-address N[^]*\(default 10,/);
+    expect(help.output()).toMatch(/--greeting-limit N[^]*\(default 200,/);
     expect(help.output()).toMatch(/--admin NAME/);
     expect(help.output()).toMatch(/--trust-proxy ADDR,\.\.\./);
     expect(help.output()).toMatch(/--seed N +for testing: every table's server seeds/);
@@ -77,17 +79,19 @@ describe('the server program', () => {
       if (Date.now() > deadline) throw new Error(`no web client line:\n${p.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+    // Started with no limits of its own: the defaults.
+    expect(p.output()).toMatch(/connections: 10 per address, 200 at the greeting, newcomers turned away with 32 of \d+ file descriptors left/);
     const web = await WebTestClient.connect(webPort);
     expect(await web.nextPrompt()).toMatch(/create <name> <password>/);
     web.close();
   });
 
-  it('limits new characters per address as --creates-per-hour says, and reports --connections-per-address at the start', async () => {
+  it('limits new characters per address as --creates-per-hour says, and reports --connections-per-address and --greeting-limit at the start', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tavern-proc-'));
-    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '1', '--connections-per-address', '5']);
+    const p = run(['--port', '0', '--host', '127.0.0.1', '--data', dir, '--creates-per-hour', '1', '--connections-per-address', '5', '--greeting-limit', '50']);
     children.push(p.child);
     const port = await listening(p);
-    expect(p.output()).toMatch(/new characters: 1 per address per hour; connections: 5 per address/);
+    expect(p.output()).toMatch(/new characters: 1 per address per hour; connections: 5 per address, 50 at the greeting, newcomers turned away with 32 of \d+ file descriptors left/);
     await login(port, 'Ana');
     const c = await TestClient.connect(port);
     await c.nextPrompt();

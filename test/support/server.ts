@@ -43,11 +43,16 @@ export interface TestServerOptions {
   web?: Partial<WebOptions>;
   /** The secure ports (their numbers in `server.tlsPort` and `server.webTlsPort`). */
   tls?: ServerOptions['tls'];
-  /** Over the test defaults: tests make many characters from 127.0.0.1, so no creation limit. */
+  /**
+   * Over the test defaults: tests make many characters and connections from 127.0.0.1, so no
+   * creation limit, no limit per address and none at the greeting (tests of those limits set them).
+   */
   settings?: Partial<TavernSettings>;
   /** As `--trust-proxy`. */
   trustProxy?: string;
   proxyHeaderTimeoutMs?: number;
+  /** The file descriptor budget's figures and reserve (default: this process's, from /proc). */
+  descriptors?: ServerOptions['descriptors'];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -62,12 +67,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     worldFile: opts.worldFile ?? DEFAULT_WORLD,
     seed: opts.seed ?? 1,
     clock,
-    settings: { createsPerHour: 0, ...opts.settings },
+    settings: { createsPerHour: 0, connectionsPerAddress: 0, greetingLimit: 0, ...opts.settings },
     log: (l) => logs.push(l),
     web: opts.web && { port: 0, ...opts.web },
     trustProxy: opts.trustProxy === undefined ? undefined : (TrustedProxies.parse(opts.trustProxy) as TrustedProxies),
     proxyHeaderTimeoutMs: opts.proxyHeaderTimeoutMs,
     tls: opts.tls,
+    descriptors: opts.descriptors,
     // The checkpoint thread is tested with the real program (process and store-crash tests).
     checkpoints: 'inline',
   });

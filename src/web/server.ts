@@ -125,6 +125,9 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The web page has not been built: run npm run build, then start the server again.\n');
       return;
     }
+    // sirv pipes a file it could not open (EMFILE near the descriptor limit) without an error
+    // listener, which would stop the server: that response is cut instead.
+    res.once('pipe', (file) => file.once('error', () => res.destroy()));
     files(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.\n');
     });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer as createUnixServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -166,5 +167,23 @@ describe('the web client over a real WebSocket', () => {
     const missing = await fetch(`http://127.0.0.1:${ts.webPort}/`);
     expect(missing.status).toBe(503);
     expect(await missing.text()).toMatch(/npm run build/);
+  });
+
+  it('loses only the request for a page file it cannot open (as near the descriptor limit), and carries on', async () => {
+    pageDir = await mkdtemp(join(tmpdir(), 'tavern-page-'));
+    await writeFile(join(pageDir, 'index.html'), '<!doctype html><title>tavern</title>');
+    // A unix socket in the page's folder: listed and stat'ed like a file, but open() fails (ENXIO),
+    // as it fails with EMFILE when no descriptor is free.
+    const unix = createUnixServer().listen(join(pageDir, 'socket.js'));
+    await new Promise((r) => unix.once('listening', r));
+    try {
+      ts = await startTestServer({ web: { root: pageDir } });
+      const base = `http://127.0.0.1:${ts.webPort}`;
+      await expect(fetch(`${base}/socket.js`).then((r) => r.text())).rejects.toThrow();
+      expect(await (await fetch(`${base}/`)).text()).toContain('<title>tavern</title>');
+      expect(await (await ts.connectWeb()).command('')).toMatch(/Type a name, or create/);
+    } finally {
+      unix.close();
+    }
   });
 });

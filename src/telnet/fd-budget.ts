@@ -52,7 +52,10 @@ export class FdBudget {
   readonly limit: number | null;
   private counted: number | null = null;
   private countedAt = -Infinity;
-  /** Connections let in since the last count: each holds a descriptor the count has not seen. */
+  /**
+   * Newcomers let in since the last count, which the count has not seen; -1 right after a count,
+   * which saw the newcomer it was made for (its socket is open while it is decided).
+   */
   private since = 0;
   /** Newcomers turned away since the budget last let one in (0: letting them in). */
   private turnedAway = 0;
@@ -67,22 +70,18 @@ export class FdBudget {
     this.limit = counts.limit();
   }
 
-  /** Descriptors in use as far as the budget knows (the last count and those let in since), or null when unknown. */
-  get inUse(): number | null {
-    if (this.now() - this.countedAt >= RECOUNT_MS) this.recount();
-    return this.counted === null ? null : this.counted + this.since;
-  }
-
   /**
-   * Whether a newcomer may keep the descriptor it came on: yes while at least `reserve` would
-   * stay free after it. The log says when newcomers begin to be turned away (once, however
-   * many), and when they are let in again.
+   * Whether a newcomer, whose socket already holds a descriptor, may keep it: yes while at least
+   * `reserve` stay free with it. The log says when newcomers begin to be turned away (once,
+   * however many), and when they are let in again.
    */
   admit(): boolean {
     if (this.limit === null) return true;
-    const inUse = this.inUse;
-    if (inUse === null) return true;
-    if (inUse + this.reserve < this.limit) {
+    if (this.now() - this.countedAt >= RECOUNT_MS) this.recount();
+    if (this.counted === null) return true;
+    /** Descriptors in use, the newcomer's among them. */
+    const inUse = this.counted + this.since + 1;
+    if (inUse + this.reserve <= this.limit) {
       if (this.turnedAway) this.log(`newcomers let in again: ${inUse} of ${this.limit} file descriptors in use (${this.turnedAway} turned away meanwhile)`);
       this.turnedAway = 0;
       this.since += 1;
@@ -99,7 +98,7 @@ export class FdBudget {
 
   private recount(): void {
     this.countedAt = this.now();
-    this.since = 0;
+    this.since = -1;
     try {
       this.counted = this.counts.open();
     } catch {

@@ -7,9 +7,14 @@ export interface Program {
   exited: Promise<number | null>;
 }
 
-/** The real program, as `npm start` runs it, but from source (without its web port); `entry`: start.cts sizes the thread pool first. */
-export function run(args: string[], env: NodeJS.ProcessEnv = {}, entry: 'src/main.ts' | 'src/start.cts' = 'src/main.ts'): Program {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+/**
+ * The real program, as `npm start` runs it, but from source (without its web port); `entry`:
+ * start.cts sizes the thread pool first; `fdLimit`: started under `ulimit -n` that many.
+ */
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, entry: 'src/main.ts' | 'src/start.cts' = 'src/main.ts', fdLimit?: number): Program {
+  const command = [process.execPath, '--import', 'tsx', entry, ...args];
+  const [file, ...rest] = fdLimit === undefined ? command : ['bash', '-c', `ulimit -n ${fdLimit} && exec "$@"`, 'bash', ...command];
+  const child = spawn(file, rest, {
     env: { ...process.env, WEB_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

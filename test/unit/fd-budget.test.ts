@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { openSync, closeSync } from 'node:fs';
 import { FD_RESERVE, FdBudget, procDescriptors, type DescriptorCounts } from '../../src/telnet/fd-budget.js';
 
-/** Counts a test sets: the limit, and what /proc/self/fd would list now (or an error). */
+/**
+ * Counts a test sets: the limit, and what /proc/self/fd would list now (or an error). A count is
+ * made while a newcomer is decided, so it lists the newcomer's own descriptor.
+ */
 function fakeCounts(limit: number | null, open: number) {
   const state = { limit, open, reads: 0, fail: null as string | null };
   const counts: DescriptorCounts = {
@@ -25,24 +28,29 @@ function budget(limit: number | null, open: number, reserve = 32) {
 }
 
 describe('the file descriptor budget', () => {
-  it('lets newcomers in while the reserve would stay free after them, and turns them away from there', () => {
+  it('lets newcomers in while the reserve stays free with them, and turns them away from there', () => {
     const { b } = budget(256, 200);
-    // 256 - 32 = 224: a newcomer may take descriptors 201 ... 224.
-    const admitted = Array.from({ length: 30 }, () => b.admit()).filter(Boolean).length;
-    expect(admitted).toBe(24);
+    // 256 - 32 = 224: the newcomer counted (the 200th) and the next 24 may stay.
+    const admitted = Array.from({ length: 40 }, () => b.admit()).filter(Boolean).length;
+    expect(admitted).toBe(25);
     expect(b.admit()).toBe(false);
   });
 
   it('counts the newcomers it let in since it last read the table, so a burst between two readings cannot take the reserve', () => {
     const { b, state } = budget(100, 60, 10);
-    for (let i = 0; i < 30; i++) expect(b.admit()).toBe(true);
+    for (let i = 0; i < 31; i++) expect(b.admit()).toBe(true);
     expect(b.admit()).toBe(false);
     // One reading for the whole burst: /proc is read ten times a second at most.
     expect(state.reads).toBe(1);
   });
 
+  it('with nothing kept back, lets newcomers take every descriptor', () => {
+    const { b } = budget(256, 250, 0);
+    expect(Array.from({ length: 10 }, () => b.admit()).filter(Boolean).length).toBe(7);
+  });
+
   it('reads the table again after 100 ms, and lets newcomers in again once connections have closed', () => {
-    const { b, state, logs, advance } = budget(256, 224);
+    const { b, state, logs, advance } = budget(256, 225);
     expect(b.admit()).toBe(false);
     expect(b.admit()).toBe(false);
     state.open = 150;
@@ -52,7 +60,7 @@ describe('the file descriptor budget', () => {
     expect(b.admit()).toBe(true);
     expect(state.reads).toBe(2);
     expect(logs).toEqual([
-      'newcomers turned away: 224 of the 256 file descriptors this process may open are in use, and the last 32 are kept for the store; each is told the tavern is full and closed at once until some connections close (a higher ulimit -n lets more in)',
+      'newcomers turned away: 225 of the 256 file descriptors this process may open are in use, and the last 32 are kept for the store; each is told the tavern is full and closed at once until some connections close (a higher ulimit -n lets more in)',
       'newcomers let in again: 150 of 256 file descriptors in use (3 turned away meanwhile)',
     ]);
   });
@@ -67,10 +75,10 @@ describe('the file descriptor budget', () => {
   });
 
   it('takes a table too full even to be read (EMFILE) for a full one', () => {
-    const { b, state } = budget(256, 10);
+    const { b, state, logs } = budget(256, 10);
     state.fail = 'EMFILE';
     expect(b.admit()).toBe(false);
-    expect(b.inUse).toBe(256);
+    expect(logs[0]).toMatch(/^newcomers turned away: 256 of the 256 file descriptors/);
   });
 
   it('lets everyone in, reading nothing, where the limit is unknown or unlimited', () => {
@@ -90,6 +98,7 @@ describe('the file descriptor budget', () => {
     const b = new FdBudget(counts, () => 0);
     expect(b.reserve).toBe(FD_RESERVE);
     expect(FD_RESERVE).toBe(32);
+    expect(b.admit()).toBe(true);
     expect(b.admit()).toBe(true);
     expect(b.admit()).toBe(false);
   });

@@ -26,7 +26,8 @@ import { sessionOf } from './telnet-session.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
 import { FairTable } from './rooms/fair-table.js';
-import { games } from './games/index.js';
+import { games as packageGames } from './games/index.js';
+import type { GameDefinition } from './games/api.js';
 import { Table, type TableServices } from './rooms/game-table.js';
 import { settingsProblems } from './games/settings.js';
 import { handoutsInStore } from './rooms/handouts.js';
@@ -58,6 +59,8 @@ export interface ServerOptions {
   /** `--store`: a file store's db.json or folder, or a postgres:// address (default: files in dataDir). */
   store?: string;
   worldFile: string;
+  /** The games a table of the world may host (default: the game package's, src/games/index.ts). */
+  games?: readonly GameDefinition[];
   seed?: number;
   clock?: Clock;
   /** Over the world's own settings, which are over the defaults. */
@@ -137,6 +140,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = await openStore(spec, { dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints, segmentBytes: options.segmentBytes, onLost: (e) => lost(e) });
   const ledger = new Ledger(store);
   const world = await loadWorld(options.worldFile);
+  const games = options.games ?? packageGames;
   // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
   const ordinary = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
   const seeds = options.seed === undefined ? cryptoSeeds : derivedSeeds(options.seed);

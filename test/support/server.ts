@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD, type RunningServer, type ServerOptions } from '../../src/server.js';
@@ -8,6 +8,8 @@ import { TestClient } from './client.js';
 import { WebTestClient } from './webClient.js';
 import type { WebOptions } from '../../src/web/server.js';
 import { TrustedProxies } from '../../src/telnet/trusted-proxies.js';
+import { games } from '../../src/games/index.js';
+import type { GameDefinition } from '../../src/games/api.js';
 
 export interface TestServer {
   server: RunningServer;
@@ -40,6 +42,10 @@ export interface TestServerOptions {
   seed?: number;
   clock?: FakeClock;
   worldFile?: string;
+  /** A world of the test's own (the data of a world file): written to a file beside the data folder, removed with it. */
+  world?: unknown;
+  /** Games besides the package's own (a fixture game, test/fixtures/), for tables of the world to host. */
+  moreGames?: GameDefinition[];
   web?: Partial<WebOptions>;
   /** The secure ports (their numbers in `server.tlsPort` and `server.webTlsPort`). */
   tls?: ServerOptions['tls'];
@@ -59,12 +65,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tavern-test-')));
   const clock = opts.clock ?? new FakeClock();
   const logs: string[] = [];
+  const worldDir = opts.world === undefined ? null : await mkdtemp(join(tmpdir(), 'tavern-world-'));
+  if (worldDir) await writeFile(join(worldDir, 'world.json'), JSON.stringify(opts.world));
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
     dataDir,
     store: opts.store,
-    worldFile: opts.worldFile ?? DEFAULT_WORLD,
+    worldFile: worldDir ? join(worldDir, 'world.json') : (opts.worldFile ?? DEFAULT_WORLD),
+    games: opts.moreGames && [...games, ...opts.moreGames],
     seed: opts.seed ?? 1,
     clock,
     settings: { createsPerHour: 0, connectionsPerAddress: 0, greetingLimit: 0, ...opts.settings },
@@ -122,11 +131,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     async restart() {
       await self.stop();
+      if (worldDir) await rm(worldDir, { recursive: true, force: true });
       return startTestServer({ ...opts, dataDir, clock });
     },
     async destroy() {
       await self.stop();
       await rm(dataDir, { recursive: true, force: true });
+      if (worldDir) await rm(worldDir, { recursive: true, force: true });
     },
   };
   return self;

@@ -4,7 +4,7 @@ import type { GameInfo } from '../tables.js';
 
 /** Help, built from the commands' own declarations, and leaving. */
 
-export function helpCommands(games: GameInfo[]): TavernCommand[] {
+export function helpCommands(games: readonly GameInfo[]): TavernCommand[] {
   return [
     {
       key: 'help',
@@ -24,7 +24,7 @@ export function helpCommands(games: GameInfo[]): TavernCommand[] {
   ];
 }
 
-function helpText(ctx: CommandContext, topic: string, games: GameInfo[]): string {
+function helpText(ctx: CommandContext, topic: string, games: readonly GameInfo[]): string {
   const { tavern, actor } = ctx;
   const t = topic.trim().toLowerCase().replace(/[’']/g, '');
   if (!t) {
@@ -80,7 +80,7 @@ function commandGroups(ctx: CommandContext): Map<string, TavernCommand[]> {
 }
 
 /** Help on what no command is called: `help topics`, `help crowd`, and a group of commands (`help socials`). */
-function topicHelp(ctx: CommandContext, t: string, games: GameInfo[]): string | null {
+function topicHelp(ctx: CommandContext, t: string, games: readonly GameInfo[]): string | null {
   if (t === 'topics' || t === 'topic') return topicsText(ctx, games);
   if (t === 'crowd' || t === 'crowds' || t === 'crowded rooms') return crowdText(ctx.tavern.settings.crowd);
   // A command of the same name has its own help (`help channels`).
@@ -96,7 +96,7 @@ function topicHelp(ctx: CommandContext, t: string, games: GameInfo[]): string | 
   return null;
 }
 
-function topicsText(ctx: CommandContext, games: GameInfo[]): string {
+function topicsText(ctx: CommandContext, games: readonly GameInfo[]): string {
   const groups = [...commandGroups(ctx).keys()].map((g) => g.toLowerCase().replace(/^the /, ''));
   const extras = games.flatMap((g) => Object.keys(g.topics ?? {}).map((topic) => hanging(`  help ${topic}`, `${topic} at ${g.title}.`, 22)));
   return [

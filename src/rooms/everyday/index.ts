@@ -18,7 +18,7 @@ import { talkingCommands } from './talking.js';
 import { yourselfCommands } from './yourself.js';
 
 /** The everyday verbs of the tavern, one file a group; each command declares its own help. */
-export function everydayCommands(games: GameInfo[], socials: ReadonlyMap<string, Social> = new Map()): TavernCommand[] {
+export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMap<string, Social> = new Map()): TavernCommand[] {
   const commands = [
     ...lookingCommands,
     ...movingCommands,

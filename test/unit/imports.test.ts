@@ -65,4 +65,21 @@ describe('the import graph', () => {
     const outside = games.filter(([, , to]) => to !== 'games' && to !== 'text').map(([file, spec]) => `${relative(SRC, file)} imports ${spec}`);
     expect(outside).toEqual([]);
   });
+
+  it("keeps the Ranvier bundle a second host of the game package: its source imports only src/games, src/text, itself and Node's own modules", () => {
+    const plugin = resolve(SRC, '../plugins/ranvier');
+    const wrong: string[] = [];
+    const files = sources(plugin);
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^;]*?from '([^']+)'/gms)) {
+        const target = m[1];
+        if (target.startsWith('node:') || (file.endsWith('build.ts') && target === 'esbuild')) continue;
+        const to = target.startsWith('.') ? resolve(dirname(file), target) : target;
+        const inside = [join(SRC, 'games'), join(SRC, 'text'), plugin].some((dir) => to.startsWith(`${dir}/`));
+        if (!inside) wrong.push(`${relative(plugin, file)} imports ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

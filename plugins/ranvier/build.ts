@@ -1,0 +1,85 @@
+/**
+ * Builds the Ranvier bundle (`npm run build`, or `tsx plugins/ranvier/build.ts [out]`): the
+ * tables and the game package compiled into one CommonJS file, lib/obsidian-tables.js, and the
+ * one-line files Ranvier's BundleManager looks for (commands/, behaviors/item/,
+ * player-events.js, server-events/), each taking its part from that file. The folder needs
+ * nothing else at run time: no `require` of anything but Node's own modules. The example area
+ * is copied beside it, as a bundle of its own.
+ */
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '../..');
+export const BUNDLE_NAME = 'obsidian-tables';
+/** The folder `npm run build` fills: the bundle, and the example area's bundle beside it. */
+export const DEFAULT_OUT = join(REPO, 'dist/ranvier');
+
+/** The commands, as bundle.ts exports them: one file each. */
+const COMMANDS = ['sit', 'stand', 'roll', 'fair', 'table', 'dice', 'bet', 'play', 'withdraw', 'variant', 'start', 'gold', 'hand', 'hold', 'split', 'agree', 'discard'];
+
+export interface Built {
+  /** The bundle's folder. */
+  bundle: string;
+  /** The example area's bundle folder. */
+  example: string;
+  /** The source files compiled in, relative to the repository. */
+  inputs: string[];
+}
+
+/** Builds the bundle into `<out>/obsidian-tables` and the example into `<out>/obsidian-tavern-example`. */
+export async function buildBundle(out = DEFAULT_OUT): Promise<Built> {
+  const bundle = join(out, BUNDLE_NAME);
+  rmSync(bundle, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: [join(HERE, 'src/bundle.ts')],
+    outfile: join(bundle, 'lib/obsidian-tables.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+    banner: { js: '// The Obsidian Scorpion tables for RanvierMUD, built from its repository: do not edit.' },
+  });
+  const lib = "require('../lib/obsidian-tables.js')";
+  const files: Record<string, string> = {
+    'behaviors/item/obsidian-table.js': `module.exports = require('../../lib/obsidian-tables.js').behavior;\n`,
+    'player-events.js': `module.exports = require('./lib/obsidian-tables.js').playerEvents;\n`,
+    'server-events/obsidian-tables.js': `module.exports = ${lib}.serverEvents;\n`,
+    ...Object.fromEntries(COMMANDS.map((c) => [`commands/${c}.js`, `module.exports = ${lib}.commands[${JSON.stringify(c)}];\n`])),
+    // CommonJS whatever the world's own package.json says.
+    'package.json': `${JSON.stringify({ name: BUNDLE_NAME, version: version(), private: true, type: 'commonjs', description: "Spice Run, Lich Bones and Dragon's Lair tables for RanvierMUD", license: 'MIT' }, null, 2)}\n`,
+    'README.md': readmeSection(),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(bundle, name)), { recursive: true });
+    writeFileSync(join(bundle, name), name.endsWith('.js') ? `'use strict';\n${text}` : text);
+  }
+  const example = join(out, 'obsidian-tavern-example');
+  rmSync(example, { recursive: true, force: true });
+  cpSync(join(HERE, 'example'), example, { recursive: true });
+  const inputs = Object.keys(result.metafile.inputs).map((f) => relative(REPO, resolve(process.cwd(), f)));
+  return { bundle, example, inputs };
+}
+
+function version(): string {
+  return (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The README's section for hosts, as the bundle's own README. */
+function readmeSection(): string {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Use the tables in your own MUD');
+  if (start < 0) throw new Error('README.md has no section "Use the tables in your own MUD" for the bundle');
+  const end = readme.indexOf('\n## ', start + 3);
+  return `# obsidian-tables\n\n${readme.slice(start + 3, end < 0 ? undefined : end).trim()}\n`;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const built = await buildBundle(process.argv[2] ? resolve(process.argv[2]) : DEFAULT_OUT);
+  console.log(`built ${relative(process.cwd(), built.bundle)} and ${relative(process.cwd(), built.example)}`);
+}

@@ -1,0 +1,176 @@
+import type { GameCommand } from '../../../src/games/api.js';
+import { obsidianCoins } from '../../../src/text/amount.js';
+import type { RanvierCommand, RanvierPlayer, RanvierState } from './ranvier.js';
+import type { RanvierTable } from './table.js';
+import { TablesWorld } from './world.js';
+
+/**
+ * The tables' verbs as Ranvier commands (one file each in the bundle's `commands/`). A game verb
+ * goes to the table the player is seated at; `table`, `dice` and `fair` name any table in the
+ * room (`sand`, `2.table`), or the player's own, or the room's only one.
+ */
+
+type Reply = (text: string) => void;
+type Verb = (world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply) => void;
+
+/** A verb of the bundle: how it is typed, and what it does at every table (a game's verbs say their own). */
+export interface VerbHelp {
+  usage: string;
+  help?: string;
+}
+
+/** The verbs every game's table shares, with what each does. */
+const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
+  sit: { usage: 'sit <table>', help: 'Take a seat at a table in the room, to play its game.', run: sit },
+  stand: { usage: 'stand', help: 'Leave your seat (walking out of the room does too).', run: stand },
+  roll: { usage: 'roll dice <table>', help: 'Throw the dice when the throw is yours.', run: roll },
+  fair: {
+    usage: 'fair [<table>] | fair seed <word>',
+    help: "Show a table's provably fair commitment, client seed and nonce, and the last seed revealed; a seated player sets the next game's client seed with fair seed <word>.",
+    run: fair,
+  },
+  table: {
+    usage: 'table [<table>]',
+    help: "Look at a table: its game, who sits where, the wagers, whose turn it is and the seconds left (and at Dragon's Lair your own hand).",
+    run: (world, player, args, reply) => withTable(world, player, args, reply, (t) => reply(t.describe(player.name))),
+  },
+  dice: {
+    usage: 'dice [<table>]',
+    help: 'The last throw at a table, and which nonce of which game it was.',
+    run: (world, player, args, reply) => withTable(world, player, args, reply, (t) => reply(t.describeDice())),
+  },
+};
+
+/** The games' own verbs, as the contract names them (Lich Bones bets are `bet <kind> <amount>`). */
+const GAME_VERBS: Record<string, string> = {
+  bet: 'bet <amount> | bet <kind> <amount>',
+  play: 'play',
+  withdraw: 'withdraw',
+  variant: 'variant <name>',
+  start: 'start',
+  gold: 'gold',
+  hand: 'hand',
+  hold: 'hold',
+  split: 'split <name> <n> [<name> <n> ...]',
+  agree: 'agree',
+  discard: 'discard <card>',
+};
+
+/** Every verb of the bundle, for the help. */
+export const VERBS: Record<string, VerbHelp> = {
+  ...Object.fromEntries(Object.entries(HOST_VERBS).map(([name, { usage, help }]) => [name, { usage, help }])),
+  ...Object.fromEntries(Object.entries(GAME_VERBS).map(([name, usage]) => [name, { usage }])),
+};
+
+/** Every command of the bundle, by the name of its file. */
+export function tableCommands(): Record<string, RanvierCommand> {
+  const commands: Record<string, RanvierCommand> = {};
+  for (const [name, verb] of Object.entries(HOST_VERBS)) commands[name] = command(verb.usage, verb.run);
+  for (const [name, usage] of Object.entries(GAME_VERBS)) {
+    commands[name] = command(usage, (world, player, args, reply) => gameVerb(world, player, name, args, reply));
+  }
+  return commands;
+}
+
+/** A Ranvier command around a verb: the seats brought up to date, the purse too, and a fault told in one line. */
+function command(usage: string, run: Verb): RanvierCommand {
+  return {
+    usage,
+    command: (state: RanvierState) => (args, player) => {
+      const world = TablesWorld.of(state);
+      const reply = (text: string) => world.tell(player, text);
+      try {
+        world.sweep();
+        world.purses.reconcile(player);
+        run(world, player, (args ?? '').trim(), reply);
+      } catch (e) {
+        console.error(`obsidian-tables: ${usage} by ${player.name} failed:`, e);
+        reply('Something went wrong at the table; nothing more happened.');
+      }
+    },
+  };
+}
+
+function sit(world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply): void {
+  withTable(world, player, args, reply, (table) => {
+    const seat = world.seatOf(player.name);
+    if (seat && seat !== table) return reply(`You are already seated at ${seat.label}; stand up first.`);
+    const problem = table.sit(player);
+    if (problem) reply(problem);
+  });
+}
+
+function stand(world: TablesWorld, player: RanvierPlayer, _args: string, reply: Reply): void {
+  const seat = world.seatOf(player.name);
+  if (!seat) return reply('You are not seated at a table.');
+  seat.stand(player.name, 'stand');
+}
+
+/** `roll dice <table>` (also `roll <table>`, or just `roll dice` at one's own table). */
+function roll(world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply): void {
+  const word = args.replace(/^dice?\b\s*/i, '');
+  withTable(world, player, word, reply, (table) => {
+    if (!table.game.roll) return reply(`Nobody throws dice at ${table.label}.`);
+    if (!table.isSeated(player.name)) return reply(`You are not seated at ${table.label}.`);
+    table.game.roll(player.name, reply);
+  });
+}
+
+/** `fair [<table>]`: the commitment, client seed and nonce; `fair seed <word>` sets the client seed. */
+function fair(world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply): void {
+  const seed = /^seed(?:\s+(.*))?$/i.exec(args);
+  if (!seed) return withTable(world, player, args, reply, (t) => reply(t.describeFairness()));
+  const seat = world.seatOf(player.name);
+  if (!seat) return reply('Only a seated player may set a client seed: sit at the table first.');
+  if (!seed[1]) return reply('Usage: fair seed <word>');
+  const problem = seat.setClientSeed(player.name, seed[1].trim());
+  if (problem) reply(problem);
+}
+
+/**
+ * A game's verb: run by the player's own table, or by a table in the room whose game lets
+ * onlookers use it (`gold` at Lich Bones). `gold` anywhere else shows the purse.
+ */
+function gameVerb(world: TablesWorld, player: RanvierPlayer, verb: string, args: string, reply: Reply): void {
+  const seat = world.seatOf(player.name);
+  const own = seat && verbOf(seat, verb);
+  const onlooker = !own && world.tablesIn(player.room).find((t) => verbOf(t, verb)?.forOnlookers);
+  const table = own ? seat : onlooker || undefined;
+  const cmd = table && verbOf(table, verb);
+  if (!table || !cmd) {
+    if (verb === 'gold') return reply(`You have ${obsidianCoins(world.purses.coins(player))}.`);
+    if (seat) return reply(`There is no ${verb} at ${seat.label}: it is a ${seat.definition.title} table.`);
+    return reply(`You are not seated at a table (sit <table> first).`);
+  }
+  if (cmd.needsArgs && args === '') return reply(`Usage: ${cmd.usage}`);
+  const ran = cmd.run({ player: player.name, reply }, args, verb);
+  ran?.catch((e: unknown) => {
+    console.error(`obsidian-tables: ${verb} by ${player.name} failed:`, e);
+    reply('Something went wrong at the table; nothing more happened.');
+  });
+}
+
+function verbOf(table: RanvierTable, verb: string): GameCommand | undefined {
+  return table.game.commands.find((c) => c.key === verb || c.aliases?.includes(verb));
+}
+
+/**
+ * Runs `then` with the table the player names among those in their room (`sand`, `2.table`), or,
+ * with no name, their own table or the room's only one; otherwise says why not.
+ */
+function withTable(world: TablesWorld, player: RanvierPlayer, word: string, reply: Reply, then: (t: RanvierTable) => void): void {
+  const here = world.tablesIn(player.room);
+  if (here.length === 0) return reply('There is no game table here.');
+  if (word === '') {
+    const seat = world.seatOf(player.name);
+    if (seat && here.includes(seat)) return then(seat);
+    if (here.length === 1) return then(here[0]);
+    return reply(`Which table? Here are ${here.map((t) => `${t.label} (${t.keywords[0]})`).join(', ')}.`);
+  }
+  const ordinal = /^(\d+)\.(.+)$/.exec(word);
+  const n = ordinal ? Number(ordinal[1]) : 1;
+  const name = (ordinal ? ordinal[2] : word).toLowerCase();
+  const table = here.filter((t) => t.keywords.some((k) => k.startsWith(name)))[n - 1];
+  if (!table) return reply(`There is no table here called "${word}".`);
+  then(table);
+}

@@ -1,0 +1,53 @@
+import { render } from './output.js';
+import type { VerbHelp } from './commands.js';
+import type { RanvierState } from './ranvier.js';
+import type { TablesWorld } from './world.js';
+
+const BUNDLE = 'obsidian-tables';
+
+/**
+ * The tables' help, for the world's own `help` command: one entry per game (worded with the
+ * settings of its first table in the world), its extra topics (`odds`), and `tables`, which
+ * lists the verbs. Registered at the server's start, once every table has spawned.
+ */
+export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Record<string, VerbHelp>): void {
+  if (!state.HelpManager) return;
+  const plain = (text: string) => render(text, { colour: false, width: world.config.width }).replace(/\r\n/g, '\n');
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const table of world.tables) {
+    const g = table.definition;
+    if (seen.has(g.id)) continue;
+    seen.add(g.id);
+    titles.push(g.title.toLowerCase());
+    const verbsHere = table.game.commands.map((c) => `  ${c.usage}: ${c.help}`).join('\n');
+    const body = `${plain(g.help(table.settings))}\n\nAt the table:\n${plain(verbsHere)}`;
+    const keywords = [g.id, g.title.toLowerCase(), 'tables', 'gambling'];
+    for (const name of new Set([g.title.toLowerCase(), g.id, g.title.toLowerCase().replace(/'/g, '')])) {
+      state.HelpManager.add({ bundle: BUNDLE, name, keywords, related: ['tables'], body });
+    }
+    for (const [topic, text] of Object.entries(g.topics ?? {})) {
+      state.HelpManager.add({ bundle: BUNDLE, name: topic, keywords: [topic, g.id], related: [g.title.toLowerCase()], body: plain(text(table.settings)) });
+    }
+  }
+  state.HelpManager.add({
+    bundle: BUNDLE,
+    name: 'tables',
+    keywords: ['tables', 'gambling', 'obsidian'],
+    related: titles,
+    body: [
+      `The game tables here: ${titles.join(', ') || 'none yet'}. Sit at one to play; help <game> tells its rules.`,
+      'Verbs (a table is named by one of its words, like sand, or 2.table for the second):',
+      ...Object.values(verbs).map((v) => `  ${v.usage}`),
+      'Every draw is provably fair: fair <table> shows the commitment of the next game and the seed of the last.',
+    ].join('\n'),
+  });
+  for (const [name, verb] of Object.entries(verbs)) {
+    // A game's verb says what it does at each game that has it.
+    const atGames = world.tables
+      .filter((t, i, all) => all.findIndex((u) => u.definition === t.definition) === i)
+      .flatMap((t) => t.game.commands.filter((c) => c.key === name).map((c) => `${t.definition.title}: ${c.usage}. ${c.help}`));
+    const body = plain([verb.help, ...atGames].filter(Boolean).join('\n') || verb.usage);
+    state.HelpManager.add({ bundle: BUNDLE, name, keywords: [name], command: name, related: ['tables'], body });
+  }
+}

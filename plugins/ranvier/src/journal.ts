@@ -1,0 +1,97 @@
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Books, recordProblem, type JournalRecord } from './books.js';
+
+/**
+ * The tables' books on disk: one file of JSON lines in the bundle's own folder, each line written
+ * whole and flushed to the disk (fdatasync) before anyone is told what it records. A start reads
+ * every line back; a last line cut short by a kill was never flushed, so nobody heard of it, and
+ * it is dropped. The start then writes the books afresh as one line (to a new file, flushed,
+ * then renamed over the old one), so the file holds only what happened since.
+ */
+
+/** A journal this long is written afresh as one line while the world runs. */
+const COMPACT_BYTES = 4 * 1024 * 1024;
+
+export class Journal {
+  private size = 0;
+
+  private constructor(
+    private fd: number,
+    readonly file: string,
+  ) {}
+
+  /** The books from `dir` (made if missing), and the journal to append to. */
+  static open(dir: string): { journal: Journal; books: Books } {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'journal.jsonl');
+    const books = new Books();
+    if (existsSync(file)) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      // Whatever follows the last newline was never completed.
+      lines.pop();
+      lines.forEach((line, i) => {
+        let record: unknown;
+        try {
+          record = JSON.parse(line);
+        } catch {
+          throw new Error(`${file}: line ${i + 1} is damaged (not JSON); the tables will not guess what it held`);
+        }
+        const problem = recordProblem(record);
+        if (problem) throw new Error(`${file}: line ${i + 1} is damaged: ${problem}`);
+        books.apply(record as JournalRecord);
+      });
+    }
+    const journal = new Journal(-1, file);
+    journal.rewrite(books);
+    return { journal, books };
+  }
+
+  /**
+   * Writes one record, flushes it to the disk, and only then enters it in `books`; throws, with
+   * the books unchanged, if the disk refuses.
+   */
+  append(record: JournalRecord, books: Books): void {
+    const line = Buffer.from(`${JSON.stringify(record)}\n`);
+    try {
+      if (writeSync(this.fd, line) !== line.length) throw new Error(`${this.file}: the disk took only part of a record`);
+      fdatasyncSync(this.fd);
+    } catch (e) {
+      // No part of a refused record may stay to spoil the lines after it.
+      ftruncateSync(this.fd, this.size);
+      throw e;
+    }
+    this.size += line.length;
+    books.apply(record);
+    if (this.size > COMPACT_BYTES) this.rewrite(books);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** The books as one line, in place of everything before. */
+  private rewrite(books: Books): void {
+    const fresh = `${this.file}.new`;
+    const fd = openSync(fresh, 'w', 0o600);
+    const line = Buffer.from(`${JSON.stringify({ k: 'books', books: books.data() } satisfies JournalRecord)}\n`);
+    try {
+      writeSync(fd, line);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    this.close();
+    renameSync(fresh, this.file);
+    // The rename itself is on the disk once the folder is.
+    const folder = openSync(join(this.file, '..'), 'r');
+    try {
+      fsyncSync(folder);
+    } finally {
+      closeSync(folder);
+    }
+    this.fd = openSync(this.file, 'a', 0o600);
+    this.size = line.length;
+  }
+}

@@ -1,0 +1,193 @@
+import type { GameDefinition, GameTable, LeaveCause, TableHost } from '../../../src/games/api.js';
+import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../../../src/games/fair-text.js';
+import { Voice, type Message } from '../../../src/games/voice.js';
+import { paint, together } from '../../../src/text/markup.js';
+import type { TableDraws } from './draws.js';
+import type { RanvierItem, RanvierPlayer, RanvierRoom } from './ranvier.js';
+import type { TablesWorld } from './world.js';
+
+/** What a table is, from its item and the item's `obsidian-table` behavior. */
+export interface TableSpec {
+  id: string;
+  definition: GameDefinition;
+  settings: Record<string, unknown>;
+}
+
+/**
+ * One table in a Ranvier room: the game package's second host. It seats the players who sit at
+ * its item, hands the game its TableHost (the world's purses, the room's players as the
+ * audience, real timers), and keeps the seats in step with the world: a player who walks out
+ * stands up, one whose connection dropped keeps the seat for the grace period, one who left the
+ * world leaves the table.
+ */
+export class RanvierTable {
+  readonly id: string;
+  readonly label: string;
+  readonly keywords: string[];
+  readonly definition: GameDefinition;
+  /** The table's settings over the game's defaults (the behavior's `settings`). */
+  readonly settings: Record<string, unknown>;
+  readonly game: GameTable;
+  /** Seated players' names, in the order they sat. */
+  readonly seats: string[] = [];
+  /** Seated players whose connection dropped, and when it was seen. */
+  private readonly away = new Map<string, number>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
+
+  constructor(
+    private readonly world: TablesWorld,
+    readonly item: RanvierItem,
+    readonly room: RanvierRoom,
+    spec: TableSpec,
+    private readonly draws: TableDraws,
+  ) {
+    this.id = spec.id;
+    this.label = item.name;
+    this.keywords = item.keywords.map((k) => k.toLowerCase());
+    this.definition = spec.definition;
+    this.settings = spec.settings;
+    this.game = spec.definition.create(this.host());
+  }
+
+  isSeated(name: string): boolean {
+    return this.seats.includes(name);
+  }
+
+  /** Seats the player, or says why not. */
+  sit(player: RanvierPlayer): string | null {
+    if (this.isSeated(player.name)) return `You are already seated at ${this.label}.`;
+    if (this.seats.length >= this.definition.seats(this.settings)) return `Every seat at ${this.label} is taken.`;
+    const problem = this.game.sitProblem(player.name);
+    if (problem) return problem;
+    this.seats.push(player.name);
+    const name = player.name;
+    this.say((v) => `${v.does(name, 'take')} a seat at ${this.label}.`);
+    this.game.onSit(name);
+    return null;
+  }
+
+  /** The player leaves their seat: `stand`, or walked out (`stand`), or left the world (`left`). */
+  stand(name: string, cause: LeaveCause): void {
+    const i = this.seats.indexOf(name);
+    if (i < 0) return;
+    this.seats.splice(i, 1);
+    this.away.delete(name);
+    if (cause === 'stand') this.say((v) => `${v.does(name, 'stand')} up from ${this.label}.`);
+    else this.say(() => `${paint('name', name)}'s seat at ${this.label} is empty now.`);
+    this.game.onStand(name, cause);
+  }
+
+  describe(viewer: string): string {
+    return this.game.describe(viewer);
+  }
+
+  describeDice(): string {
+    if (!this.lastDice) return `No dice have been thrown at ${this.label} yet.`;
+    const [a, b] = this.lastDice.dice;
+    const from = this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '';
+    if (b === undefined) return `The die on ${this.label} shows ${a}${from}.`;
+    return `The dice on ${this.label} ${together(`show ${a} and ${b}`)} (${a + b})${from}.`;
+  }
+
+  describeFairness(): string {
+    return fairnessText(this.draws.data, this.label);
+  }
+
+  /** `fair seed <word>`: a seated player sets the next game's client seed; or why not. */
+  setClientSeed(name: string, seed: string): string | null {
+    if (!this.isSeated(name)) return `Only the players seated at ${this.label} may set its client seed.`;
+    const set = this.draws.setClientSeed(seed);
+    if (!set.ok) return set.reason;
+    this.say(clientSeedSet(name, seed, this.draws.data, this.label));
+    return null;
+  }
+
+  /**
+   * Keeps the seats in step with the world (every second, and before a command): a player who
+   * left the world or the room leaves the seat; a dropped connection keeps it `graceMs`.
+   */
+  sweep(now: number): void {
+    for (const name of [...this.seats]) {
+      const p = this.world.player(name);
+      if (!p || p.__pruned) this.stand(name, 'left');
+      else if (p.room !== this.room) this.stand(name, 'stand');
+      else if (this.world.connected(p)) this.away.delete(name);
+      else if (!this.away.has(name)) {
+        this.away.set(name, now);
+        this.game.onAway?.(name, this.world.config.graceMs);
+      } else if (now - this.away.get(name)! >= this.world.config.graceMs) this.stand(name, 'left');
+    }
+  }
+
+  /** The table goes (its item left the world, or the world stops): timers stop, and every coin on it goes home. */
+  dispose(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.game.dispose();
+    this.world.purses.returnEscrow(this.id);
+  }
+
+  /** Tells everyone in the table's room, each in their own words. */
+  private say(message: Message): void {
+    for (const p of this.room.players) {
+      const text = message(new Voice(p.name));
+      if (text) this.world.tell(p, text);
+    }
+  }
+
+  private host(): TableHost {
+    const world = this.world;
+    return {
+      id: this.id,
+      label: this.label,
+      settings: this.settings,
+      clock: world.clock,
+      random: this.draws,
+      handouts: world.handouts,
+      seated: () => [...this.seats],
+      isConnected: (name) => {
+        const p = world.player(name);
+        return !!p && world.connected(p);
+      },
+      balance: (name) => world.purses.balance(name),
+      transfer: (moves, actor) => world.purses.transfer(this.id, moves, actor),
+      say: (message) => this.say(message),
+      toPlayer: (name, text) => {
+        const p = world.player(name);
+        if (p) world.tell(p, text);
+      },
+      thrown: (dice) => {
+        this.lastDice = { dice: [...dice], draw: this.draws.nameThrow(dice) };
+      },
+      // Ranvier has no panels to keep up to date: a player asks with `table`.
+      changed: () => undefined,
+      handChanged: () => undefined,
+      gameOver: () => {
+        const revealed = this.draws.retire();
+        this.say(seedRevealed(revealed, this.draws.data, { name: this.label, keywords: this.keywords }));
+      },
+      setTimer: (ms, fn) => {
+        const t = setTimeout(() => {
+          this.timers.delete(t);
+          world.run(`${this.id}: timer`, fn);
+        }, ms);
+        this.timers.add(t);
+        return {
+          cancel: () => {
+            clearTimeout(t);
+            this.timers.delete(t);
+          },
+        };
+      },
+      unseat: (name, why) => {
+        const i = this.seats.indexOf(name);
+        if (i < 0) return;
+        this.seats.splice(i, 1);
+        this.away.delete(name);
+        const p = world.player(name);
+        if (p) world.tell(p, why);
+      },
+    };
+  }
+}

@@ -1,0 +1,138 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestClient } from '../support/client.js';
+import { listening, type Program } from '../support/program.js';
+import { bundle, enter, makeWorld, startWorld, type WorldOptions } from '../support/ranvier.js';
+
+/**
+ * The tables in a Ranvier world, from outside: the built bundle in a world of the stock core,
+ * players over real TCP (ranvier-telnet) sitting, standing, naming tables, and the tables'
+ * clocks running with nobody typing.
+ */
+
+const programs: Program[] = [];
+const cleanups: (() => void)[] = [];
+const clients: TestClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  for (const p of programs.splice(0)) {
+    p.child.kill('SIGKILL');
+    await p.exited;
+  }
+  for (const c of cleanups.splice(0)) c();
+});
+
+async function world(opts: WorldOptions = {}): Promise<{ dir: string; port: number; program: Program }> {
+  const { dir, cleanup } = await makeWorld(opts);
+  cleanups.push(cleanup);
+  const program = startWorld(dir);
+  programs.push(program);
+  const port = await listening(program);
+  return { dir, port, program };
+}
+
+async function player(port: number, name: string): Promise<TestClient> {
+  const c = await enter(port, name);
+  clients.push(c);
+  return c;
+}
+
+describe('the obsidian-tables bundle in a Ranvier world', () => {
+  it("is built from the game package and its own source alone, and needs nothing at run time but Node's own modules", async () => {
+    const built = await bundle();
+    const outside = built.inputs.filter((f) => !/^(src\/games|src\/text|plugins\/ranvier\/src)\//.test(f));
+    expect(outside).toEqual([]);
+    expect(built.inputs).toContain('src/games/dragons-lair/rules.ts');
+    const lib = readFileSync(join(built.bundle, 'lib/obsidian-tables.js'), 'utf8');
+    const required = [...lib.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
+    expect(required.filter((r) => !r.startsWith('node:'))).toEqual([]);
+    expect(readFileSync(join(built.bundle, 'commands/bet.js'), 'utf8')).toContain("require('../lib/obsidian-tables.js')");
+  });
+
+  it('loads in a world of the stock core with only the bundle and the example area: three tables, each with its first seed committed', async () => {
+    const { dir, cleanup } = await makeWorld({ bundles: ['obsidian-tables', 'obsidian-tavern-example'] });
+    cleanups.push(cleanup);
+    const program = startWorld(dir);
+    programs.push(program);
+    const journal = join(dir, 'data/obsidian-tables/journal.jsonl');
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(journal) || readFileSync(journal, 'utf8').split('\n').length < 4) {
+      if (program.child.exitCode !== null || Date.now() > deadline) throw new Error(`the world did not load the tables:\n${program.output()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const lines = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { k: string; fair?: { table: string; commitment: string } });
+    expect(lines[0].k).toBe('books');
+    expect(lines.slice(1).map((l) => l.fair?.table)).toEqual([
+      'obsidian-tavern:sand-table@obsidian-tavern:common-room',
+      'obsidian-tavern:bones-table@obsidian-tavern:bone-hall',
+      'obsidian-tavern:lair-table@obsidian-tavern:card-room',
+    ]);
+    for (const l of lines.slice(1)) expect(l.fair!.commitment).toMatch(/^[0-9a-f]{64}$/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(program.child.exitCode).toBeNull();
+    expect(program.output()).not.toMatch(/error|warn/i);
+  });
+
+  it('seats players over TCP at any of several tables in a room, named by a keyword or an ordinal; walking out stands you up', async () => {
+    const { port } = await world();
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    expect(await ana.command('sit sand')).toMatch(/You take a seat at the sand table\./);
+    await bob.expect('Ana takes a seat at the sand table.');
+    expect(await ana.command('sit dune')).toMatch(/You are already seated at the sand table; stand up first\./);
+    expect(await ana.command('stand')).toMatch(/You stand up from the sand table\./);
+    await bob.expect('Ana stands up from the sand table.');
+    expect(await ana.command('sit 2.table')).toMatch(/You take a seat at the dune table\./);
+    expect(await ana.command('stand')).toMatch(/You stand up from the dune table\./);
+    expect(await ana.command('sit nowhere')).toMatch(/There is no table here called "nowhere"\./);
+    expect(await ana.command('table')).toMatch(/Which table\? Here are the sand table \(sand\), the dune table \(dune\), the lair table \(lair\)\./);
+    expect(await ana.command('bet 5')).toMatch(/You are not seated at a table \(sit <table> first\)\./);
+    expect(await ana.command('stand')).toMatch(/You are not seated at a table\./);
+    // Walking out of the room is standing up.
+    await ana.command('sit lair');
+    await bob.expect('Ana takes a seat at the lair table.');
+    expect(await ana.command('north')).toMatch(/You stand up from the lair table\.[^]*The Pit/);
+    await bob.expect('Ana stands up from the lair table.');
+    expect(await ana.command('table')).toMatch(/Dreaven shuffles the bones, waiting for a game\. Nobody is seated\./);
+    expect(await ana.command('gold')).toMatch(/You have 1,000 obsidian coins\. You have no bets on the bones table\./);
+    expect(await bob.command('gold')).toMatch(/^You have 1,000 obsidian coins\.$/m);
+  });
+
+  it("runs a table's deadline with nobody typing, and keeps a dropped player's seat for the grace period only", async () => {
+    const { port } = await world({ tables: { graceMs: 1000 } });
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    await ana.command('sit dune');
+    await bob.command('sit dune');
+    // The dune table's turns last 1.5 seconds: nobody rolls, and the game lapses.
+    await bob.expect(/Ana let the turn lapse, so the game is withdrawn: every wager goes back to its owner \(nothing was on the board\)\./, 10_000);
+    await ana.expect(/You let the turn lapse/, 10_000);
+    await bob.command('stand');
+    await ana.command('stand');
+    await ana.command('sit sand');
+    await bob.command('sit sand');
+    ana.close();
+    await bob.expect("Ana has lost the thread; their seat is kept for 1 second.", 10_000);
+    await bob.expect(/Ana's seat at the sand table is empty now\.[^]*Ana has left the table, so the game is withdrawn/, 10_000);
+    // The game is over and its seats free: Ana comes back to an empty table.
+    const back = await player(port, 'Ana');
+    expect(await back.command('sit sand')).toMatch(/You take a seat at the sand table\.\r\nYou wait at the sand table for someone to play Spice Run against\./);
+  });
+
+  it("tells each game's rules and verbs through the world's help, and a table's provably fair commitment", async () => {
+    const { port } = await world();
+    const ana = await player(port, 'Ana');
+    expect(await ana.command('help spice run')).toMatch(/Spice Run: two players wager[^]*bet <amount>: Put coins on the square/);
+    expect(await ana.command("help dragon's lair")).toMatch(/Dragon's Lair \(2 to 5 players\)[^]*discard <card>/);
+    expect(await ana.command('help odds')).toMatch(/HERO/);
+    expect(await ana.command('help tables')).toMatch(/roll dice <table>[^]*fair <table>/);
+    expect(await ana.command('help bet')).toMatch(/Syntax: bet <amount> \| bet <kind> <amount>[^]*Spice Run: bet <amount>[^]*Lich Bones: bet <kind> <amount>/);
+    const fair = await ana.command('fair sand');
+    expect(fair).toMatch(/commitment [0-9a-f]{64}/);
+    expect(fair).toMatch(/client seed casino:sand-table@casino:hall:1 nonce 0/);
+    await ana.command('sit sand');
+    expect(await ana.command('fair seed lucky')).toMatch(/You set the client seed of game 1 at the sand table to lucky/);
+    expect(await ana.command('fair')).toMatch(/client seed lucky nonce 0/);
+  });
+});

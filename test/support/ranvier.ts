@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildBundle, type Built } from '../../plugins/ranvier/build.js';
+import { TestClient } from './client.js';
+import type { Program } from './program.js';
+
+/**
+ * A Ranvier world for the tests of the tables' bundle: the stock core and datasources from
+ * node_modules, the built obsidian-tables bundle, and a small world of our own
+ * (test/support/ranvier-world: a start script, a telnet port, a login, two rooms with four
+ * tables), each in a folder of its own, started as a child process.
+ */
+
+const REPO = resolve(import.meta.dirname, '../..');
+const WORLD = join(REPO, 'test/support/ranvier-world');
+
+let built: Promise<Built> | null = null;
+
+/** The bundle, built once for the test file into a temporary folder. */
+export function bundle(): Promise<Built> {
+  built ??= buildBundle(mkdtempSync(join(tmpdir(), 'ranvier-bundle-')));
+  return built;
+}
+
+export interface WorldOptions {
+  /** `obsidianTables` in ranvier.json, over the tests' own (colour off, seed 7, lines 1,000 wide so none is wrapped). */
+  tables?: Record<string, unknown>;
+  /**
+   * The bundles of the world, all loaded: `test-world` (our login, telnet port and casino area)
+   * and `obsidian-tavern-example` (the built example area) are copied in when named.
+   */
+  bundles?: string[];
+}
+
+/** Makes a world folder; removed by the returned cleanup. */
+export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string; cleanup: () => void }> {
+  const built = await bundle();
+  const bundles = opts.bundles ?? ['obsidian-tables', 'test-world'];
+  const dir = mkdtempSync(join(tmpdir(), 'ranvier-world-'));
+  cpSync(join(WORLD, 'main.js'), join(dir, 'main.js'));
+  const sources: Record<string, string> = {
+    'obsidian-tables': built.bundle,
+    'obsidian-tavern-example': built.example,
+    'test-world': join(WORLD, 'bundles/test-world'),
+  };
+  for (const b of bundles) cpSync(sources[b], join(dir, 'bundles', b), { recursive: true });
+  for (const d of ['data/account', 'data/player']) mkdirSync(join(dir, d), { recursive: true });
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+  const config = JSON.parse(readFileSync(join(WORLD, 'ranvier.json'), 'utf8')) as Record<string, unknown>;
+  config.obsidianTables = { colour: false, seed: 7, width: 1000, ...opts.tables };
+  config.bundles = bundles;
+  writeFileSync(join(dir, 'ranvier.json'), JSON.stringify(config, null, 2));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Starts the world's process (its telnet port on a free port of 127.0.0.1). */
+export function startWorld(dir: string): Program {
+  const child = spawn(process.execPath, ['main.js'], { cwd: dir, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
+
+/** Enters the world as `name` (made with 1,000 gold the first time); the reply up to the first prompt is the room. */
+export async function enter(port: number, name: string): Promise<TestClient> {
+  const c = await TestClient.connect(port);
+  await c.nextPrompt(20_000);
+  c.send(name);
+  const room = await c.nextPrompt(20_000);
+  if (!/Exits:/.test(room)) throw new Error(`${name} did not come into the world: ${room}`);
+  c.inGame = true;
+  return c;
+}
+
+/** The gold a reply tells (`You have 1,000 obsidian coins.`). */
+export const coinsIn = (reply: string): number => Number(/You have ([\d,]+) obsidian coins?/.exec(reply)![1].replace(/,/g, ''));

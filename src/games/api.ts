@@ -6,6 +6,9 @@
  */
 import type { RandomSource } from './random.js';
 import type { Message } from './voice.js';
+import type { CardFace, Panel } from './panel.js';
+
+export type * from './panel.js';
 
 // ---- what a game provides -----------------------------------------------------------------
 
@@ -35,8 +38,8 @@ export interface GameTable {
   tableState(viewer: string): GameState;
   /** True when tableState does not depend on the viewer (nothing at this game is secret). */
   readonly sameForEveryone?: boolean;
-  /** The viewer's own cards, for Table.Hand; null when they hold none here. */
-  hand?(viewer: string): string[] | null;
+  /** The viewer's own cards, for Table.Hand (each named and drawn as the panel draws cards); null when they hold none here. */
+  hand?(viewer: string): CardFace[] | null;
   /** A reason to refuse a seat, or null. */
   sitProblem(name: string): string | null;
   onSit(name: string): void;
@@ -98,6 +101,8 @@ export interface GameState {
   turn: string | null;
   /** When the current wait ends (epoch ms by the host's clock), or null. */
   deadline: number | null;
+  /** What the table's panel shows, for a client that knows no game (panel.ts). */
+  panel: Panel;
   [field: string]: unknown;
 }
 

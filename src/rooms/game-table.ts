@@ -152,8 +152,8 @@ export class Table implements TavernTable {
   }
 
   handFor(viewer: Player): TableHand | null {
-    const cards = this.game.hand?.(viewer.name) ?? null;
-    return cards && { table: this.id, cards };
+    const faces = this.game.hand?.(viewer.name) ?? null;
+    return faces && { table: this.id, cards: faces.map((f) => f.card), faces };
   }
 
   dispose(): void {

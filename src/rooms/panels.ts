@@ -164,7 +164,7 @@ export class Panels {
     const session = p?.session;
     if (!p || !session || !session.wantsGmcp('Table.Hand')) return;
     // An emptied hand (the game is over, or they left it) is sent as no cards, so a panel clears.
-    this.tavern.outbox.gmcp(session, 'Table.Hand', t.handFor(p) ?? { table: t.id, cards: [] });
+    this.tavern.outbox.gmcp(session, 'Table.Hand', t.handFor(p) ?? { table: t.id, cards: [], faces: [] });
   }
 
   private sendStatus(p: Player): void {

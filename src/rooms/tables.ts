@@ -3,7 +3,7 @@
  * hosts one game's table (src/games/api.ts) and implements `TavernTable`; the tavern implements
  * `TableVenue` for it.
  */
-import type { GameDefinition, GameState, LeaveCause } from '../games/api.js';
+import type { CardFace, GameDefinition, GameState, LeaveCause } from '../games/api.js';
 import type { Clock } from './clock.js';
 import type { CommandSet } from './commands.js';
 import type { CommandContext, Tavern } from './tavern.js';
@@ -68,10 +68,11 @@ export interface TableState extends GameState {
   now: number;
 }
 
-/** GMCP `Table.Hand`: a player's own cards, for that player only. */
+/** GMCP `Table.Hand`: a player's own cards, for that player only: their names, and how a panel draws each. */
 export interface TableHand {
   table: string;
   cards: string[];
+  faces: CardFace[];
 }
 
 /** GMCP `Table.Dice`: a throw (two dice, or Dragon's Lair's one treasure die). */

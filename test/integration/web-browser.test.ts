@@ -114,7 +114,7 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     const table = browser.page.locator('[data-table="lair-table"]');
     await poll(() => table.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(hand);
     // Both dragons are laid face down at the start: `"dragon": null` in Table.State.
-    expect(await table.getByTestId('lairs').locator('li.lair').count()).toBe(2);
+    expect(await table.getByTestId('lairs').locator('li.cell').count()).toBe(2);
     expect(await table.getByTestId('lairs').locator('[data-card="face-down"]').count()).toBe(2);
     await poll(() => browser.page.locator('.purse').textContent()).toMatch(/950\s*obsidian coins\s*Seated at the lair table/);
     // The panel follows the game: after the first player holds, the turn is the other's.
@@ -135,7 +135,7 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     expect(await browser.page.getByTestId('room-name').textContent()).toBe('The Card Room');
     const table = browser.page.locator('[data-table="lair-table"]');
     await poll(() => table.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(handBefore);
-    expect(await table.getByTestId('lairs').locator('li.lair').count()).toBe(2);
+    expect(await table.getByTestId('lairs').locator('li.cell').count()).toBe(2);
     expect(await browser.page.locator('.purse').textContent()).toMatch(/Seated at the lair table/);
     expect(browser.errors).toEqual([]);
   });

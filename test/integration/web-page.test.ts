@@ -3,112 +3,23 @@
  * docs/web.md and docs/gmcp.md: what the page shows and sends, whatever the game server does.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { listenWeb } from '../../src/web/server.js';
-import type { WebConnection } from '../../src/web/connection.js';
 import { paint } from '../../src/text/markup.js';
-import { buildPage, poll, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+import { poll, noBrowser, type Browser } from '../support/browser.js';
+import { lairHand, lairTable, NOW, sandTable, TABLES } from '../support/pageTables.js';
+import { gmcp, lineArrives, StandIn } from '../support/standIn.js';
 
-/** The stand-in server's side of each page connection: what it sent us, and a way to answer. */
-interface PageLink {
-  connection: WebConnection;
-  lines: string[];
-}
-
-let pageDir: string;
-let server: Server;
-let base: string;
-let links: PageLink[] = [];
+const stand = new StandIn();
 let browser: Browser;
-
-const NOW = 1_000_000_000_000; // the stand-in server's clock: years away from the browser's
-
-async function newLink(after = links.length): Promise<PageLink> {
-  for (let i = 0; i < 1000 && links.length <= after; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(links.length).toBeGreaterThan(after);
-  return links[after];
-}
-
-async function lineArrives(link: PageLink, count: number): Promise<string[]> {
-  for (let i = 0; i < 1000 && link.lines.length < count; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(link.lines.length).toBe(count);
-  return link.lines;
-}
-
-/** Opens the page afresh and returns the stand-in server's side of its connection. */
-async function openPage(): Promise<PageLink> {
-  const before = links.length;
-  await browser.page.goto(base);
-  return newLink(before);
-}
-
-function gmcp(link: PageLink, pkg: string, data: unknown): void {
-  link.connection.send({ type: 'gmcp', package: pkg, data });
-}
-
-const TWO_PLAYERS = [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }];
-
-/** Each game's table as docs/gmcp.md draws it, in the middle of a game. */
-const TABLES = {
-  'spice-run': {
-    room: { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } },
-    state: {
-      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard', players: TWO_PLAYERS,
-      turn: 'Bex', deadline: NOW + 90_000, now: NOW, roll: [5, 6],
-      board: Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: i % 2 ? [] : [{ player: 'Ana', amount: 1250 }, { player: 'Bex', amount: 40 }] })),
-    },
-  },
-  'lich-bones': {
-    room: { id: 'bones-room', name: 'The Gaming Room', exits: { south: 'common-room' } },
-    state: {
-      id: 'bones-table', game: 'lich-bones', name: 'the bones table', phase: 'betting', players: TWO_PLAYERS,
-      turn: 'Ana', deadline: NOW + 5_000, now: NOW, round: 3, rounds: 16, hero: 'Ana', point: 8, lastThrow: { dice: [2, 6], total: 8 },
-      bets: [
-        { player: 'Ana', bet: 'HERO', amount: 5000, placedOn: null, rate: { win: 1, per: 1, bonusPercent: 10 } },
-        { player: 'Ana', bet: 'HERO', amount: 5000, placedOn: 8, rate: { win: 9, per: 10, bonusPercent: 0 } },
-        { player: 'Bex', bet: 'ATTACK 6', amount: 5500, placedOn: 8, rate: null },
-      ],
-    },
-  },
-  'dragons-lair': {
-    room: { id: 'card-room', name: 'The Card Room', exits: { west: 'common-room' } },
-    state: {
-      id: 'lair-table', game: 'dragons-lair', name: 'the lair table', phase: 'playing', players: TWO_PLAYERS,
-      turn: 'Bex', deadline: NOW + 60_000, now: NOW, round: 2, rounds: 10, bank: 40, pass: 1, dealer: 'Ana',
-      coins: [{ player: 'Ana', coins: 52 }, { player: 'Bex', coins: 48 }],
-      hands: [{ player: 'Ana', cards: 4 }, { player: 'Bex', cards: 5 }],
-      lairs: [
-        { lair: 1, dragon: 'qh', strength: 15, faceDown: false, laid: [{ player: 'Bex', cards: 2 }] },
-        { lair: 2, dragon: null, strength: null, faceDown: true, laid: [{ player: 'Ana', cards: 1 }, { player: 'Bex', cards: 3 }] },
-      ],
-      piles: { draw: 30, dragons: 8, discards: 2 }, topDiscard: '2c', negotiation: null,
-    },
-  },
-};
+const openPage = () => stand.openPage();
 
 describe.skipIf(noBrowser)('the web page in Chromium', () => {
   // Building the page and starting Chromium take a while on a busy machine.
   beforeAll(async () => {
-    pageDir = await buildPage();
-    [server] = await listenWeb('127.0.0.1', [{ port: 0 }], { root: pageDir }, (connection) => {
-      const link: PageLink = { connection, lines: [] };
-      connection.on('line', (line) => link.lines.push(line));
-      links.push(link);
-      connection.send({ type: 'text', text: 'Welcome to the Obsidian Scorpion.' });
-      connection.send({ type: 'prompt', text: '> ' });
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await launchBrowser();
+    await stand.start();
+    browser = stand.browser;
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
-    if (pageDir) await rm(pageDir, { recursive: true, force: true });
-  });
+  afterAll(() => stand.close());
 
   beforeEach(async () => {
     await browser.page.setViewportSize({ width: 1280, height: 800 });
@@ -209,28 +120,23 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     expect(await lineArrives(link, 2)).toEqual(['north', 'east']);
 
     gmcp(link, 'Char.Status', { name: 'Ana', coins: 950, room: 'common-room', table: 'sand-table' });
-    const board = (wagers: Record<number, { player: string; amount: number }[]>) =>
-      Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: wagers[i + 3] ?? [] }));
-    gmcp(link, 'Table.State', {
-      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard',
-      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }],
-      turn: 'Bex', deadline: NOW + 90_000, now: NOW, board: board({ 7: [{ player: 'Ana', amount: 50 }] }), roll: null,
-    });
+    // The last throw is the one the panel describes (Table.Dice is for scripts).
+    gmcp(link, 'Table.State', sandTable({ turn: 'Bex', deadline: NOW + 90_000, roll: null, lastThrow: [3, 4], wagers: { 7: [{ player: 'Ana', amount: 50 }] } }));
     gmcp(link, 'Table.Dice', { table: 'sand-table', dice: [3, 4], total: 7 });
     await poll(() => page.getByTestId('coins').textContent()).toMatch(/950/);
-    const square7 = page.locator('[data-table="sand-table"] [data-square="7"]');
+    const square7 = page.locator('[data-table="sand-table"] [data-cell="7"]');
     await poll(() => square7.textContent()).toMatch(/Ana\s*50/);
     expect(await page.locator('[data-table="sand-table"] .players .turn').textContent()).toMatch(/Bex/);
     expect(await page.locator('[data-table="sand-table"] .dice').textContent()).toMatch(/3 and 4 \(7\)/);
     // The stand-in's clock is decades behind the browser's: the countdown goes by the message's `now`.
     expect(await page.getByTestId('countdown').textContent()).toMatch(/1:(29|30)/);
-    gmcp(link, 'Table.State', {
-      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard',
+    gmcp(link, 'Table.State', sandTable({
       players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: false }],
-      turn: 'Ana', deadline: null, now: NOW, board: board({ 7: [{ player: 'Ana', amount: 50 }], 9: [{ player: 'Bex', amount: 1250 }] }), roll: [4, 5],
-    });
-    await poll(() => page.locator('[data-table="sand-table"] [data-square="9"]').textContent()).toMatch(/Bex\s*1,250/);
-    expect(await page.locator('[data-table="sand-table"] [data-square="9"]').getAttribute('class')).toMatch(/rolled/);
+      turn: 'Ana', deadline: null, roll: [4, 5], wagers: { 7: [{ player: 'Ana', amount: 50 }], 9: [{ player: 'Bex', amount: 1250 }] },
+    }));
+    await poll(() => page.locator('[data-table="sand-table"] [data-cell="9"]').textContent()).toMatch(/Bex\s*1,250/);
+    expect(await page.locator('[data-table="sand-table"] [data-cell="9"]').getAttribute('class')).toMatch(/marked/);
+    expect(await page.locator('[data-table="sand-table"] .dice').textContent()).toMatch(/To play:[^]*4 and 5 \(9\)/);
     expect(await page.getByTestId('countdown').count()).toBe(0);
     expect(await page.locator('[data-table="sand-table"] .players .away').textContent()).toMatch(/Bex/);
     await browser.screenshot('web-page-spice-run.png');
@@ -264,30 +170,18 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     const { page } = browser;
     gmcp(link, 'Room.Info', { id: 'card-room', name: 'The Card Room', exits: { west: 'common-room' } });
     gmcp(link, 'Char.Status', { name: 'Ana', coins: 1000, room: 'card-room', table: 'lair-table' });
-    gmcp(link, 'Table.Hand', { table: 'lair-table', cards: ['7h', '10d', 'ac', 'ks'] });
-    gmcp(link, 'Table.State', {
-      id: 'lair-table', game: 'dragons-lair', name: 'the lair table', phase: 'playing',
-      players: [{ name: 'Ana', seat: 1, connected: true }, { name: 'Bex', seat: 2, connected: true }],
-      turn: 'Bex', deadline: null, now: NOW, round: 2, rounds: 10, bank: 40, pass: 1,
-      coins: [{ player: 'Ana', coins: 52 }, { player: 'Bex', coins: 48 }],
-      hands: [{ player: 'Ana', cards: 4 }, { player: 'Bex', cards: 5 }],
-      lairs: [
-        { lair: 1, dragon: 'qh', strength: 15, faceDown: false, laid: [{ player: 'Bex', cards: 2 }] },
-        { lair: 2, dragon: null, strength: null, faceDown: true, laid: [] },
-        { lair: 3, dragon: null, strength: null, faceDown: false, laid: [] },
-      ],
-      negotiation: null,
-    });
+    gmcp(link, 'Table.Hand', lairHand(['7h', '10d', 'ac', 'ks']));
+    gmcp(link, 'Table.State', lairTable({ deadline: null, third: true }));
     await poll(() => page.getByTestId('hand').locator('.card').count()).toBe(4);
     expect(await page.getByTestId('hand').locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['7h', '10d', 'ac', 'ks']);
     expect(await page.getByTestId('hand').textContent()).toContain('ace of clubs');
     const lairs = page.getByTestId('lairs');
-    expect(await lairs.locator('li.lair').count()).toBe(3);
-    expect(await lairs.locator('li.lair').first().textContent()).toMatch(/Lair 1[^]*queen of hearts[^]*strength 15[^]*Bex: 2 face down/);
+    expect(await lairs.locator('li.cell').count()).toBe(3);
+    expect(await lairs.locator('li.cell').first().textContent()).toMatch(/Lair 1[^]*queen of hearts[^]*strength 15[^]*Bex: 2 face down/);
     // A dragon face down is `"dragon": null` (docs/gmcp.md): the back of a card, and no strength.
-    expect(await lairs.locator('li.lair').nth(1).locator('[data-card="face-down"]').count()).toBe(1);
-    expect(await lairs.locator('li.lair').nth(1).textContent()).toMatch(/Lair 2\s*a dragon face down\s*$/);
-    expect(await lairs.locator('li.lair').nth(2).textContent()).toMatch(/Lair 3\s*no dragon\s*$/);
+    expect(await lairs.locator('li.cell').nth(1).locator('[data-card="face-down"]').count()).toBe(1);
+    expect(await lairs.locator('li.cell').nth(1).textContent()).toMatch(/Lair 2\s*a dragon face down\s*$/);
+    expect(await lairs.locator('li.cell').nth(2).textContent()).toMatch(/Lair 3\s*no dragon\s*$/);
     expect(await page.locator('.purse').textContent()).toMatch(/1,000\s*obsidian coins\s*Seated at the lair table/);
     await browser.screenshot('web-page-dragons-lair.png');
     expect(browser.errors).toEqual([]);
@@ -299,7 +193,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     // The order the server sends at a login in the card room: Room.Info, Table.State, Char.Status.
     gmcp(link, 'Char.Name', { name: 'Ana' });
     gmcp(link, 'Room.Info', TABLES['dragons-lair'].room);
-    gmcp(link, 'Table.State', { ...TABLES['dragons-lair'].state, lairs: [{ lair: 1, dragon: 7, strength: 'high', faceDown: false, laid: [] }] });
+    gmcp(link, 'Table.State', { ...TABLES['dragons-lair'].state, panel: { title: "Dragon's Lair", parts: [{ kind: 'board', label: 'The lairs', layout: 'list', cells: 7 }] } });
     gmcp(link, 'Table.State', { ...TABLES['lich-bones'].state, id: 'second-table' });
     gmcp(link, 'Char.Status', { name: 'Ana', coins: 950, room: 'card-room', table: 'lair-table' });
     await poll(() => page.getByTestId('coins').textContent()).toMatch(/950\s*obsidian coins/);
@@ -338,14 +232,12 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     gmcp(link, 'Char.Name', { name: 'Wanda' });
     gmcp(link, 'Char.Status', { name: 'Wanda', coins: 960, room: 'common-room', table: 'sand-table' });
     gmcp(link, 'Room.Info', { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } });
-    gmcp(link, 'Table.State', {
-      id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'placing', variant: 'standard',
+    gmcp(link, 'Table.State', sandTable({
       players: [{ name: 'Wanda', seat: 1, connected: true }, { name: 'Bob', seat: 2, connected: true }],
-      turn: 'Wanda', deadline: NOW + 118_000, now: NOW, roll: null,
-      board: Array.from({ length: 9 }, (_, i) => ({ square: i + 3, wagers: i + 3 === 7 ? [{ player: 'Wanda', amount: 40 }] : i + 3 === 4 ? [{ player: 'Bob', amount: 60 }] : [] })),
-    });
+      turn: 'Wanda', deadline: NOW + 118_000, roll: null, lastThrow: [2, 2], wagers: { 7: [{ player: 'Wanda', amount: 40 }], 4: [{ player: 'Bob', amount: 60 }] },
+    }));
     gmcp(link, 'Table.Dice', { table: 'sand-table', dice: [2, 2], total: 4 });
-    await poll(() => page.locator('[data-square="4"]').textContent()).toMatch(/Bob\s*60/);
+    await poll(() => page.locator('[data-cell="4"]').textContent()).toMatch(/Bob\s*60/);
     expect(await page.locator('.purse').textContent()).toMatch(/Seated at the sand table/);
     await page.locator('#line').fill('roll dice sand');
     await browser.screenshot('web-page-in-play.png');
@@ -355,22 +247,22 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     const { page } = browser;
     await page.clock.install();
     const link = await openPage();
-    const count = links.length;
+    const count = stand.links.length;
     link.connection.send({ type: 'text', text: 'the floor shakes' });
     link.connection.drop();
     await poll(() => page.locator('#status').getAttribute('data-state')).toBe('lost');
     expect(await page.locator('#banner').isVisible()).toBe(true);
     await page.clock.runFor(1_500);
-    const again = await newLink(count);
+    const again = await stand.newLink(count);
     await poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
     again.connection.close('The heat of the road swallows you. Farewell!');
     await poll(() => page.locator('#status').getAttribute('data-state')).toBe('closed');
     expect(await page.locator('#output').textContent()).toContain('Farewell!');
     await page.clock.runFor(120_000);
-    expect(links.length).toBe(count + 1);
+    expect(stand.links.length).toBe(count + 1);
     await page.locator('#line').focus();
     await page.keyboard.press('Enter');
-    await newLink(count + 1);
+    await stand.newLink(count + 1);
     await poll(() => page.locator('#status').getAttribute('data-state')).toBe('connected');
   });
 
@@ -396,7 +288,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       gmcp(link, 'Char.Name', { name: 'Ana' });
       gmcp(link, 'Room.Info', table.room);
       gmcp(link, 'Table.State', table.state);
-      gmcp(link, 'Table.Hand', { table: 'lair-table', cards: ['7h', '10d', 'ac', 'ks', 'qs'] });
+      gmcp(link, 'Table.Hand', lairHand(['7h', '10d', 'ac', 'ks', 'qs']));
       gmcp(link, 'Char.Status', { name: 'Ana', coins: 1_234_567, room: table.room.id, table: table.state.id });
       await poll(() => page.getByTestId('coins').textContent()).toMatch(/1,234,567/);
       await poll(() => page.locator(`[data-table="${table.state.id}"]`).count()).toBe(1);

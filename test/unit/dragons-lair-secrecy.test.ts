@@ -116,7 +116,7 @@ function checkStep(before: DragonsLairState, after: DragonsLairState, events: Dr
       check(!hiddenAfter(viewer, card), `${viewer}'s Table.State shows hidden ${card}`);
       structuredCardsChecked++;
     }
-    const hand = tableHandOf(view);
+    const hand = tableHandOf(view)?.map((face) => face.card) ?? null;
     check(JSON.stringify(hand ?? []) === JSON.stringify(own.map(cardName)), `${viewer}'s Table.Hand is not their own hand`);
     check(hand === null || presentSeats(after).some((x) => x.name === viewer), `${viewer} gets a Table.Hand without a seat`);
   }

@@ -112,7 +112,12 @@ describe("Dragon's Lair table", () => {
     const { host, game } = threeAtTheTable();
     expect(host.stateChanges).toBeGreaterThan(0);
     expect(host.handChanges.sort()).toEqual(['Ana', 'Bob']);
-    expect(game.hand!('Ana')).toEqual(['10h', '9h', '2c', '4d']);
+    expect(game.hand!('Ana')).toEqual([
+      { card: '10h', face: '10♥', name: '10 of hearts', red: true },
+      { card: '9h', face: '9♥', name: '9 of hearts', red: true },
+      { card: '2c', face: '2♣', name: '2 of clubs' },
+      { card: '4d', face: '4♦', name: '4 of diamonds', red: true },
+    ]);
     expect(game.hand!('Zed')).toBeNull();
     type(game, host, 'Ana', 'play 10h lair 1');
     expect(host.handChanges.at(-1)).toBe('Ana');
@@ -141,6 +146,30 @@ describe("Dragon's Lair table", () => {
     // Nothing in it names a card in a hand or face down, for her as for anyone.
     expect(JSON.stringify(game.tableState('Ana'))).not.toMatch(/"(10h|9h|2c|4d|8h|5d|7s|ac|jc|qs)"/);
     expect(JSON.stringify(zed)).not.toMatch(/"(10|[2-9]|[ajqk])[hdcs]"/);
+    // Its panel, for a client that knows no game (docs/gmcp.md, "The panel"): the hand is a place for Table.Hand's cards, never the cards.
+    expect(zed.panel).toEqual({
+      title: "Dragon's Lair",
+      parts: [
+        { kind: 'facts', facts: [{ label: 'Round', value: '1 of 10' }, { label: 'Pass', value: '1' }, { label: 'Bank', value: '100' }] },
+        {
+          kind: 'board',
+          id: 'lairs',
+          label: 'The lairs',
+          layout: 'list',
+          cells: [
+            { label: 'Lair 1', marked: false, cards: [{ faceDown: true }], note: 'a dragon face down', tags: ['Ana: 1 face down'] },
+            { label: 'Lair 2', marked: false, cards: [{ faceDown: true }], note: 'a dragon face down', tags: [] },
+          ],
+        },
+        { kind: 'cards', id: 'hand', label: 'Your hand', cards: 'hand', empty: 'No cards.', noHand: 'Not dealt in.' },
+        {
+          kind: 'lines',
+          label: 'Game coins and cards held',
+          columns: [{ label: 'Player' }, { label: 'Coins', numeric: true }, { label: 'Cards', numeric: true }],
+          rows: [['Ana', '0', '3'], ['Bob', '0', '4']],
+        },
+      ],
+    });
 
     type(game, host, 'Bob', 'play 8h lair 1');
     type(game, host, 'Ana', 'play 2c');
@@ -152,7 +181,14 @@ describe("Dragon's Lair table", () => {
       turn: null,
       negotiation: { lair: 1, treasure: 5, attackers: ['Ana', 'Bob'], proposal: null, agreed: [], waitingFor: ['Ana', 'Bob'] },
     });
+    const lairs = () => game.tableState('Zed').panel.parts.find((p) => p.kind === 'board')!;
+    expect(lairs()).toMatchObject({ cells: [{ label: 'Lair 1', marked: true }, { label: 'Lair 2', marked: false }] });
     type(game, host, 'Ana', 'split ana 3 bob 2');
+    // The split being agreed, set apart on the panel.
+    expect(game.tableState('Zed').panel.parts.find((p) => p.kind === 'notice')).toEqual({
+      kind: 'notice',
+      lines: [{ text: 'Lair 1: 5 treasure between Ana, Bob.' }, { text: 'Ana proposes Ana 3, Bob 2.' }, { text: 'Waiting for Bob.', quiet: true }],
+    });
     expect(game.tableState('Zed').negotiation).toEqual({
       lair: 1,
       treasure: 5,

@@ -9,6 +9,8 @@ import { plainFor } from '../support/plain.js';
 
 /** `look <table>` as a sighted player reads it. */
 const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer), 'sight');
+/** The columns of the bets in Table.State's panel. */
+const BET_COLUMNS = [{ label: 'Player' }, { label: 'Bet' }, { label: 'Coins', numeric: true }];
 
 /** A host that keeps purses in a map, records what each person in the room hears, and draws the values a test queues. */
 class FakeHost extends FakeHostBase implements TableHost {
@@ -232,6 +234,11 @@ describe('the Lich Bones table', () => {
   it('gives GMCP a Table.State with every bet on the table (when each was placed, and a HERO or LICH bet\'s rate), and each throw for Table.Dice', () => {
     const { host, game } = table();
     expect(game.tableState('Zed')).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, round: 0, hero: null, bets: [] });
+    // Its panel, for a client that knows no game (docs/gmcp.md, "The panel"): no throw yet, no bets.
+    expect(game.tableState('Zed').panel.parts).toEqual([
+      { kind: 'facts', facts: [{ label: 'Round', value: '0 of 16' }, { label: 'HERO', value: 'none yet', id: 'hero' }, { label: 'Point', value: 'not set', id: 'point' }] },
+      { kind: 'lines', id: 'bets', label: 'Bets on the table', columns: BET_COLUMNS, rows: [], empty: 'No bets on the table.' },
+    ]);
     host.sit(game, 'Ana', 0);
     host.sit(game, 'Bob', 0);
     const before = host.stateChanges;
@@ -263,6 +270,25 @@ describe('the Lich Bones table', () => {
         { player: 'Bob', bet: 'LICH', amount: 6000, placedOn: null, rate: { win: 1, per: 1, bonusPercent: 10 } },
       ],
       lastThrow: { dice: [2, 4], total: 6 },
+      panel: {
+        title: 'Lich Bones',
+        parts: [
+          { kind: 'facts', facts: [{ label: 'Round', value: '2 of 16' }, { label: 'HERO', value: 'Bob', id: 'hero' }, { label: 'Point', value: '6', id: 'point' }] },
+          { kind: 'dice', label: 'Last throw', dice: [2, 4] },
+          {
+            kind: 'lines',
+            id: 'bets',
+            label: 'Bets on the table',
+            columns: BET_COLUMNS,
+            rows: [
+              ['Ana', { text: 'HERO', note: 'before the opening roll, pays 1:1 +10%' }, '5,000'],
+              ['Ana', { text: 'HERO', note: 'on point 6, pays 9:10' }, '5,000'],
+              ['Bob', { text: 'LICH', note: 'before the opening roll, pays 1:1 +10%' }, '6,000'],
+            ],
+            empty: 'No bets on the table.',
+          },
+        ],
+      },
     });
   });
 

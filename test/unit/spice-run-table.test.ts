@@ -139,7 +139,35 @@ describe('the Spice Run table', () => {
       { square: 7, wagers: [{ player: 'Ana', amount: 40 }] },
     ]);
     expect((state.board as unknown[]).length).toBe(9);
-    expect(spiceRun.create(new FakeHost()).tableState('Zed')).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, roll: null });
+    // Its panel, for a client that knows no game (docs/gmcp.md, "The panel"): the roll to play marks its square.
+    const square = (n: number, wagers: { player: string; amount: string }[] = []) => ({ label: String(n), marked: n === 11, wagers });
+    expect(state.panel).toEqual({
+      title: 'Spice Run',
+      parts: [
+        { kind: 'facts', facts: [{ label: 'Variant', value: 'standard' }] },
+        { kind: 'dice', label: 'To play', dice: [5, 6] },
+        {
+          kind: 'board',
+          id: 'board',
+          label: 'The board',
+          layout: 'grid',
+          cells: [3, 4, 5, 6, 7, 8, 9, 10, 11].map((n) => square(n, n === 7 ? [{ player: 'Ana', amount: '40' }] : [])),
+        },
+      ],
+    });
+    const waiting = spiceRun.create(new FakeHost()).tableState('Zed');
+    expect(waiting).toMatchObject({ phase: 'waiting', players: [], turn: null, deadline: null, roll: null });
+    // Before any throw the panel has no dice, and the board no marked square.
+    expect(waiting.panel.parts.map((p) => p.kind)).toEqual(['facts', 'board']);
+  });
+
+  it('shows the last throw on the panel once the roll is played', () => {
+    const { host, game } = twoAtTheTable();
+    host.queue(...diceValues(3, 4));
+    game.roll!('Ana', () => undefined);
+    verb(game, 'Ana', 'bet 1,000');
+    expect(game.tableState('Zed').panel.parts[1]).toEqual({ kind: 'dice', label: 'Last throw', dice: [3, 4] });
+    expect(game.tableState('Zed').panel.parts[2]).toMatchObject({ cells: expect.arrayContaining([{ label: '7', marked: false, wagers: [{ player: 'Ana', amount: '1,000' }] }]) });
   });
 
   it('draws the board for the eye and says it in a sentence for a screen reader, and marks whose turn and your winnings', () => {

@@ -2,6 +2,7 @@
  * What the panels know, kept from the GMCP messages of docs/gmcp.md. The page takes every
  * package; fields it does not know are kept and ignored, missing ones are shown as unknown.
  */
+import type { CardFace, Panel } from '../../src/games/panel.js';
 
 export interface CharStatus {
   name: string;
@@ -22,7 +23,11 @@ export interface TablePlayer {
   connected: boolean;
 }
 
-interface TableCommon {
+/**
+ * Table.State's common fields, and the panel its game describes: the page draws every game from
+ * these alone (each game's own fields are there too, for scripts, and the page leaves them be).
+ */
+export interface TableState {
   id: string;
   name: string;
   phase: string;
@@ -30,70 +35,7 @@ interface TableCommon {
   turn: string | null;
   deadline: number | null;
   now: number;
-}
-
-export interface SpiceRunState extends TableCommon {
-  game: 'spice-run';
-  variant: string;
-  board: { square: number; wagers: { player: string; amount: number }[] }[];
-  roll: [number, number] | null;
-}
-
-export interface LichBonesState extends TableCommon {
-  game: 'lich-bones';
-  round: number;
-  rounds: number;
-  hero: string | null;
-  point: number | null;
-  bets: LichBonesBet[];
-}
-
-export interface LichBonesBet {
-  player: string;
-  bet: string;
-  amount: number;
-  /** The quest point when it was placed; null before the opening roll. */
-  placedOn?: number | null;
-  /** HERO and LICH only: the rate fixed when the bet was placed. */
-  rate?: { win: number; per: number; bonusPercent: number } | null;
-}
-
-export interface Negotiation {
-  lair: number;
-  treasure: number;
-  attackers: string[];
-  proposal: { by: string; split: Record<string, number> } | null;
-  agreed: string[];
-  waitingFor: string[];
-}
-
-/** A face-down dragon is `dragon: null, strength: null, faceDown: true`; a lair with no dragon has both null, not face down. */
-export interface Lair {
-  lair: number;
-  dragon: string | null;
-  strength: number | null;
-  faceDown: boolean;
-  laid: { player: string; cards: number }[];
-}
-
-export interface DragonsLairState extends TableCommon {
-  game: 'dragons-lair';
-  round: number;
-  rounds: number;
-  bank: number;
-  pass: number | null;
-  coins: { player: string; coins: number }[];
-  hands: { player: string; cards: number }[];
-  lairs: Lair[];
-  negotiation: Negotiation | null;
-}
-
-export type TableState = SpiceRunState | LichBonesState | DragonsLairState;
-
-export interface Dice {
-  table: string;
-  dice: [number, number];
-  total: number;
+  panel?: Panel;
 }
 
 /** A table's last state, as it arrived. */
@@ -109,13 +51,12 @@ export interface PanelState {
   room: RoomInfo | null;
   /** By table id, for the tables in the player's room. */
   tables: Map<string, KnownTable>;
-  dice: Map<string, Dice>;
-  /** The player's own Dragon's Lair hand, by table id. */
-  hands: Map<string, string[]>;
+  /** The player's own hand (Table.Hand), by table id. */
+  hands: Map<string, CardFace[]>;
 }
 
 export function emptyState(): PanelState {
-  return { name: null, status: null, room: null, tables: new Map(), dice: new Map(), hands: new Map() };
+  return { name: null, status: null, room: null, tables: new Map(), hands: new Map() };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -139,7 +80,7 @@ export function applyGmcp(state: PanelState, pkg: string, data: unknown, localNo
     case 'Room.Info': {
       if (typeof data.id !== 'string') return false;
       // The tables of the room left behind go; the new room's come in their own Table.State.
-      if (state.room?.id !== data.id) for (const byTable of [state.tables, state.dice, state.hands]) byTable.clear();
+      if (state.room?.id !== data.id) for (const byTable of [state.tables, state.hands]) byTable.clear();
       state.room = { id: data.id, name: String(data.name ?? data.id), exits: isObject(data.exits) ? (data.exits as Record<string, string>) : {} };
       return true;
     }
@@ -149,16 +90,12 @@ export function applyGmcp(state: PanelState, pkg: string, data: unknown, localNo
       state.tables.set(data.id, { state: data as unknown as TableState, skew });
       return true;
     }
-    case 'Table.Dice':
-      if (typeof data.table !== 'string' || !Array.isArray(data.dice)) return false;
-      state.dice.set(data.table, data as unknown as Dice);
-      return true;
     case 'Table.Hand':
-      if (typeof data.table !== 'string' || !Array.isArray(data.cards)) return false;
-      state.hands.set(data.table, data.cards.map(String));
+      if (typeof data.table !== 'string' || !Array.isArray(data.faces)) return false;
+      state.hands.set(data.table, data.faces as CardFace[]);
       return true;
     default:
-      // Comm.Channel.Text and packages to come: speech is in the text already.
+      // Comm.Channel.Text: speech is in the text already. Table.Dice: a panel shows the dice its game describes.
       return false;
   }
 }

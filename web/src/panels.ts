@@ -27,7 +27,6 @@ export function renderPanels(container: HTMLElement, state: PanelState, localNow
             tableOrNotice(t, {
               me: state.name,
               seated: state.status?.table === t.state.id,
-              dice: state.dice.get(t.state.id),
               hand: state.hands.get(t.state.id),
               localNow,
             }),

@@ -2,6 +2,7 @@
  * Dragon's Lair cards: one 52-card deck. Aces to tens are the draw pile (the suit says what a
  * card does), jacks, queens and kings are the dragons.
  */
+import type { CardFace } from '../panel.js';
 
 export type Suit = 'hearts' | 'diamonds' | 'clubs' | 'spades';
 export type Kind = 'knight' | 'wizard' | 'leprechaun' | 'thief' | 'dragon';
@@ -102,6 +103,16 @@ export function parseCard(text: string): CardResult {
 /** The short form players type: `7h`, `10d`, `ac`, `qs`. */
 export function cardName(card: Card): string {
   return `${RANK_LETTERS[card.rank] ?? String(card.rank)}${card.suit[0]}`;
+}
+
+const SUIT_SYMBOLS: Record<Suit, string> = { hearts: '♥', diamonds: '♦', clubs: '♣', spades: '♠' };
+
+/** A card as a panel draws it: `7h` looks like 7♥ and is read "7 of hearts". */
+export function cardFace(card: Card): CardFace {
+  const rank = RANK_WORDS[card.rank] ?? String(card.rank);
+  const face = `${(RANK_LETTERS[card.rank] ?? String(card.rank)).toUpperCase()}${SUIT_SYMBOLS[card.suit]}`;
+  const red = card.suit === 'hearts' || card.suit === 'diamonds';
+  return { card: cardName(card), face, name: `${rank} of ${card.suit}`, ...(red && { red }) };
 }
 
 /** The long form: "the 7 of hearts (knight 7)", "the queen of spades (dragon 15)". */

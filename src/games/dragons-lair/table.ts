@@ -4,7 +4,7 @@
  * told is rendered from their own view (view.ts), or is a private event (isPrivate) told to the
  * one player it is addressed to, so no other hand and no face-down card can reach them.
  */
-import type { GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost } from '../api.js';
+import type { CardFace, GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost } from '../api.js';
 import { settle } from '../rules.js';
 import { formatCoins, obsidianCoins } from '../../text/amount.js';
 import { cardName, parseCard, type Card } from './cards.js';
@@ -20,6 +20,7 @@ import {
   type Share,
 } from './rules.js';
 import { handOf, tableStateOf, viewFor } from './view.js';
+import { TITLE } from './panel.js';
 import { renderHand, renderTable, todoLine } from './look.js';
 import { Deadline, duration } from '../deadline.js';
 import { eventMessage, privateLine } from './story.js';
@@ -53,7 +54,7 @@ const dragonsLairSettings = (raw: Record<string, unknown>): DragonsLairSettings 
 export const dragonsLair: GameDefinition = {
   id: 'dragons-lair',
   settings: defaultSettings,
-  title: "Dragon's Lair",
+  title: TITLE,
   seats: (settings) => dragonsLairSettings(settings).maxPlayers,
   help: (settings) => help(dragonsLairSettings(settings)),
   create: (host) => new DragonsLairTable(host),
@@ -150,7 +151,7 @@ class DragonsLairTable implements GameTable {
     return tableStateOf(viewFor(this.state, viewer), (name) => this.host.isConnected(name));
   }
 
-  hand(viewer: string): string[] | null {
+  hand(viewer: string): CardFace[] | null {
     return handOf(viewFor(this.state, viewer));
   }
 

@@ -3,8 +3,9 @@
  * player is shown (look, hand, messages) is rendered from this view or from events for them,
  * so a hidden card can only leak through this file.
  */
-import type { GameState } from '../api.js';
-import { cardName, cardValue, type Card } from './cards.js';
+import type { CardFace, GameState } from '../api.js';
+import { cardFace, cardName, cardValue, type Card } from './cards.js';
+import { panelOf } from './panel.js';
 import {
   presentSeats,
   type DragonsLairState,
@@ -211,10 +212,11 @@ export function tableStateOf(view: DragonsLairView, connected: (name: string) =>
       agreed: [...n.accepted],
       waitingFor: n.contributors.filter((c) => !n.accepted.includes(c)),
     },
+    panel: panelOf(view),
   };
 }
 
 /** Table.Hand's cards: the viewer's own, or null for anyone not playing. */
-export function handOf(view: DragonsLairView): string[] | null {
-  return view.hand && view.hand.map(cardName);
+export function handOf(view: DragonsLairView): CardFace[] | null {
+  return view.hand && view.hand.map(cardFace);
 }

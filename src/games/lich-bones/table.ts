@@ -20,6 +20,7 @@ import { betText, DEALER, purseHint, tell } from './story.js';
 import { duration } from '../deadline.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor } from './view.js';
+import { TITLE } from './panel.js';
 
 /** The table's settings: the world data's overrides on top of the defaults of docs/games.md. */
 export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettings {
@@ -50,7 +51,7 @@ const help = (s: LichBonesSettings) =>
 export const lichBones: GameDefinition = {
   id: 'lich-bones',
   settings: DEFAULT_SETTINGS,
-  title: 'Lich Bones',
+  title: TITLE,
   seats: (settings) => lichBonesSettings(settings).seats,
   help: (settings) => help(lichBonesSettings(settings)),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },

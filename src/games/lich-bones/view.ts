@@ -4,6 +4,7 @@
  */
 import type { GameState } from '../api.js';
 import { betLabel } from './bets.js';
+import { panelOf } from './panel.js';
 import type { LichBonesState, PlacedBet, Throw } from './rules.js';
 
 export interface OwnerBets {
@@ -72,5 +73,6 @@ export function tableStateOf(view: LichBonesView, connected: (name: string) => b
       })),
     ),
     lastThrow: view.lastThrow && { dice: [...view.lastThrow.dice], total: view.lastThrow.total },
+    panel: panelOf(view),
   };
 }

@@ -14,6 +14,7 @@ import { lapseText, nextStep } from './prompts.js';
 import { eventMessage } from './story.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor, type SpiceRunView } from './view.js';
+import { TITLE } from './panel.js';
 import { Deadline, duration, secondsLeft } from '../deadline.js';
 import { hanging, paint } from '../../text/markup.js';
 
@@ -40,7 +41,7 @@ const spiceRunSettings = (raw: Record<string, unknown>): SpiceRunSettings => ({ 
 export const spiceRun: GameDefinition = {
   id: 'spice-run',
   settings: defaultSettings,
-  title: 'Spice Run',
+  title: TITLE,
   seats: () => 2,
   help: (settings) => help(spiceRunSettings(settings)),
   create: (host) => new SpiceRunTable(host),

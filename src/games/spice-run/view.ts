@@ -5,6 +5,7 @@
 import type { Dice } from '../random.js';
 import type { GameState } from '../api.js';
 import { lapseText, nextStep } from './prompts.js';
+import { panelOf } from './panel.js';
 import { boardTotal, SQUARES, type Roll, type SpiceRunState, type Variant } from './rules.js';
 
 export interface SquareView {
@@ -87,5 +88,6 @@ export function tableStateOf(view: SpiceRunView, connected: (name: string) => bo
     variant: view.variant,
     board: view.board.map((sq) => ({ square: sq.square, wagers: sq.wagers.map((w) => ({ ...w })) })),
     roll: view.roll && [...view.roll],
+    panel: panelOf(view),
   };
 }

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORLD } from '../../src/server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { loginWithGmcp } from '../support/gmcp.js';
 import type { TestClient } from '../support/client.js';
 import { highRoll } from '../fixtures/high-roll/game.js';
+import { worldWithCup } from '../fixtures/high-roll/world.js';
 
 /**
  * A game the server has never heard of (test/fixtures/high-roll, written against the game
@@ -17,23 +16,6 @@ afterEach(async () => {
   await ts?.destroy();
   ts = undefined;
 });
-
-/** The shipped world with a High Roll table on the roof. */
-function worldWithCup(): unknown {
-  const world = JSON.parse(readFileSync(DEFAULT_WORLD, 'utf8')) as { rooms: { id: string; tables?: unknown[] }[] };
-  world.rooms.find((r) => r.id === 'roof')!.tables = [
-    {
-      id: 'cup-table',
-      name: 'the cup table',
-      game: 'high-roll',
-      keywords: ['table', 'cup', 'crate'],
-      short: 'a dice cup on an upturned crate',
-      description: 'A leather dice cup sits on an upturned crate, and a chalk circle around it marks the pot.',
-      settings: { ante: 25 },
-    },
-  ];
-  return world;
-}
 
 const start = () => startTestServer({ seed: 4, moreGames: [highRoll], world: worldWithCup() });
 

@@ -32,6 +32,10 @@ export interface WorldOptions {
    * and `obsidian-tavern-example` (the built example area) are copied in when named.
    */
   bundles?: string[];
+  /** The casino's items.yml in place of the test world's own (the same four tables, other settings). */
+  items?: string;
+  /** Players saved by writing a new file and renaming it (atomic-json-directory.js), not in place. */
+  atomicPlayers?: boolean;
 }
 
 /** Makes a world folder; removed by the returned cleanup. */
@@ -46,11 +50,17 @@ export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string;
     'test-world': join(WORLD, 'bundles/test-world'),
   };
   for (const b of bundles) cpSync(sources[b], join(dir, 'bundles', b), { recursive: true });
+  if (opts.items !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/items.yml'), opts.items);
   for (const d of ['data/account', 'data/player']) mkdirSync(join(dir, d), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   const config = JSON.parse(readFileSync(join(WORLD, 'ranvier.json'), 'utf8')) as Record<string, unknown>;
   config.obsidianTables = { colour: false, seed: 7, width: 1000, ...opts.tables };
   config.bundles = bundles;
+  if (opts.atomicPlayers) {
+    cpSync(join(WORLD, 'atomic-json-directory.js'), join(dir, 'atomic-json-directory.js'));
+    (config.dataSources as Record<string, unknown>).AtomicJsonDirectory = { require: './atomic-json-directory.js' };
+    (config.entityLoaders as Record<string, { source: string }>).players.source = 'AtomicJsonDirectory';
+  }
   writeFileSync(join(dir, 'ranvier.json'), JSON.stringify(config, null, 2));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -20,7 +20,8 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     if (seen.has(g.id)) continue;
     seen.add(g.id);
     titles.push(g.title.toLowerCase());
-    const verbsHere = table.game.commands.map((c) => `  ${c.usage}: ${c.help}`).join('\n');
+    // The game's verbs the bundle offers (the tavern's bet words, `hero 5000`, are not commands here).
+    const verbsHere = table.game.commands.filter((c) => Object.hasOwn(verbs, c.key)).map((c) => `  ${c.usage}: ${c.help}`).join('\n');
     const body = `${plain(g.help(table.settings))}\n\nAt the table:\n${plain(verbsHere)}`;
     const keywords = [g.id, g.title.toLowerCase(), 'tables', 'gambling'];
     for (const name of new Set([g.title.toLowerCase(), g.id, g.title.toLowerCase().replace(/'/g, '')])) {

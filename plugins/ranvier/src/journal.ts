@@ -15,6 +15,8 @@ const COMPACT_BYTES = 4 * 1024 * 1024;
 
 export class Journal {
   private size = 0;
+  /** Set when a refused record could not be taken back: nothing more may be written after it. */
+  private broken: Error | null = null;
 
   private constructor(
     private fd: number,
@@ -52,13 +54,19 @@ export class Journal {
    * the books unchanged, if the disk refuses.
    */
   append(record: JournalRecord, books: Books): void {
+    if (this.broken) throw this.broken;
     const line = Buffer.from(`${JSON.stringify(record)}\n`);
     try {
       if (writeSync(this.fd, line) !== line.length) throw new Error(`${this.file}: the disk took only part of a record`);
       fdatasyncSync(this.fd);
     } catch (e) {
-      // No part of a refused record may stay to spoil the lines after it.
-      ftruncateSync(this.fd, this.size);
+      // No part of a refused record may stay to spoil the lines after it; if it cannot be cut
+      // off, nothing more is written after it (the next start reads up to it).
+      try {
+        ftruncateSync(this.fd, this.size);
+      } catch {
+        this.broken = new Error(`${this.file}: a refused record could not be taken back; the tables keep no more books until a restart`);
+      }
       throw e;
     }
     this.size += line.length;

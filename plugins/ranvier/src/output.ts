@@ -91,20 +91,25 @@ function flatten(pieces: Piece[], style: OutputStyle, open: string[]): string {
 const ESCAPES = /\x1b\[[\d;]*m/g;
 const visible = (s: string) => s.replace(ESCAPES, '').length;
 
+/** Below this many columns left for the text, a hanging column is given up for a small indent. */
+const MIN_BODY = 20;
+
 /** One line wrapped at spaces (not bound ones) to `width`, continuation lines under its hanging column. */
 function wrapLine(line: string, width: number): string {
   if (line.startsWith(WHOLE)) return line.slice(1);
   const mark = line.indexOf(HANG);
-  const hang = mark >= 0 ? visible(line.slice(0, mark)) : (/^ */.exec(line.replace(ESCAPES, ''))?.[0].length ?? 0);
   const text = line.replace(HANG, '');
   if (visible(text) <= width) return text;
-  const indent = ' '.repeat(hang < width - 20 ? hang : 4);
+  const head = /^ */.exec(text)![0];
+  const hang = mark >= 0 ? visible(line.slice(0, mark)) : head.length;
+  const indent = ' '.repeat(width - hang >= MIN_BODY ? hang : 4);
+  const [first, ...words] = text.slice(head.length).split(' ');
   const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(' ')) {
-    const candidate = current === '' ? word : `${current} ${word}`;
-    if (visible(candidate) <= width || current.trim() === '') current = candidate;
-    else {
+  let current = head + first;
+  for (const word of words) {
+    const candidate = `${current} ${word}`;
+    if (visible(candidate) <= width) current = candidate;
+    else if (word !== '') {
       lines.push(current.trimEnd());
       current = indent + word;
     }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../plugins/ranvier/src/config.js';
+import type { RanvierState } from '../../plugins/ranvier/src/ranvier.js';
+
+/** `obsidianTables` in a world's ranvier.json, as the bundle reads it. */
+
+const world = (given: unknown): RanvierState => ({
+  Config: { get: (key: string, fallback?: unknown) => (key === 'obsidianTables' ? given : fallback) },
+  PlayerManager: { getPlayer: () => undefined, players: new Map() },
+  BundleManager: { bundlesPath: '/srv/mud/bundles/' },
+});
+
+describe("the Ranvier bundle's config", () => {
+  it('has a default for every key, its folder under the world', () => {
+    expect(readConfig(world(undefined))).toEqual({ currency: 'gold', dataDir: '/srv/mud/data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null });
+    expect(readConfig(world({ currency: 'obsidian', data: '/var/tables', graceMs: 0 }))).toMatchObject({ currency: 'obsidian', dataDir: '/var/tables', graceMs: 0 });
+  });
+
+  it('refuses a wrong key or value in one line naming it', () => {
+    expect(() => readConfig(world({ curency: 'gold' }))).toThrow('obsidianTables.curency is not a setting of the tables (they are currency, data, graceMs, colour, width, seed)');
+    expect(() => readConfig(world({ currency: 'gold coins' }))).toThrow('obsidianTables.currency must be a word, like gold');
+    expect(() => readConfig(world({ width: 20 }))).toThrow('obsidianTables.width must be a whole number from 40');
+    expect(() => readConfig(world([]))).toThrow('obsidianTables in ranvier.json must be an object');
+  });
+});

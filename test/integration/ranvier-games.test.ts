@@ -111,7 +111,7 @@ describe('the games in a Ranvier world, coin by coin', () => {
     const players3 = await players(port, 'Ana', 'Bob', 'Cyd');
     const [dee] = await players(port, 'Dee');
     for (const p of players3) expect(await p.client.command('sit lair')).toMatch(/You take a seat at the lair table/);
-    const watch = new SecretWatch(players3, [dee], 'lair');
+    const watch = new SecretWatch(players3, [dee]);
     const started = await players3[1].client.command('start');
     expect(started).toMatch(/Dragon's Lair begins with Ana, you and Cyd: each antes 50 obsidian coins, and the bank holds 150 game coins/);
     expect(started).toMatch(/You are dealt (\S+ \(\w+ \d+\)(, )?){4}\./);

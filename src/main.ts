@@ -6,7 +6,7 @@ import { DEFAULT_WORLD, startServer } from './server.js';
 import { describeError } from './store/files.js';
 import { PRIVATE_DIR } from './store/private.js';
 import { openLogFile, type LogFile } from './log-file.js';
-import { ADMIN_NAME } from './rooms/world.js';
+import { ADMIN_NAME } from './world/world.js';
 import { parseStoreSpec } from './store/open.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
 import { CertificateProblem, readCertificate, selfSignedCertificate, type Certificate } from './certificate.js';

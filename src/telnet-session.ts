@@ -1,8 +1,8 @@
-/** A telnet connection as the rooms see it (web/session.ts is the web page's). */
+/** A telnet connection as the tavern sees it (web/session.ts is the web page's). */
 import type { TelnetConnection } from './telnet/connection.js';
-import type { Delivery, Session, Setting } from './rooms/outbox.js';
+import type { Delivery, Session, Setting } from './output/outbox.js';
 
-/** The Session of a telnet connection: the connection does the work; this names it for rooms. */
+/** The Session of a telnet connection: the connection does the work; this names it for the tavern. */
 class TelnetSession implements Session {
   constructor(private readonly c: TelnetConnection) {}
   deliver(delivery: Delivery): void {

@@ -1,6 +1,6 @@
 /**
  * The game package's API, both sides of it (README.md in this folder). A game provides a
- * `GameDefinition`, registered in index.ts; a host (the tavern: src/rooms/game-table.ts) seats
+ * `GameDefinition`, registered in index.ts; a host (the tavern: src/tables/game-table.ts) seats
  * players at a table of it and hands the table a `TableHost`. Nothing here knows of sockets, the
  * store or the world: a game reaches them only through its host.
  */

@@ -5,7 +5,7 @@
  * tavern's players); each answer is kept for CACHE_MS, so a flood of requests costs one build.
  * Characters who chose `set public off` are in no answer, nor in any game's results.
  */
-import type { Tavern } from '../rooms/tavern.js';
+import type { Tavern } from '../world/tavern.js';
 import type { DrawRecord, GameRecord } from '../store/index.js';
 
 export const SHOWN = 10;

@@ -6,9 +6,9 @@
  * kept, in memory: a restart ends every session (docs/web.md, "Resuming").
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock, Timer } from '../rooms/clock.js';
-import { capitalise } from '../rooms/accounts.js';
-import type { Login } from '../rooms/login.js';
+import type { Clock, Timer } from '../world/clock.js';
+import { capitalise } from '../login/accounts.js';
+import type { Login } from '../login/login.js';
 import type { WebConnection } from './connection.js';
 
 /** How long after its connection dropped a session may be resumed: the tables' grace for a seat, too. */

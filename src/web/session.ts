@@ -3,7 +3,7 @@
  * delivery a few messages to the page. This is the whole mapping from the Session interface to
  * the wire protocol (docs/web.md), kept in one place so it follows that interface when it changes.
  */
-import type { Delivery, Session, Setting } from '../rooms/outbox.js';
+import type { Delivery, Session, Setting } from '../output/outbox.js';
 import type { WebConnection } from './connection.js';
 
 /** Columns the server wraps web text to; the page re-wraps it to its own pane. */

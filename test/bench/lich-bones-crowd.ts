@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD } from '../../src/server.js';
-import type { Player } from '../../src/rooms/player.js';
+import type { Player } from '../../src/world/player.js';
 import { HOUSE } from '../../src/store/index.js';
-import type { Session } from '../../src/rooms/outbox.js';
+import type { Session } from '../../src/output/outbox.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { plainClient } from '../support/tavern.js';
 

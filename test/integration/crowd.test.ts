@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WORLD } from '../../src/server.js';
-import { COMINGS_AND_GOINGS, SUMMARY_EVERY_MS } from '../../src/rooms/comings.js';
+import { COMINGS_AND_GOINGS, SUMMARY_EVERY_MS } from '../../src/world/comings.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let ts: TestServer | undefined;

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
-import type { GmcpMessage } from '../../src/rooms/outbox.js';
+import type { GmcpMessage } from '../../src/output/outbox.js';
 import { recordingSession, type RecordingSession } from '../support/tavern.js';
-import type { Player } from '../../src/rooms/player.js';
+import type { Player } from '../../src/world/player.js';
 
 const SEATED = 200;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { MAX_QUEUED_GUESSES } from '../../src/rooms/door.js';
+import { MAX_QUEUED_GUESSES } from '../../src/login/door.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { chooseContent, clean, render, type RenderProfile } from '../../src/telnet/render.js';
 import { HANG } from '../../src/text/markup.js';
 import { recordingSession } from '../support/tavern.js';
-import type { Player } from '../../src/rooms/player.js';
+import type { Player } from '../../src/world/player.js';
 
 let ts: TestServer;
 let player: Player;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_WORLD, startServer } from '../../src/server.js';
-import { HOUR_MS } from '../../src/rooms/throttle.js';
+import { HOUR_MS } from '../../src/login/throttle.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
 import { journalEntries } from '../support/journal.js';

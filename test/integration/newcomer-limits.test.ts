@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readCertificate, type Certificate } from '../../src/certificate.js';
-import { defaultTavernSettings } from '../../src/rooms/tavern.js';
+import { defaultTavernSettings } from '../../src/world/tavern.js';
 import type { DescriptorCounts } from '../../src/telnet/fd-budget.js';
 import { certificateFiles } from '../support/certificates.js';
 import { TestClient } from '../support/client.js';

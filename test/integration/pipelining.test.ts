@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeFiles } from '../../src/store/files.js';
-import { MAYBE_NOT_WRITTEN } from '../../src/rooms/outbox.js';
+import { MAYBE_NOT_WRITTEN } from '../../src/output/outbox.js';
 import { PROMPT_END, type TestClient } from '../support/client.js';
 import { watchWrites, type WriteWatch } from '../support/commits.js';
 import { engines, type TestWorld } from '../support/engines.js';

@@ -1,4 +1,4 @@
-import type { Clock, Timer } from '../../src/rooms/clock.js';
+import type { Clock, Timer } from '../../src/world/clock.js';
 
 /** A clock that only moves when a test says so. */
 export class FakeClock implements Clock {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, DEFAULT_WORLD, type RunningServer, type ServerOptions } from '../../src/server.js';
-import type { TavernSettings } from '../../src/rooms/tavern.js';
+import type { TavernSettings } from '../../src/world/tavern.js';
 import { FakeClock } from './fakeClock.js';
 import { TestClient } from './client.js';
 import { WebTestClient } from './webClient.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src/rooms/clock.js';
+import { systemClock } from '../../src/world/clock.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommandSet, splitCommand, type Command } from '../../src/rooms/commands.js';
-import { matchKeyword } from '../../src/rooms/world.js';
+import { CommandSet, splitCommand, type Command } from '../../src/commands/command-set.js';
+import { matchKeyword } from '../../src/world/world.js';
 
 const cmd = (key: string, aliases: string[] = [], extra: Partial<Command<null>> = {}): Command<null> => ({
   key,

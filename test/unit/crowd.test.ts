@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMINGS_AND_GOINGS, seatsComeAndGo, SUMMARY_EVERY_MS } from '../../src/rooms/comings.js';
-import { parseWorld } from '../../src/rooms/world.js';
+import { COMINGS_AND_GOINGS, seatsComeAndGo, SUMMARY_EVERY_MS } from '../../src/world/comings.js';
+import { parseWorld } from '../../src/world/world.js';
 import { testTavern, type TestTavern } from '../support/tavern.js';
 
 const NAMES = ['Ana', 'Bex', 'Cyr', 'Dov', 'Eli', 'Fay'];

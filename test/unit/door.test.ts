@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, Door, MAX_QUEUED_GUESSES, type PasswordHasher, type Verdict } from '../../src/rooms/door.js';
+import { addressKey, Door, MAX_QUEUED_GUESSES, type PasswordHasher, type Verdict } from '../../src/login/door.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 const settle = async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairTable, type SeedStore } from '../../src/rooms/fair-table.js';
+import { FairTable, type SeedStore } from '../../src/tables/fair-table.js';
 import { fairnessText } from '../../src/games/fair-text.js';
 import type { SeedMaker } from '../../src/games/fair-source.js';
 import { rollDice, rollDie, seededRandom, shuffle } from '../../src/games/random.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { HASH_COST, hashPassword, needsUpgrade, verifyPassword } from '../../src/rooms/accounts.js';
-import { Door } from '../../src/rooms/door.js';
+import { HASH_COST, hashPassword, needsUpgrade, verifyPassword } from '../../src/login/accounts.js';
+import { Door } from '../../src/login/door.js';
 import { hashSlots, IO_THREADS, threadPoolSize, wantedThreadPool } from '../../src/threadpool.cjs';
 import { FakeClock } from '../support/fakeClock.js';
 

@@ -7,20 +7,47 @@ const SRC = resolve(import.meta.dirname, '../../src');
 const SERVER_FILES = ['server.ts', 'main.ts', 'start.cts', 'threadpool.cts', 'line-queue.ts', 'verify.ts', 'log-file.ts', 'certificate.ts', 'telnet-session.ts'];
 
 /**
+ * The tavern, top first: login (accounts, passwords and the door every connection passes), the
+ * tables (the tavern's host of the game package), the commands (the framework and the everyday
+ * verbs), the world (its data, the tavern and its players) and the output (the outbox, the GMCP
+ * panels, the palette and a player's output settings).
+ */
+const TAVERN = ['login', 'tables', 'commands', 'world', 'output'] as const;
+
+/**
  * The layers, top first, and what each may import besides itself (the project's guide):
- * server -> web -> rooms -> {games, telnet, store} -> text. The game package (src/games) is
- * one of the three beside each other: it knows no host, so another host can take it as it is.
- * The text helpers (src/text: marks and amounts) are below everything and import nothing else.
+ * server -> web -> login -> tables -> commands -> world -> output -> {games, telnet, store} -> text.
+ * The game package (src/games) is one of the three beside each other: it knows no host, so
+ * another host can take it as it is. The text helpers (src/text: marks and amounts) are below
+ * everything and import nothing else.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  server: ['web', 'rooms', 'games', 'telnet', 'store', 'text'],
-  web: ['rooms', 'games', 'telnet', 'store', 'text'],
-  rooms: ['games', 'telnet', 'store', 'text'],
+  server: ['web', ...TAVERN, 'games', 'telnet', 'store', 'text'],
+  web: [...TAVERN, 'games', 'telnet', 'store', 'text'],
+  ...Object.fromEntries(TAVERN.map((layer, i) => [layer, [...TAVERN.slice(i + 1), 'games', 'telnet', 'store', 'text']])),
   games: ['text'],
   telnet: ['store', 'text'],
   store: ['text'],
   text: [],
 };
+
+/**
+ * The imports that run upwards between the tavern's folders, each a cycle between two of them
+ * (file, then what it imports). The tavern (world/tavern.ts) builds its command set with the
+ * framework and makes characters by the account rules; coming back words the stakes and results
+ * as the `coins` and `score` commands do; the panels list exits in the world's order; two
+ * commands spell names as accounts do. The list is exact, so a new cycle fails here, and so does
+ * one taken away without striking it off.
+ */
+const UPWARDS = [
+  'world/tavern.ts imports ../commands/command-set.js',
+  'world/tavern.ts imports ../login/accounts.js',
+  'world/away.ts imports ../commands/coins.js',
+  'world/away.ts imports ../commands/yourself.js',
+  'output/panels.ts imports ../world/world.js',
+  'commands/admin.ts imports ../login/accounts.js',
+  'commands/channels.ts imports ../login/accounts.js',
+];
 
 function layerOf(file: string): string | null {
   const top = relative(SRC, file).split('/')[0];
@@ -34,28 +61,53 @@ function sources(dir: string): string[] {
   );
 }
 
-/** Every relative import of every file of src/, as [file, specifier, the layer it reaches]. */
-function imports(): [string, string, string | null][] {
+/** Whether an import only names types (`import type`, or every name marked `type`): it is gone at run time. */
+function typesOnly(statement: string): boolean {
+  if (/^(?:import|export) type\b/.test(statement)) return true;
+  const names = /^(?:import|export)\s*\{([^}]*)\}\s*from/.exec(statement)?.[1].split(',').map((n) => n.trim()).filter(Boolean);
+  return !!names?.length && names.every((n) => n.startsWith('type '));
+}
+
+/** Every relative import of every file of src/, as [file, specifier, the layer it reaches, whether it names only types]. */
+function imports(): [string, string, string | null, boolean][] {
   return sources(SRC).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)].map((m): [string, string, string | null] => [
+    [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)].map((m): [string, string, string | null, boolean] => [
       file,
       m[1],
       layerOf(resolve(dirname(file), m[1])),
+      typesOnly(m[0]),
     ]),
   );
 }
 
 describe('the import graph', () => {
-  it('runs one way: server -> web -> rooms -> {games, telnet, store} -> text', () => {
+  it('runs one way: server -> web -> login -> tables -> commands -> world -> output -> {games, telnet, store} -> text', () => {
     // Every file of src/ belongs to a layer: a new folder or top-level file must be placed here first.
     expect(sources(SRC).filter((f) => !layerOf(f)).map((f) => relative(SRC, f))).toEqual([]);
+    const tavern: readonly string[] = TAVERN;
+    const upwards: string[] = [];
     const wrong = imports()
-      .filter(([file, , to]) => {
+      .filter(([file, spec, to, types]) => {
         const from = layerOf(file)!;
-        return to !== from && !(to && MAY_IMPORT[from].includes(to));
+        if (to === from || (to && MAY_IMPORT[from].includes(to))) return false;
+        // Types are shared among the tavern's folders both ways: they shape no order at run time.
+        if (to && tavern.includes(from) && tavern.includes(to)) {
+          if (!types) upwards.push(`${relative(SRC, file)} imports ${spec}`);
+          return false;
+        }
+        return true;
       })
       .map(([file, spec]) => `${relative(SRC, file)} imports ${spec}`);
     expect(wrong).toEqual([]);
+    expect(upwards.sort()).toEqual([...UPWARDS].sort());
+  });
+
+  it('tells an import that runs from one that only names types', () => {
+    expect(typesOnly("import type { Tavern } from './tavern.js'")).toBe(true);
+    expect(typesOnly("import { type Tavern, type Player } from './tavern.js'")).toBe(true);
+    expect(typesOnly("import { arrives, type Tavern } from './tavern.js'")).toBe(false);
+    expect(typesOnly("import { DIRECTIONS } from './world.js'")).toBe(false);
+    expect(typesOnly("export * from './world.js'")).toBe(false);
   });
 
   it('leaves the game package free of any host: src/games imports only itself and src/text', () => {

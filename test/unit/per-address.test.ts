@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NewcomerLimits, OpenPerAddress } from '../../src/telnet/per-address.js';
-import { parseWorld } from '../../src/rooms/world.js';
-import { defaultTavernSettings } from '../../src/rooms/tavern.js';
+import { parseWorld } from '../../src/world/world.js';
+import { defaultTavernSettings } from '../../src/world/tavern.js';
 
 describe('open connections per address', () => {
   it('admits up to the limit from one address, each address on its own, and frees a place on release', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairScheduler, OneAtATime, type Release } from '../../src/rooms/scheduler.js';
+import { FairScheduler, OneAtATime, type Release } from '../../src/login/scheduler.js';
 
 /** Lets every promise callback that is ready run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SOCIALS, socialLine } from '../../src/rooms/socials.js';
-import { parseWorld } from '../../src/rooms/world.js';
-import { everydayCommands } from '../../src/rooms/everyday/index.js';
+import { DEFAULT_SOCIALS, socialLine } from '../../src/world/socials.js';
+import { parseWorld } from '../../src/world/world.js';
+import { everydayCommands } from '../../src/commands/index.js';
 
 const room = { id: 'a', name: 'A', description: 'x' };
 const world = (socials: unknown) => ({ name: 'W', start: 'a', rooms: [room], socials });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FairTable } from '../../src/rooms/fair-table.js';
+import { FairTable } from '../../src/tables/fair-table.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { rollDice, rollDie, seededRandom, shuffle } from '../../src/games/random.js';
 import { cardName, numberCards } from '../../src/games/dragons-lair/cards.js';

@@ -2,7 +2,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/games/random.js';
-import { Outbox, type Session } from '../../src/rooms/outbox.js';
+import { Outbox, type Session } from '../../src/output/outbox.js';
 import type { Store } from '../../src/store/index.js';
 import { toAscii } from '../../src/telnet/charset.js';
 import type { TelnetConnection } from '../../src/telnet/connection.js';

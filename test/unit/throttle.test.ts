@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreationLimit, GuessThrottle, MAX_GUESSERS, HOUR_MS } from '../../src/rooms/throttle.js';
+import { CreationLimit, GuessThrottle, MAX_GUESSERS, HOUR_MS } from '../../src/login/throttle.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 describe('the wrong-password throttle', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Tavern } from '../../src/rooms/tavern.js';
+import type { Tavern } from '../../src/world/tavern.js';
 import { recordingSession, testTavern, type TestTavern } from '../support/tavern.js';
 
 /** What a full scan of every character finds, room by room: the index must say the same. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORLD } from '../../src/server.js';
-import { loadWorld, OPPOSITE, parseWorld, type Direction } from '../../src/rooms/world.js';
+import { loadWorld, OPPOSITE, parseWorld, type Direction } from '../../src/world/world.js';
 import { settingsProblems } from '../../src/games/settings.js';
 import { games } from '../../src/games/index.js';
 

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../world/clock.js';
 
 export interface ThrottlePolicy {
   /** Wrong guesses allowed before the next attempt must wait. */

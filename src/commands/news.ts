@@ -1,5 +1,5 @@
-import { hanging } from '../../text/markup.js';
-import type { CommandContext, TavernCommand } from '../tavern.js';
+import { hanging } from '../text/markup.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
 
 /** The world around the tavern: what time it is out there (`time`) and the host's notices (`news`). */
 

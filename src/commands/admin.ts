@@ -1,9 +1,9 @@
-import { obsidianCoins } from '../../text/amount.js';
-import { capitalise } from '../accounts.js';
-import { paint } from '../../text/markup.js';
-import type { Audit, Ban } from '../../store/index.js';
-import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
-import type { Player } from '../player.js';
+import { obsidianCoins } from '../text/amount.js';
+import { capitalise } from '../login/accounts.js';
+import { paint } from '../text/markup.js';
+import type { Audit, Ban } from '../store/index.js';
+import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
 import { announce } from './channels.js';
 
 /**

@@ -1,10 +1,10 @@
-import { named } from '../palette.js';
-import { socialLine, type Social } from '../socials.js';
-import type { CommandContext, TavernCommand } from '../tavern.js';
+import { named } from '../output/palette.js';
+import { socialLine, type Social } from '../world/socials.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import { roomHears } from './speech.js';
 import { findNpc } from './talking.js';
 
-/** Socials: smile, bow, wave..., alone or at someone present, each verb from the world's data (rooms/socials.ts). */
+/** Socials: smile, bow, wave..., alone or at someone present, each verb from the world's data (world/socials.ts). */
 
 function perform(ctx: CommandContext, verb: string, social: Social, args: string): void {
   const { tavern, actor, room } = ctx;

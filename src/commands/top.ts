@@ -1,6 +1,6 @@
-import { obsidianCoins } from '../../text/amount.js';
-import { named } from '../palette.js';
-import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
+import { obsidianCoins } from '../text/amount.js';
+import { named } from '../output/palette.js';
+import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 
 /**
  * The richest and the biggest wins (`top`, `top wins`): read from the store's kept lists (an

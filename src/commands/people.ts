@@ -1,8 +1,8 @@
-import { hanging } from '../../text/markup.js';
-import { cleanLine } from '../../telnet/lines.js';
-import { named } from '../palette.js';
-import type { Tavern, TavernCommand } from '../tavern.js';
-import type { Player } from '../player.js';
+import { hanging } from '../text/markup.js';
+import { cleanLine } from '../telnet/lines.js';
+import { named } from '../output/palette.js';
+import type { Tavern, TavernCommand } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
 import { everyoneHere } from './crowd.js';
 
 /** People: who is in the tavern, and how each one looks to the others (`describe`, `look <name>`). */

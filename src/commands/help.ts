@@ -1,6 +1,6 @@
-import { hanging, paint } from '../../text/markup.js';
-import type { CommandContext, TavernCommand } from '../tavern.js';
-import type { GameInfo } from '../tables.js';
+import { hanging, paint } from '../text/markup.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
+import type { GameInfo } from '../tables/tables.js';
 
 /** Help, built from the commands' own declarations, and leaving. */
 

@@ -1,8 +1,8 @@
-import { arrives, leaves, type CommandContext, type TavernCommand } from '../tavern.js';
-import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world.js';
+import { arrives, leaves, type CommandContext, type TavernCommand } from '../world/tavern.js';
+import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world/world.js';
 import { exitsLine, look } from './looking.js';
-import { exitWord, roomName } from '../palette.js';
-import { drawn, HANG } from '../../text/markup.js';
+import { exitWord, roomName } from '../output/palette.js';
+import { drawn, HANG } from '../text/markup.js';
 
 /** Moving: the six directions, `go`, and `exits`. */
 

@@ -1,8 +1,8 @@
-import { hanging, paint } from '../../text/markup.js';
-import { capitalise } from '../accounts.js';
-import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
-import type { Player } from '../player.js';
-import { named, quoted } from '../palette.js';
+import { hanging, paint } from '../text/markup.js';
+import { capitalise } from '../login/accounts.js';
+import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
+import { named, quoted } from '../output/palette.js';
 import { hear } from './speech.js';
 
 /** Channels: words that reach beyond the room. A tell reaches one player anywhere; ooc, everyone on it. */

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { sleep, type Clock } from './clock.js';
+import { sleep, type Clock } from '../world/clock.js';
 import { capitalise, hashPassword, needsUpgrade, verifyPassword } from './accounts.js';
 import { FairScheduler, OneAtATime } from './scheduler.js';
 import { CreationLimit, GuessThrottle, type Reservation, type Wait } from './throttle.js';

@@ -1,9 +1,9 @@
-import { hanging, paint } from '../../text/markup.js';
-import { RESULTS_KEPT, type TableResult } from '../../store/index.js';
-import { formatCoins } from '../../text/amount.js';
-import { coinsText, named } from '../palette.js';
-import type { Setting } from '../outbox.js';
-import type { CommandContext, Tavern, TavernCommand } from '../tavern.js';
+import { hanging, paint } from '../text/markup.js';
+import { RESULTS_KEPT, type TableResult } from '../store/index.js';
+import { formatCoins } from '../text/amount.js';
+import { coinsText, named } from '../output/palette.js';
+import type { Setting } from '../output/outbox.js';
+import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 import { onOoc } from './channels.js';
 import { descriptionOf } from './people.js';
 import { stakesOf } from './coins.js';

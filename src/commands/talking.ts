@@ -1,7 +1,7 @@
-import type { CommandContext, TavernCommand } from '../tavern.js';
-import type { Player } from '../player.js';
-import { matchKeyword, type NpcData } from '../world.js';
-import { named, quoted } from '../palette.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
+import { matchKeyword, type NpcData } from '../world/world.js';
+import { named, quoted } from '../output/palette.js';
 import { hear, roomHears, withStop } from './speech.js';
 
 /** Talking in the room: speech, emotes that may name the people present, and whispers. */

@@ -11,7 +11,7 @@ import type { DrawRef } from '../games/fair-text.js';
  *
  * Every change (a commitment, a draw's nonce, a client seed, a retirement) is recorded the
  * moment it happens, in the same step as whatever caused it. Players hear of a step only after
- * the outbox has flushed the store (rooms/outbox.ts), so no commitment is shown and no throw
+ * the outbox has flushed the store (output/outbox.ts), so no commitment is shown and no throw
  * told before its seed and nonce are on disk; and a nonce, once journaled, never comes back.
  */
 

@@ -4,11 +4,11 @@
  * `TableVenue` for it.
  */
 import type { CardFace, GameDefinition, GameState, LeaveCause } from '../games/api.js';
-import type { Clock } from './clock.js';
-import type { CommandSet } from './commands.js';
-import type { CommandContext, Tavern } from './tavern.js';
-import type { Player } from './player.js';
-import type { TableData } from './world.js';
+import type { Clock } from '../world/clock.js';
+import type { CommandSet } from '../commands/command-set.js';
+import type { CommandContext, Tavern } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
+import type { TableData } from '../world/world.js';
 
 /** What `help` shows of a game: its name, and its rules and topics with a table's settings. */
 export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics'>;

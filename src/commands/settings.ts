@@ -1,8 +1,8 @@
-import type { Setting } from '../outbox.js';
-import { describeSetting, SETTING_NAMES, type OutputSetting } from '../settings.js';
-import type { CommandContext, TavernCommand } from '../tavern.js';
+import type { Setting } from '../output/outbox.js';
+import { describeSetting, SETTING_NAMES, type OutputSetting } from '../output/settings.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import { channelCommands, onOoc } from './channels.js';
-import { hanging } from '../../text/markup.js';
+import { hanging } from '../text/markup.js';
 
 /** Settings: how your text looks (colour) and reads (screen reader), kept with your character. */
 

@@ -1,6 +1,6 @@
-import { coinsText, exitWord, named, roomName } from '../palette.js';
-import type { CommandContext, TavernCommand } from '../tavern.js';
-import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData, type Room } from '../world.js';
+import { coinsText, exitWord, named, roomName } from '../output/palette.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
+import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData, type Room } from '../world/world.js';
 import { descriptionOf, personLook } from './people.js';
 import { everyoneHere, fewNames, peopleHere } from './crowd.js';
 

@@ -1,12 +1,12 @@
-import type { Timer } from './clock.js';
-import { CommandSet } from './commands.js';
+import type { Timer } from '../world/clock.js';
+import { CommandSet } from '../commands/command-set.js';
 import type { Transfer } from '../store/ledger.js';
 import { charAccount, escrowAccount, HOUSE, type Account } from '../store/account.js';
 import type { TableHand, TableNews, TableState, TableVenue, TavernTable } from './tables.js';
-import type { CommandContext } from './tavern.js';
-import type { Player } from './player.js';
-import { seatsComeAndGo } from './comings.js';
-import type { TableData } from './world.js';
+import type { CommandContext } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
+import { seatsComeAndGo } from '../world/comings.js';
+import type { TableData } from '../world/world.js';
 import { obsidianCoins } from '../text/amount.js';
 import type { FairTable } from './fair-table.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../games/fair-text.js';

@@ -1,10 +1,10 @@
-import { formatCoins, parseAmount } from '../../text/amount.js';
-import type { Tavern, TavernCommand } from '../tavern.js';
-import type { Player } from '../player.js';
-import type { TavernTable } from '../tables.js';
+import { formatCoins, parseAmount } from '../text/amount.js';
+import type { Tavern, TavernCommand } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
+import type { TavernTable } from '../tables/tables.js';
 import { findNpc } from './talking.js';
-import { coinsText, named } from '../palette.js';
-import { paint, together } from '../../text/markup.js';
+import { coinsText, named } from '../output/palette.js';
+import { paint, together } from '../text/markup.js';
 
 /** Coins: counting them, and giving them away. */
 

@@ -18,12 +18,12 @@
  * Room.Info (on entering a room) and Table.Dice (at each throw) are queued at once, in order.
  */
 import type { Session } from './outbox.js';
-import type { TableNews, TableState, TavernTable } from './tables.js';
-import type { Tavern } from './tavern.js';
-import type { Player } from './player.js';
+import type { TableNews, TableState, TavernTable } from '../tables/tables.js';
+import type { Tavern } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
 import type { Account } from '../store/account.js';
-import { DIRECTIONS } from './world.js';
-import type { Timer } from './clock.js';
+import { DIRECTIONS } from '../world/world.js';
+import type { Timer } from '../world/clock.js';
 
 /** In a crowded room, how long the panels may lag behind the players' own moves (bets). */
 export const CROWD_STATE_EVERY_MS = 1_000;

@@ -1,4 +1,4 @@
-import type { TavernCommand } from '../tavern.js';
+import type { TavernCommand } from '../world/tavern.js';
 
 /** Tables: sitting down to play, getting up, and throwing the dice. */
 

@@ -1,6 +1,6 @@
-import { named } from '../palette.js';
-import type { CommandContext } from '../tavern.js';
-import type { Player } from '../player.js';
+import { named } from '../output/palette.js';
+import type { CommandContext } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
 
 /**
  * The people of a room in words that stay short in a crowd (issue 15): past the `crowd` setting

@@ -7,8 +7,8 @@
  */
 import type { TableResult } from '../store/index.js';
 import { obsidianCoins } from '../text/amount.js';
-import { stakesOf } from './everyday/coins.js';
-import { resultLine } from './everyday/yourself.js';
+import { stakesOf } from '../commands/coins.js';
+import { resultLine } from '../commands/yourself.js';
 import type { Player } from './player.js';
 import type { Tavern } from './tavern.js';
 

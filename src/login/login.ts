@@ -1,13 +1,13 @@
-import type { Clock, Timer } from './clock.js';
-import type { Session } from './outbox.js';
+import type { Clock, Timer } from '../world/clock.js';
+import type { Session } from '../output/outbox.js';
 import { capitalise, MIN_PASSWORD, nameProblem, passwordProblem } from './accounts.js';
 import type { Door } from './door.js';
-import type { Tavern } from './tavern.js';
-import type { Player } from './player.js';
+import type { Tavern } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
 import { charAccount } from '../store/account.js';
-import { coinsText, named } from './palette.js';
+import { coinsText, named } from '../output/palette.js';
 import type { CharacterRecord } from '../store/index.js';
-import { banHere } from './everyday/admin.js';
+import { banHere } from '../commands/admin.js';
 
 export const MAX_PASSWORD_TRIES = 3;
 export const LOGIN_TIMEOUT_MS = 120_000;

@@ -1,6 +1,6 @@
-import { unmarked } from '../../text/markup.js';
-import type { Tavern } from '../tavern.js';
-import type { Player } from '../player.js';
+import { unmarked } from '../text/markup.js';
+import type { Tavern } from '../world/tavern.js';
+import type { Player } from '../world/player.js';
 
 /**
  * Speech as a listener hears it: the text, and with it GMCP `Comm.Channel.Text` (docs/gmcp.md),

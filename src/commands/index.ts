@@ -1,8 +1,8 @@
 import { topCommands } from './top.js';
-import type { TavernCommand } from '../tavern.js';
-import type { GameInfo } from '../tables.js';
+import type { TavernCommand } from '../world/tavern.js';
+import type { GameInfo } from '../tables/tables.js';
 import { adminCommands } from './admin.js';
-import type { Social } from '../socials.js';
+import type { Social } from '../world/socials.js';
 import { channelCommands } from './channels.js';
 import { coinCommands } from './coins.js';
 import { fairCommands } from './fair.js';

@@ -76,7 +76,8 @@ function readmeSection(): string {
   const start = readme.indexOf('## Use the tables in your own MUD');
   if (start < 0) throw new Error('README.md has no section "Use the tables in your own MUD" for the bundle');
   const end = readme.indexOf('\n## ', start + 3);
-  return `# obsidian-tables\n\n${readme.slice(start + 3, end < 0 ? undefined : end).trim()}\n`;
+  const section = readme.slice(start, end < 0 ? undefined : end).trim().replace(/^## .*\n/, '');
+  return `# obsidian-tables: the Obsidian Scorpion's tables for RanvierMUD\n\n(From the README of the Obsidian Scorpion, whose links point into its repository.)\n${section}\n`;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/client.js';
 import { listening, type Program } from '../support/program.js';
+import { fairDice } from '../../src/games/fair.js';
 import { bundle, enter, makeWorld, startWorld, type WorldOptions } from '../support/ranvier.js';
+import { purseIn } from '../support/ranvier-play.js';
 
 /**
  * The tables in a Ranvier world, from outside: the built bundle in a world of the stock core,
@@ -134,5 +137,52 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     await ana.command('sit sand');
     expect(await ana.command('fair seed lucky')).toMatch(/You set the client seed of game 1 at the sand table to lucky/);
     expect(await ana.command('fair')).toMatch(/client seed lucky nonce 0/);
+  });
+
+  it("gives a table's coins back and stops its clock when its item leaves the world", async () => {
+    const { port } = await world();
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    await ana.command('sit dune');
+    await bob.command('sit dune');
+    let thrown = await ana.command('roll dice dune');
+    while (/roll again/.test(thrown)) thrown = await ana.command('roll dice dune');
+    expect(await ana.command('bet 60')).toMatch(/You place 60 obsidian coins on square/);
+    expect(purseIn(await ana.command('gold'))).toBe(940);
+    expect(await bob.command('destroy dune')).toMatch(/You destroy the dune table\./);
+    await ana.expect('The dune table is taken away; every coin on it goes back to its owner.', 5000);
+    expect(purseIn(await ana.command('gold'))).toBe(1000);
+    expect(await ana.command('sit dune')).toMatch(/There is no table here called "dune"/);
+    // The dune table's turns last 1.5 seconds: had its clock run on, Bob's turn would lapse by now.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(ana.all + bob.all).not.toMatch(/lapse/);
+  });
+
+  it('keeps a seed across a kill: the game cut off is revealed at the next start, its throw checks out, and the next commitment is new', async () => {
+    const { dir, cleanup } = await makeWorld({ tables: { seed: null } });
+    cleanups.push(cleanup);
+    let program = startWorld(dir);
+    programs.push(program);
+    let port = await listening(program);
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    const before = /commitment ([0-9a-f]{64})/.exec(await ana.command('fair sand'))![1];
+    await ana.command('sit sand');
+    await bob.command('sit sand');
+    const [, a, b] = /You throw the dice: (\d) and (\d)/.exec(await ana.command('roll dice sand'))!;
+    program.child.kill('SIGKILL');
+    await program.exited;
+    program = startWorld(dir);
+    programs.push(program);
+    port = await listening(program);
+    const fair = await (await player(port, 'Cyd')).command('fair sand');
+    const revealed = new RegExp(`Game 1 is over: its client seed was (\\S+) and it made one draw \\(nonce 0\\)\\. Its seed:\\s+revealed ([0-9a-f]{64}) for commitment ${before}`).exec(fair);
+    expect(revealed, fair).not.toBeNull();
+    const seed = Buffer.from(revealed![2], 'hex');
+    expect(createHash('sha256').update(seed).digest('hex')).toBe(before);
+    expect(fairDice(seed, revealed![1], 0)).toEqual([Number(a), Number(b)]);
+    const next = /commitment ([0-9a-f]{64})/.exec(fair)![1];
+    expect(next).not.toBe(before);
+    expect(fair).toMatch(/game 2 \(help fair\)/);
   });
 });

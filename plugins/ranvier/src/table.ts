@@ -120,6 +120,13 @@ export class RanvierTable {
     }
   }
 
+  /** The table's item has left the world: the room hears it, and the table goes. */
+  gone(): void {
+    const label = this.label.charAt(0).toUpperCase() + this.label.slice(1);
+    this.say(() => `${label} is taken away; every coin on it goes back to its owner.`);
+    this.dispose();
+  }
+
   /** The table goes (its item left the world, or the world stops): timers stop, and every coin on it goes home. */
   dispose(): void {
     for (const t of this.timers) clearTimeout(t);

@@ -126,7 +126,7 @@ export class TablesWorld {
       this.run(`${table.id}: sweep`, () => {
         if (table.item.__pruned || table.item.room !== table.room) {
           this.tables.splice(this.tables.indexOf(table), 1);
-          table.dispose();
+          table.gone();
         } else table.sweep(now);
       });
     }

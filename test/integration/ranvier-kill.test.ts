@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/client.js';
 import { listening, type Program } from '../support/program.js';
-import { enter, makeWorld, startWorld } from '../support/ranvier.js';
-import { chooser, purseIn } from '../support/ranvier-play.js';
+import { coinsIn, enter, makeWorld, startWorld } from '../support/ranvier.js';
+import { chooser } from '../support/table-play.js';
 import { dragonsLairTold, lichBonesTold, spiceRunTold } from '../support/ranvier-told.js';
 
 /**
@@ -122,7 +122,7 @@ describe('the tables in a Ranvier world, killed', () => {
       const from: Record<string, number> = {};
       for (const p of everyone) {
         clients[p] = await enter(port, p);
-        got[p] = purseIn(await clients[p].command('gold'));
+        got[p] = coinsIn(await clients[p].command('gold'));
         from[p] = clients[p].all.length;
       }
       if (heard && check(round, got, start, heard) > 0) roundsOwed++;

@@ -34,6 +34,8 @@ export interface WorldOptions {
   bundles?: string[];
   /** The casino's items.yml in place of the test world's own (the same four tables, other settings). */
   items?: string;
+  /** The casino's rooms.yml in place of the test world's own (a room `hall` is where players start). */
+  rooms?: string;
   /** Players saved by writing a new file and renaming it (atomic-json-directory.js), not in place. */
   atomicPlayers?: boolean;
 }
@@ -51,6 +53,7 @@ export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string;
   };
   for (const b of bundles) cpSync(sources[b], join(dir, 'bundles', b), { recursive: true });
   if (opts.items !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/items.yml'), opts.items);
+  if (opts.rooms !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/rooms.yml'), opts.rooms);
   for (const d of ['data/account', 'data/player']) mkdirSync(join(dir, d), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   const config = JSON.parse(readFileSync(join(WORLD, 'ranvier.json'), 'utf8')) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import type { Typist } from './spiceRun.js';
  * Playing the games as players over any host would, from the games' own words (the same in every
  * host): the coins each player was told of, and a Dragon's Lair game watched for secrets over every
  * byte each player received. The tavern's tests, the host contract (host-contract.ts) and the
- * Ranvier host's tests (ranvier-play.ts) share them.
+ * Ranvier host's kill test share them.
  */
 
 /** A player at a table: their name, and a client that types lines and keeps what it received. */

@@ -1,9 +1,17 @@
 'use strict';
 /**
  * The tests' command loop: a direction walks (n, s, e, w, u, d or in full), anything else is a
- * command by its name or the start of one, as the stock loop finds them; then the prompt.
+ * command by its name or the start of one, as the stock loop finds them; then the prompt, `> `
+ * and IAC GA (written as it is: Broadcast.prompt would end it with a colour reset).
  */
 const { Broadcast } = require('ranvier');
+
+/** The prompt on a line of its own, then IAC GA; Broadcast starts the next message on a new line. */
+function prompt(player) {
+  player.socket.write('\r\n> ');
+  player.socket._prompted = true;
+  player.socket.command('goAhead');
+}
 
 const DIRECTIONS = { n: 'north', s: 'south', e: 'east', w: 'west', u: 'up', d: 'down' };
 
@@ -26,6 +34,7 @@ function run(state, player, line) {
 }
 
 module.exports = {
+  prompt,
   event: (state) => (player) => {
     player.socket.once('data', (data) => {
       const line = data.toString().trim();
@@ -35,7 +44,7 @@ module.exports = {
       } catch (e) {
         console.error(e);
       }
-      Broadcast.prompt(player);
+      prompt(player);
       player.socket.emit('commands', player);
     });
   },

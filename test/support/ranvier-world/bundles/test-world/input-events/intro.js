@@ -6,6 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const { Broadcast, Config, Player } = require('ranvier');
+const { prompt } = require('./commands.js');
 
 module.exports = {
   event: (state) => (socket) => {
@@ -25,7 +26,7 @@ module.exports = {
           player.socket = socket;
           Broadcast.sayAt(player, 'You take over your connection.');
           state.CommandManager.get('look').execute('', player);
-          Broadcast.prompt(player);
+          prompt(player);
           return socket.emit('commands', player);
         }
         const account = { name, username: name };
@@ -39,7 +40,7 @@ module.exports = {
         player.hydrate(state);
         player.save();
         state.CommandManager.get('look').execute('', player);
-        Broadcast.prompt(player);
+        prompt(player);
         socket.emit('commands', player);
         player.emit('login');
       } catch (e) {

@@ -48,6 +48,6 @@ export const serverEvents = {
     startup: (state: RanvierState) => () => {
       registerHelp(state, TablesWorld.of(state), VERBS);
     },
-    shutdown: (state: RanvierState) => () => TablesWorld.of(state).shutdown(),
+    shutdown: (state: RanvierState) => () => TablesWorld.find(state)?.shutdown(),
   },
 };

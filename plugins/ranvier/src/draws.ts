@@ -13,17 +13,14 @@ export class TableDraws implements RandomSource {
   /** Throws not yet named by the table, oldest first: which nonce each came from. */
   private throws: { ref: DrawRef; faces: string }[] = [];
   private readonly source: FairSource;
-  /** The seed retired at this start, if one was found. */
-  readonly retiredAtStart: RevealedSeed | null;
 
   constructor(table: string, saved: FairData | undefined, options: { ordinary: RandomSource; seeds: SeedMaker; keep: (data: FairData) => void }) {
     const fair = { ordinary: options.ordinary, seeds: options.seeds, onChange: (data: FairData) => options.keep(data) };
     if (saved) {
       this.source = FairSource.restore(saved, fair);
-      this.retiredAtStart = this.source.retire();
+      this.source.retire();
     } else {
       this.source = FairSource.open(table, fair);
-      this.retiredAtStart = null;
     }
   }
 

@@ -41,6 +41,11 @@ export class TablesWorld {
     return world;
   }
 
+  /** The world's tables, if anything has made them yet. */
+  static find(state: RanvierState): TablesWorld | undefined {
+    return worlds.get(state);
+  }
+
   private constructor(private readonly state: RanvierState) {
     this.config = readConfig(state);
     ({ journal: this.journal, books: this.books } = Journal.open(this.config.dataDir));

@@ -5,24 +5,20 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { everyAddress, hostAndPort, listenTelnet } from './telnet/server.js';
-import { NewcomerLimits } from './telnet/per-address.js';
+import { everyAddress, hostAndPort, listenTelnet, type TelnetPortOptions } from './telnet/server.js';
 import { FD_RESERVE, FdBudget, procDescriptors, type DescriptorCounts } from './telnet/fd-budget.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './world/clock.js';
-import { keepPrivate, Ledger, openStore, parseStoreSpec } from './store/index.js';
-import { loadWorld } from './world/world.js';
+import { keepPrivate, Ledger, openStore, parseStoreSpec, type Store } from './store/index.js';
+import { loadWorld, type World } from './world/world.js';
 import { Tavern, defaultTavernSettings, type TavernSettings } from './world/tavern.js';
-import type { Player } from './world/player.js';
 import { everydayCommands } from './commands/index.js';
 import { banHere, throwOutBanned } from './commands/admin.js';
-import { Login } from './login/login.js';
 import { Door } from './login/door.js';
-import { droppedLinesNotice, LineQueue } from './line-queue.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';
-import type { Session } from './output/outbox.js';
 import { sessionOf } from './telnet-session.js';
+import { Connections } from './connections.js';
 import { cryptoRandom, seededRandom } from './games/random.js';
 import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
 import { FairTable } from './tables/fair-table.js';
@@ -36,8 +32,6 @@ import { CertificateInUse, describeCertificate, type Certificate } from './certi
 import { coinsText } from './output/palette.js';
 import { webSession } from './web/session.js';
 import { Listings } from './web/listings.js';
-import { PageResume, ResumeRequest, ResumeTokens } from './web/resume.js';
-import type { WebConnection } from './web/connection.js';
 
 /** The project's folder, whether run from src/ or dist/src/. */
 const PROJECT = (() => {
@@ -103,34 +97,52 @@ export interface RunningServer {
   reloadCertificate(): void;
 }
 
-/** What the server needs of a connection, telnet or web. */
-interface Connection {
-  readonly id: number | string;
-  /** The player's address (a trusted proxy's word for it, else the peer's). */
-  readonly remoteAddress: string;
-  /** The trusted proxy it came through, when one named the player. */
-  readonly via?: string;
-  /** The connection is a trusted proxy's own (PROXY LOCAL or UNKNOWN: a health check). */
-  readonly proxyOwn?: boolean;
-  readonly closed: boolean;
-  close(farewell?: string): void;
-  on(event: 'line', listener: (line: string) => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
-  /** How the client describes itself, for the log. */
-  describe(): string;
-  /** Closes with one line, freeing the socket as soon as the line is written (a newcomer past a limit). */
-  refuse(line: string): void;
-  /** Stops and starts reading from the client (the line queue's backpressure). */
-  pauseInput(): void;
-  resumeInput(): void;
-  /** Answers a MUD list's plain-text MSSP-REQUEST and closes (telnet only). */
-  closeWithMssp?(): void;
-}
-
 /** Opens the database, checks its books, loads the world and starts listening. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? systemClock;
+  const { store, ledger, whenLost } = await openTheStore(options, log, clock);
+  const world = await loadWorld(options.worldFile);
+  const games = options.games ?? packageGames;
+  const tavern = buildTavern(world, store, ledger, clock, games, options, log);
+  const slots = options.hashSlots ?? hashSlots();
+  const connections = new Connections(tavern, new Door(clock, { hashSlots: slots, createsPerHour: tavern.settings.createsPerHour }), clock, log);
+  followBansElsewhere(tavern, store, connections, log);
+  await warnOfAdminsWithoutCharacters(tavern, store, log);
+  checkTheTables(world, games, options.worldFile);
+  setTheTables(tavern, store, world, games, options.seed, clock, log);
+  whenLost((e) => tavern.onFatal(e));
+  await returnWhatTheLastRunHeld(tavern, store, log);
+
+  const ports = new Ports(options.port);
+  closeOnFatal(tavern, store, connections, ports, log, options.onFatal);
+  const mssp = msspOf(world, tavern, ports, clock);
+  const trusted = options.trustProxy ?? TrustedProxies.none;
+  // Near the process's descriptor limit newcomers are turned away at every port, before anything else.
+  const budget = new FdBudget(options.descriptors?.counts ?? procDescriptors, () => performance.now(), options.descriptors?.reserve ?? FD_RESERVE, log);
+  const admit = () => budget.admit();
+  // Always watched: a PROXY header from anyone not trusted closes the connection.
+  const telnet: TelnetPortOptions = { mssp, proxies: { trusted, log, headerTimeoutMs: options.proxyHeaderTimeoutMs }, admit };
+  const host = options.host ?? (await everyAddress());
+  await listenPlainTelnet(ports, host, options.port, telnet, connections);
+  logTheLimits(tavern, connections, budget, slots, log);
+  if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet and TLS)`);
+  log(`listening on ${hostAndPort(host, ports.telnet)}`);
+  const certificate = options.tls && new CertificateInUse(options.tls.certificate, log, () => clock.now());
+  if (certificate) log(describeCertificate(certificate.certificate));
+  if (certificate && options.tls?.port != null) await listenTls(ports, host, options.tls.port, { ...telnet, secure: () => certificate.secure }, connections, log);
+  const web = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), admit, ...options.web };
+  await listenWebPorts(ports, host, options, certificate, web, connections, log);
+
+  const stop = stopOnce(tavern, store, connections, ports, clock, log);
+  tavern.onShutdown = (by) => {
+    void stop(`${by.name} closes the tavern for the night (the server is shutting down).`).then(() => options.onShutdown?.());
+  };
+  return { host, port: ports.telnet, webPort: ports.web, tlsPort: ports.tls, webTlsPort: ports.webTls, tavern, stop, reloadCertificate: () => certificate?.reload() };
+}
+
+/** The store first, its folders kept private; a database connection that breaks is reported once there is a tavern to stop. */
+async function openTheStore(options: ServerOptions, log: (line: string) => void, clock: Clock) {
   const spec = parseStoreSpec(options.store, options.dataDir);
   if (typeof spec === 'string') throw new Error(spec);
   const repaired = await keepPrivate(spec.engine === 'file' && spec.dir !== options.dataDir ? [options.dataDir, spec.dir] : [options.dataDir]);
@@ -138,12 +150,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A database connection that breaks takes this server's characters with it: stop, as on a full disk.
   let lost: (e: Error) => void = () => undefined;
   const store = await openStore(spec, { dataDir: options.dataDir, log, now: () => clock.now(), checkpoints: options.checkpoints, segmentBytes: options.segmentBytes, onLost: (e) => lost(e) });
-  const ledger = new Ledger(store);
-  const world = await loadWorld(options.worldFile);
-  const games = options.games ?? packageGames;
-  // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
-  const ordinary = options.seed === undefined ? cryptoRandom : seededRandom(options.seed);
-  const seeds = options.seed === undefined ? cryptoSeeds : derivedSeeds(options.seed);
+  return { store, ledger: new Ledger(store), whenLost: (then: (e: Error) => void) => (lost = then) };
+}
+
+/** The tavern with its everyday commands, its settings the defaults under the world's under the host's. */
+function buildTavern(world: World, store: Store, ledger: Ledger, clock: Clock, games: readonly GameDefinition[], options: ServerOptions, log: (line: string) => void): Tavern {
   const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games, world.socials), {
     ...defaultTavernSettings,
     ...world.settings,
@@ -151,9 +162,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     admins: [...world.admins, ...(options.settings?.admins ?? [])],
   });
   tavern.log = log;
-  // A ban made on another server sharing the characters throws them out here too, at its commit.
+  return tavern;
+}
+
+/** A ban made on another server sharing the characters throws them out here too, at its commit. */
+function followBansElsewhere(tavern: Tavern, store: Store, connections: Connections, log: (line: string) => void): void {
   store.onBan = (key, ban) => {
-    if (stopping) return; // everyone is being told goodbye already
+    if (connections.stopping) return; // everyone is being told goodbye already
     const here = banHere(tavern, key);
     if (here?.refusal === null) {
       log(`${ban.by} banned ${here.name} on another server: an admin here, so the ban does not apply here`);
@@ -162,20 +177,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const out = throwOutBanned(tavern, key, ban);
     if (out) log(`${ban.by} banned ${out.name} on another server: thrown out here`);
   };
+}
+
+/** An admin's name nobody has taken yet is anyone's: the host hears it at every start until it is made. */
+async function warnOfAdminsWithoutCharacters(tavern: Tavern, store: Store, log: (line: string) => void): Promise<void> {
   for (const name of tavern.settings.admins) {
     if (!(await store.nameTaken(name.toLowerCase()))) log(`admin ${name} has no character yet: create it before anyone else takes the name`);
   }
-  const slots = options.hashSlots ?? hashSlots();
-  const door = new Door(clock, { hashSlots: slots, createsPerHour: tavern.settings.createsPerHour });
-  const worldProblems: string[] = [];
+}
+
+/** A table of a game this server does not host, or with settings its game refuses, stops the start: every problem in one error. */
+function checkTheTables(world: World, games: readonly GameDefinition[], worldFile: string): void {
+  const problems: string[] = [];
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
       const def = games.find((g) => g.id === data.game);
-      if (!def) worldProblems.push(`table ${data.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
-      else worldProblems.push(...settingsProblems(def.settings, data.settings).map((p) => `table ${data.id}: ${p}`));
+      if (!def) problems.push(`table ${data.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
+      else problems.push(...settingsProblems(def.settings, data.settings).map((p) => `table ${data.id}: ${p}`));
     }
   }
-  if (worldProblems.length) throw new Error(`${options.worldFile}:\n  ${worldProblems.join('\n  ')}`);
+  if (problems.length) throw new Error(`${worldFile}:\n  ${problems.join('\n  ')}`);
+}
+
+/** Every table of the world in its room, each with its own provably fair source in the store. */
+function setTheTables(tavern: Tavern, store: Store, world: World, games: readonly GameDefinition[], seed: number | undefined, clock: Clock, log: (line: string) => void): void {
+  // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
+  const ordinary = seed === undefined ? cryptoRandom : seededRandom(seed);
+  const seeds = seed === undefined ? cryptoSeeds : derivedSeeds(seed);
   const handouts = handoutsInStore(store);
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
@@ -186,191 +214,139 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
     }
   }
-  lost = (e) => tavern.onFatal(e);
+}
+
+/** Wagers still on a table when the last run ended go back to their owners, on disk before anyone comes in. */
+async function returnWhatTheLastRunHeld(tavern: Tavern, store: Store, log: (line: string) => void): Promise<void> {
   for (const r of tavern.returnEscrow('after a restart')) log(`restart: returned ${r.amount} coins from ${r.table} to ${r.key}`);
   await store.flush();
+}
 
-  const connections = new Set<Connection>();
-  /** Connections still at the door, not yet in the game. */
-  const atTheDoor = new Set<Login>();
-  let stopping = false;
-  const limits = new NewcomerLimits(tavern.settings.connectionsPerAddress, tavern.settings.greetingLimit, log);
-  // Near the process's descriptor limit newcomers are turned away at every port, before anything else.
-  const budget = new FdBudget(options.descriptors?.counts ?? procDescriptors, () => performance.now(), options.descriptors?.reserve ?? FD_RESERVE, log);
-  const admit = () => budget.admit();
-  const tokens = new ResumeTokens(clock);
-  /** `page`: the same connection when it is a web page, which may resume a session (web/resume.ts). */
-  const onConnection = (c: Connection, session: Session, page?: WebConnection) => {
-    if (stopping) {
-      c.close('The tavern is closing; come back soon.');
-      return;
-    }
-    const refusal = limits.admit(c.id, c.remoteAddress, atTheDoor.size);
-    if (refusal !== null) return c.refuse(refusal);
-    connections.add(c);
-    // A proxy's own connection (its health check, every few seconds) is logged once it says something.
-    let logged = false;
-    const logOpen = () => {
-      if (!logged) log(`connection ${c.id} from ${c.remoteAddress}${c.via ? ` through the proxy at ${c.via}` : c.proxyOwn ? ' (the proxy itself)' : ''}`);
-      logged = true;
-    };
-    if (!c.proxyOwn) logOpen();
-    let player: Player | null = null;
-    const resume = page ? new PageResume(tokens, page, log) : null;
-    // Let go of once the player is in: a connection keeps nothing of the door for its lifetime.
-    let login: Login | null = new Login(tavern, session, c.remoteAddress, door, clock, (p) => {
-      player = p;
-      if (login) atTheDoor.delete(login);
-      login = null;
-      log(`connection ${c.id} is ${p.name} (${c.describe()})`);
-      // A new token for a page; a login anywhere ends the session a page might have come back to.
-      if (resume) resume.entered(p.key);
-      else tokens.loggedIn(p.key);
-    });
-    atTheDoor.add(login);
-    // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
-    const lines = new LineQueue<string | ResumeRequest>(
-      (line) => {
-        if (c.closed || stopping) return;
-        if (line instanceof ResumeRequest) return resume?.resume(line.token, player ? null : login);
-        // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
-        if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
-        // The reply follows from the outbox, once on disk; the next line waits only for a command that waits.
-        if (player && player.session === session) return tavern.runLine(player, line).ran;
-        if (!player) return login?.handleLine(line);
-      },
-      (e) => log(`error on connection ${c.id}: ${e.stack ?? e.message}`),
-      {
-        pause: () => c.pauseInput(),
-        resume: () => c.resumeInput(),
-        overflow: (limits) => session.deliver({ text: [droppedLinesNotice(limits)], prompt: false }),
-      },
-    );
-    c.on('line', (line) => {
-      logOpen();
-      lines.push(line);
-    });
-    page?.on('resume', (token) => lines.push(new ResumeRequest(token)));
-    c.on('close', () => {
-      lines.stop();
-      connections.delete(c);
-      limits.release(c.remoteAddress);
-      if (logged) log(`connection ${c.id} closed`);
-      if (login) {
-        atTheDoor.delete(login);
-        login.dispose();
-      }
-      // Still the player's session: it dropped rather than ended (quit, a takeover), and may come back.
-      const dropped = !stopping && player !== null && player.session === session;
-      resume?.closed(dropped);
-      if (dropped && player) tavern.connectionLost(player);
-    });
-  };
-
-  let webServers: (HttpServer | HttpsServer)[] = [];
-  let secureTelnet: Server | null = null;
+/** A failed store (a full disk, a lost database) can record nothing more: everyone is told goodbye and every port closes. */
+function closeOnFatal(tavern: Tavern, store: Store, connections: Connections, ports: Ports, log: (line: string) => void, onFatal?: (e: Error) => void): void {
   let fatal = false;
   tavern.onFatal = (e) => {
     if (fatal) return;
     fatal = true;
     // Nothing more can be recorded: no leaving, no timers, only goodbyes.
-    stopping = true;
+    connections.stopping = true;
     for (const t of tavern.tables.values()) t.dispose();
     log(`fatal: ${e.message}; closing every connection`);
-    for (const c of connections) c.close('The tavern has a problem and must close. Nothing you were told has been lost.');
+    connections.closeAll('The tavern has a problem and must close. Nothing you were told has been lost.');
     process.exitCode = 1;
-    for (const s of [server, secureTelnet, ...webServers]) s?.close();
-    void store.close().catch(() => undefined).finally(() => options.onFatal?.(e));
+    ports.closeAll();
+    void store.close().catch(() => undefined).finally(() => onFatal?.(e));
   };
+}
 
-  let port = options.port;
-  let tlsPort: number | null = null;
+/** What a MUD list is told (MSSP), read at each asking: the ports as they are once listening. */
+function msspOf(world: World, tavern: Tavern, ports: Ports, clock: Clock): () => MsspVariables {
   const startedAt = Math.floor(clock.now() / 1000);
-  const mssp = (): MsspVariables => ({
+  return () => ({
     NAME: world.name,
     PLAYERS: String([...tavern.players.values()].filter((p) => p.session).length),
     UPTIME: String(startedAt),
     CODEBASE: 'Obsidian Scorpion',
-    PORT: String(port),
+    PORT: String(ports.telnet),
     ROOMS: String(world.rooms.size),
-    ...(tlsPort === null ? {} : { TLS: String(tlsPort), SSL: String(tlsPort) }),
+    ...(ports.tls === null ? {} : { TLS: String(ports.tls), SSL: String(ports.tls) }),
     ...world.mssp,
   });
-  const trusted = options.trustProxy ?? TrustedProxies.none;
-  // Always watched: a PROXY header from anyone not trusted closes the connection.
-  const proxies = { trusted, log, headerTimeoutMs: options.proxyHeaderTimeoutMs };
-  const host = options.host ?? (await everyAddress());
-  const server: Server = await listenTelnet(host, options.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies, admit });
-  port = portOf(server, options.port);
+}
+
+/** The listening ports, opened one after another; what a failed start, a failed store or a stop closes. */
+class Ports {
+  /** In the order they were opened. */
+  readonly listening: (Server | HttpServer | HttpsServer)[] = [];
+  tls: number | null = null;
+  web: number | null = null;
+  webTls: number | null = null;
+
+  /** `telnet`: the port asked for, until it listens. */
+  constructor(public telnet: number) {}
+
+  closeAll(): void {
+    for (const s of this.listening) s.close();
+  }
+
+  /** Anything that cannot listen closes what already does, so a failed start leaves no port open. */
+  readonly abandon = (e: Error): never => {
+    this.closeAll();
+    throw e;
+  };
+}
+
+/** The plain telnet port, first: a start that cannot have it has nothing to close. */
+async function listenPlainTelnet(ports: Ports, host: string, port: number, telnet: TelnetPortOptions, connections: Connections): Promise<void> {
+  const server = await listenTelnet(host, port, (c) => connections.arrive(c, sessionOf(c)), telnet);
+  ports.listening.push(server);
+  ports.telnet = portOf(server, port);
+}
+
+/** The limits every newcomer meets, in one line, so a host sees what the machine allows. */
+function logTheLimits(tavern: Tavern, connections: Connections, budget: FdBudget, slots: number, log: (line: string) => void): void {
   const perHour = tavern.settings.createsPerHour;
   const cores = availableParallelism();
   const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
-  const { perAddress, atTheGreeting } = limits;
+  const { perAddress, atTheGreeting } = connections.limits;
   const descriptors = budget.limit === null ? 'no file descriptor limit known' : `newcomers turned away with ${budget.reserve} of ${budget.limit} file descriptors left`;
   log(
     `password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; ` +
       `connections: ${perAddress ? `${perAddress} per address` : 'no limit per address'}, ${atTheGreeting ? `${atTheGreeting} at the greeting` : 'no limit at the greeting'}, ${descriptors}`,
   );
-  if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet and TLS)`);
-  log(`listening on ${hostAndPort(host, port)}`);
-  const certificate = options.tls && new CertificateInUse(options.tls.certificate, log, () => clock.now());
-  // Anything that cannot listen closes what already does, so a failed start leaves no port open.
-  const abandon = (e: Error) => {
-    for (const s of [server, secureTelnet, ...webServers]) s?.close();
-    throw e;
-  };
-  if (certificate) log(describeCertificate(certificate.certificate));
-  if (certificate && options.tls?.port != null) {
-    const secure = () => certificate.secure;
-    secureTelnet = await listenTelnet(host, options.tls.port, (c) => onConnection(c, sessionOf(c)), { mssp, proxies, secure, admit }).catch(abandon);
-    tlsPort = portOf(secureTelnet, options.tls.port);
-    log(`tls on ${hostAndPort(host, tlsPort)}`);
-  }
+}
+
+/** Telnet over TLS, the same connections once the handshake is done. */
+async function listenTls(ports: Ports, host: string, port: number, telnet: TelnetPortOptions, connections: Connections, log: (line: string) => void): Promise<void> {
+  const server = await listenTelnet(host, port, (c) => connections.arrive(c, sessionOf(c)), telnet).catch(ports.abandon);
+  ports.listening.push(server);
+  ports.tls = portOf(server, port);
+  log(`tls on ${hostAndPort(host, ports.tls)}`);
+}
+
+/** The web page and its socket over HTTP and HTTPS, when asked for: one more kind of session for the same tavern. */
+async function listenWebPorts(ports: Ports, host: string, options: ServerOptions, certificate: CertificateInUse | undefined, web: WebOptions, connections: Connections, log: (line: string) => void): Promise<void> {
   const webPorts: WebPort[] = [];
   if (options.web) webPorts.push({ port: options.web.port });
   if (certificate && options.tls?.webPort != null) webPorts.push({ port: options.tls.webPort, tls: certificate.context });
-  let webPort: number | null = null;
-  let webTlsPort: number | null = null;
-  if (webPorts.length) {
-    const webOptions = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), admit, ...options.web };
-    webServers = await listenWeb(host, webPorts, webOptions, (c) => onConnection(c, webSession(c), c)).catch(abandon);
-    webPorts.forEach((p, i) => {
-      const at = portOf(webServers[i], p.port);
-      if (p.tls) {
-        certificate!.serves(webServers[i] as HttpsServer);
-        webTlsPort = at;
-      } else webPort = at;
-      log(`web client on ${p.tls ? 'https' : 'http'}://${hostAndPort(host, at)}/`);
-    });
-  }
+  if (!webPorts.length) return;
+  const servers = await listenWeb(host, webPorts, web, (c) => connections.arrive(c, webSession(c), c)).catch(ports.abandon);
+  ports.listening.push(...servers);
+  webPorts.forEach((p, i) => {
+    const at = portOf(servers[i], p.port);
+    if (p.tls) {
+      certificate!.serves(servers[i] as HttpsServer);
+      ports.webTls = at;
+    } else ports.web = at;
+    log(`web client on ${p.tls ? 'https' : 'http'}://${hostAndPort(host, at)}/`);
+  });
+}
 
-  const closeTavern = async (reason: string): Promise<void> => {
-    stopping = true;
-    for (const p of tavern.players.values()) tavern.tell(p, reason);
-    for (const login of atTheDoor) login.turnAway(reason);
-    for (const t of tavern.tables.values()) t.dispose();
-    // Every wager goes back now, not at the next start: the players hear it before the door closes.
-    for (const r of tavern.returnEscrow('at closing')) {
-      const owner = tavern.players.get(r.key);
-      if (owner) tavern.tell(owner, `Your ${coinsText(r.amount)} on ${tavern.tables.get(r.table)?.data.name ?? r.table} ${r.amount === 1 ? 'comes' : 'come'} back to you.`);
-      log(`closing: returned ${r.amount} coins from ${r.table} to ${r.key}`);
-    }
-    const at = new Date(clock.now()).toISOString();
-    for (const p of tavern.players.values()) store.record({ kind: 'seen', key: p.key, at });
-    await tavern.release();
-    await store.close();
-    for (const c of connections) c.close();
-    await Promise.all([server, secureTelnet, ...webServers].map((s) => new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()))));
-  };
-  // One stop, however many ask (a signal during an admin's shutdown waits for the same one).
+/** One stop, however many ask (a signal during an admin's shutdown waits for the same one). */
+function stopOnce(tavern: Tavern, store: Store, connections: Connections, ports: Ports, clock: Clock, log: (line: string) => void) {
   let stopped: Promise<void> | null = null;
-  const stop = (reason = 'The tavern is closing for the night (the server is shutting down).') =>
-    (stopped ??= stopping ? Promise.resolve() : closeTavern(reason));
-  tavern.onShutdown = (by) => {
-    void stop(`${by.name} closes the tavern for the night (the server is shutting down).`).then(() => options.onShutdown?.());
-  };
+  return (reason = 'The tavern is closing for the night (the server is shutting down).') =>
+    (stopped ??= connections.stopping ? Promise.resolve() : closeTavern(reason, tavern, store, connections, ports, clock, log));
+}
 
-  return { host, port, webPort, tlsPort, webTlsPort, tavern, stop, reloadCertificate: () => certificate?.reload() };
+/** Everyone told, every wager returned and everything written before the last connection and port close. */
+async function closeTavern(reason: string, tavern: Tavern, store: Store, connections: Connections, ports: Ports, clock: Clock, log: (line: string) => void): Promise<void> {
+  connections.stopping = true;
+  for (const p of tavern.players.values()) tavern.tell(p, reason);
+  connections.turnAwayAtTheDoor(reason);
+  for (const t of tavern.tables.values()) t.dispose();
+  // Every wager goes back now, not at the next start: the players hear it before the door closes.
+  for (const r of tavern.returnEscrow('at closing')) {
+    const owner = tavern.players.get(r.key);
+    if (owner) tavern.tell(owner, `Your ${coinsText(r.amount)} on ${tavern.tables.get(r.table)?.data.name ?? r.table} ${r.amount === 1 ? 'comes' : 'come'} back to you.`);
+    log(`closing: returned ${r.amount} coins from ${r.table} to ${r.key}`);
+  }
+  const at = new Date(clock.now()).toISOString();
+  for (const p of tavern.players.values()) store.record({ kind: 'seen', key: p.key, at });
+  await tavern.release();
+  await store.close();
+  connections.closeAll();
+  await Promise.all(ports.listening.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
 }
 
 function portOf(server: Server | HttpServer | HttpsServer, asked: number): number {

@@ -24,6 +24,8 @@ export interface GameDefinition {
   settings: object;
   /** How many players a table of this game seats, with its settings. */
   seats(settings: Record<string, unknown>): number;
+  /** Words no character may be named where this game is played: its dealer, its bet words. */
+  reservedNames?: readonly string[];
   /** One table of the game, told everything it may use through `host`. */
   create(host: TableHost): GameTable;
 }

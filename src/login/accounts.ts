@@ -54,20 +54,20 @@ export function needsUpgrade(stored: string): boolean {
 export const MIN_PASSWORD = 6;
 export const STARTING_COINS = 1000;
 
-/** Words nobody may take as a name: staff titles, pronouns, and words the game itself uses. */
+/** Words nobody may take as a name: staff titles, pronouns, and words the server itself uses (each game adds its own). */
 const RESERVED = new Set([
-  'admin', 'administrator', 'dreaven', 'someone', 'somebody', 'anyone', 'everyone', 'nobody', 'noone',
+  'admin', 'administrator', 'someone', 'somebody', 'anyone', 'everyone', 'nobody', 'noone',
   'self', 'me', 'you', 'all', 'god', 'gods', 'root', 'sysop', 'staff', 'imm', 'immortal', 'wizard',
-  'guest', 'new', 'create', 'connect', 'quit', 'help', 'house', 'dealer', 'hero', 'lich', 'server',
-  'system', 'player', 'table', 'dragon',
+  'guest', 'new', 'create', 'connect', 'quit', 'help', 'house', 'dealer', 'server',
+  'system', 'player', 'table',
 ]);
 
-/** Refusal reason for a proposed character name, or null when it is fine. */
-export function nameProblem(name: string, npcNames: Iterable<string>): string | null {
+/** Refusal reason for a proposed character name, or null when it is fine. `gameWords`: the hosted games' reserved names. */
+export function nameProblem(name: string, npcNames: Iterable<string>, gameWords: Iterable<string> = []): string | null {
   if (!/^[A-Za-z]+$/.test(name)) return 'A name is made of letters only (3 to 16 of them).';
   if (name.length < 3 || name.length > 16) return 'A name must be 3 to 16 letters long.';
   const key = name.toLowerCase();
-  if (RESERVED.has(key)) return `"${name}" is reserved; pick another name.`;
+  if (RESERVED.has(key) || [...gameWords].some((w) => w.toLowerCase() === key)) return `"${name}" is reserved; pick another name.`;
   for (const npc of npcNames) {
     if (npc.toLowerCase() === key) return `${capitalise(name)} already lives here as one of the tavern's own; pick another name.`;
   }

@@ -154,16 +154,21 @@ export class Login {
       this.session.hideInput();
       return `Welcome back, ${capitalise(name)}. Password:`;
     }
-    const problem = nameProblem(name, this.tavern.npcNames());
+    const problem = nameProblem(name, this.tavern.npcNames(), this.gameWords());
     if (problem) return problem;
     this.step = { kind: 'confirm-new', name: capitalise(name) };
     return `There is no one called ${capitalise(name)} here yet. Make a new character by that name? (yes/no)`;
   }
 
+  /** Words the games played here keep from being names (their dealer, their bet words). */
+  private gameWords(): string[] {
+    return [...this.tavern.tables.values()].flatMap((t) => t.definition.reservedNames ?? []);
+  }
+
   private async create(name: string, password: string): Promise<string | null> {
     this.step = { kind: 'greeting' };
     this.session.showInput();
-    const problem = nameProblem(name, this.tavern.npcNames()) ?? passwordProblem(password);
+    const problem = nameProblem(name, this.tavern.npcNames(), this.gameWords()) ?? passwordProblem(password);
     if (problem) return problem;
     const taken = `${capitalise(name)} is already taken; pick another name.`;
     if (await this.tavern.store.nameTaken(name.toLowerCase())) return this.done ? null : taken; // no hash spent on it

@@ -117,10 +117,7 @@ export class Table implements TavernTable {
 
   describeDice(): string {
     if (!this.lastDice) return `No dice have been thrown at ${this.data.name} yet.`;
-    const [a, b] = this.lastDice.dice;
-    const from = this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '';
-    if (b === undefined) return `The die on ${this.data.name} shows ${a}${from}.`;
-    return `The dice on ${this.data.name} ${together(`show ${a} and ${b}`)} (${a + b})${from}.`;
+    return diceText(this.data.name, this.lastDice.dice, this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '');
   }
 
   describeFairness(): string {
@@ -268,4 +265,11 @@ export class Table implements TavernTable {
       },
     };
   }
+}
+
+/** `look dice <table>`: "The dice on the sand table show 3 and 4 (7)", any number of dice ("show 1, 5 and 6 (12)"). */
+export function diceText(table: string, dice: readonly number[], from = ''): string {
+  if (dice.length === 1) return `The die on ${table} shows ${dice[0]}${from}.`;
+  const shown = `${dice.slice(0, -1).join(', ')} and ${dice[dice.length - 1]}`;
+  return `The dice on ${table} ${together(`show ${shown}`)} (${dice.reduce((sum, d) => sum + d, 0)})${from}.`;
 }

@@ -24,6 +24,15 @@ async function coins(c: TestClient): Promise<number> {
 }
 
 describe('a fourth game, registered by a test', () => {
+  it('keeps its own words from being names, besides the other games\' words', async () => {
+    ts = await start();
+    const c = await ts.connect();
+    expect(await c.command('create Cupbearer secret123')).toBe('"Cupbearer" is reserved; pick another name.');
+    expect(await c.command('create Hero secret123')).toBe('"Hero" is reserved; pick another name.');
+    expect(await c.command('create Dragon secret123')).toBe('"Dragon" is reserved; pick another name.');
+    expect(await c.command('create Admin secret123')).toBe('"Admin" is reserved; pick another name.');
+  });
+
   it('is in help with its rules and verbs, and look shows its table', async () => {
     ts = await start();
     const ana = await ts.login('Ana');

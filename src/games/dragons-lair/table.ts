@@ -56,6 +56,7 @@ export const dragonsLair: GameDefinition = {
   settings: defaultSettings,
   title: TITLE,
   seats: (settings) => dragonsLairSettings(settings).maxPlayers,
+  reservedNames: ['dragon'],
   help: (settings) => help(dragonsLairSettings(settings)),
   create: (host) => new DragonsLairTable(host),
 };

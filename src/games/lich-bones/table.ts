@@ -53,6 +53,7 @@ export const lichBones: GameDefinition = {
   settings: DEFAULT_SETTINGS,
   title: TITLE,
   seats: (settings) => lichBonesSettings(settings).seats,
+  reservedNames: ['dreaven', 'hero', 'lich'],
   help: (settings) => help(lichBonesSettings(settings)),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },
   create: (host) => new LichBonesTable(host),

@@ -1,18 +1,18 @@
 /** A telnet connection as the tavern sees it (web/session.ts is the web page's). */
 import type { TelnetConnection } from './telnet/connection.js';
+import { GMCP_PACKAGES, gmcpOf } from './telnet/gmcp.js';
 import type { Delivery, Session, Setting } from './output/outbox.js';
+import type { NewsKind } from './output/news.js';
 
 /** The Session of a telnet connection: the connection does the work; this names it for the tavern. */
 class TelnetSession implements Session {
   constructor(private readonly c: TelnetConnection) {}
+  /** The panels' news goes as GMCP, before the text. */
   deliver(delivery: Delivery): void {
-    this.c.deliver(delivery);
+    this.c.deliver({ text: delivery.text, gmcp: delivery.news?.map(gmcpOf), prompt: delivery.prompt });
   }
-  wantsGmcp(name: string): boolean {
-    return this.c.wantsGmcp(name);
-  }
-  gmcp(name: string, data?: unknown): void {
-    this.c.gmcp(name, data);
+  wants(kind: NewsKind): boolean {
+    return this.c.wantsGmcp(GMCP_PACKAGES[kind]);
   }
   close(farewell?: string): void {
     this.c.close(farewell);

@@ -3,19 +3,19 @@ import type { Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 
 /**
- * Speech as a listener hears it: the text, and with it GMCP `Comm.Channel.Text` (docs/gmcp.md),
- * queued in the outbox so both wait for the disk together. Every command that carries words
+ * Speech as a listener hears it: the text, and with it the same words as news for the panels
+ * (GMCP's Comm.Channel.Text, docs/gmcp.md), queued in the outbox so both wait for the disk together. Every command that carries words
  * from one player to others (say, emote, whisper, tell, shout, ooc, socials, announce) goes through here.
  */
 
-/** The `channel` of Comm.Channel.Text. */
+/** How the words travelled (the `channel` of Comm.Channel.Text). */
 export type Channel = 'say' | 'emote' | 'whisper' | 'tell' | 'shout' | 'ooc' | 'social' | 'announce';
 
 export function hear(tavern: Tavern, listener: Player, channel: Channel, talker: string, text: string): void {
   const session = listener.session;
   if (!session) return;
   tavern.outbox.add(session, text);
-  tavern.outbox.gmcp(session, 'Comm.Channel.Text', { channel, talker, text: unmarked(text) });
+  tavern.outbox.news(session, 'speech', { channel, talker, text: unmarked(text) });
 }
 
 /** Everyone connected in a room hears it, each in their own words (null: that one is not told). */

@@ -1,24 +1,28 @@
 import type { Store } from '../store/index.js';
-import type { OutputBatch, Setting } from '../telnet/connection.js';
-import type { GmcpMessage } from '../telnet/gmcp.js';
+import type { Setting } from '../telnet/connection.js';
+import type { News, NewsData, NewsKind } from './news.js';
 
-// The output types are the connection layer's: a telnet connection takes a delivery as it is.
-export type { GmcpMessage, Setting };
+export type { Setting };
 
-/** One batch of output for a session: text with markup, GMCP for the panels, and whether a prompt follows. */
-export type Delivery = OutputBatch;
+/** One batch of output for a session: text with markup, news for the panels, and whether a prompt follows. */
+export interface Delivery {
+  /** Blocks of marked-up text (text/markup.ts), in order. */
+  text?: readonly string[];
+  /** News for the client's panels, each turned into the transport's own message (GMCP). */
+  news?: readonly News[];
+  /** False for a last word before closing: no prompt after it. */
+  prompt?: boolean;
+}
 
 /**
  * Where a player's output goes: a telnet connection, a web page, or a recorder in tests. It
  * takes text with markup and decides itself how it looks (colour, width, screen reader).
  */
 export interface Session {
-  /** Text, GMCP and the prompt of one delivery, sent to the client together. */
+  /** Text, news and the prompt of one delivery, sent to the client together. */
   deliver(delivery: Delivery): void;
-  /** Whether a GMCP message of this package (`Table.State`) would reach the client: build it only then. */
-  wantsGmcp(name: string): boolean;
-  /** One GMCP message now (game events go through Outbox.gmcp, which waits for the disk). */
-  gmcp(name: string, data?: unknown): void;
+  /** Whether news of this kind (`table-state`) would reach the client's panels: build it only then. */
+  wants(kind: NewsKind): boolean;
   close(farewell?: string): void;
   /** The password prompt: the client stops showing what is typed. */
   hideInput(): void;
@@ -48,8 +52,8 @@ export interface Session {
 export const MAYBE_NOT_WRITTEN =
   'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
-/** A session's part of a release; `gmcp` made only for a session that gets some (most get none). */
-type Batch = { text: string[]; gmcp: GmcpMessage[] | undefined; prompt?: false };
+/** A session's part of a release; `news` made only for a session that gets some (most get none). */
+type Batch = { text: string[]; news: News[] | undefined; prompt?: false };
 
 const NOTHING_PENDING: ReadonlyMap<Session, Batch> = new Map();
 
@@ -94,9 +98,9 @@ export class Outbox {
     this.batchOf(session).text.push(text);
   }
 
-  /** Queues a GMCP message with the text, if the client wants its package. */
-  gmcp(session: Session, name: string, data?: unknown): void {
-    if (session.wantsGmcp(name)) (this.batchOf(session).gmcp ??= []).push({ name, data });
+  /** Queues news for the panels with the text, if the client wants its kind. */
+  news<K extends NewsKind>(session: Session, kind: K, data: NewsData[K]): void {
+    if (session.wants(kind)) (this.batchOf(session).news ??= []).push({ kind, data } as News);
   }
 
   /** A line of the session's is being answered: what it is told meanwhile comes without a prompt, until `prompt`. */
@@ -121,7 +125,7 @@ export class Outbox {
   private batchOf(session: Session): Batch {
     let batch = this.pending.get(session);
     if (!batch) {
-      batch = { text: [], gmcp: undefined };
+      batch = { text: [], news: undefined };
       this.pending.set(session, batch);
     }
     return batch;

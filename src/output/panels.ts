@@ -1,21 +1,22 @@
 /**
- * The GMCP producers (docs/gmcp.md): what a client's panels are told. Everything is queued in
- * the outbox with the text, so it waits for the disk like the text does; the web page gets the
- * same messages (one producer, two transports).
+ * What a client's panels are told (news.ts; docs/gmcp.md gives each as GMCP). Everything is
+ * queued in the outbox with the text, so it waits for the disk like the text does; each
+ * transport turns the news into its own messages (one producer, two transports).
  *
  * Nothing scans every player. What may have changed is noted where it happens, and sent at most
  * once per delivery when the tavern releases its output (`flush`):
- * - Char.Status for the players whose coins moved (the ledger names the accounts of every
- *   transaction), whose seat changed (Player.seat), who walked (Tavern.moveTo) or arrived; sent
- *   only when it differs from what their session was last told.
- * - Table.State for each table that reported news, to everyone in its room, each their own view
- *   (built once for the room when the table says its state is the same for every viewer); and
- *   for the tables of a room, to whoever comes in. In a crowded room a player's own small move
- *   (a bet) goes at once to that player's panel only, and to the whole room at most once every
- *   CROWD_STATE_EVERY_MS (or sooner, with the next change that concerns everyone): 200 bettors
- *   do not each send the table's whole state to 200 panels.
- * - Table.Hand to the one player whose hand changed.
- * Room.Info (on entering a room) and Table.Dice (at each throw) are queued at once, in order.
+ * - the status (Char.Status) of the players whose coins moved (the ledger names the accounts of
+ *   every transaction), whose seat changed (Player.seat), who walked (Tavern.moveTo) or arrived;
+ *   sent only when it differs from what their session was last told.
+ * - a table's state (Table.State) for each table that reported news, to everyone in its room,
+ *   each their own view (built once for the room when the table says its state is the same for
+ *   every viewer); and for the tables of a room, to whoever comes in. In a crowded room a
+ *   player's own small move (a bet) goes at once to that player's panel only, and to the whole
+ *   room at most once every CROWD_STATE_EVERY_MS (or sooner, with the next change that concerns
+ *   everyone): 200 bettors do not each send the table's whole state to 200 panels.
+ * - a hand (Table.Hand) to the one player whose hand changed.
+ * The room (Room.Info, on entering it) and the dice (Table.Dice, at each throw) are queued at
+ * once, in order.
  */
 import type { Session } from './outbox.js';
 import type { TableNews, TableState, TavernTable } from '../tables/tables.js';
@@ -28,7 +29,7 @@ import type { Timer } from '../world/clock.js';
 /** In a crowded room, how long the panels may lag behind the players' own moves (bets). */
 export const CROWD_STATE_EVERY_MS = 1_000;
 
-/** GMCP `Char.Status`. */
+/** A player's status for the panels (Char.Status). */
 export interface CharStatus {
   name: string;
   coins: number;
@@ -56,7 +57,7 @@ export class Panels {
 
   /** A session has just taken the player into the world (a login, a takeover, a return). */
   arrived(p: Player): void {
-    if (p.session) this.tavern.outbox.gmcp(p.session, 'Char.Name', { name: p.name });
+    if (p.session) this.tavern.outbox.news(p.session, 'character', { name: p.name });
     this.entered(p);
   }
 
@@ -66,9 +67,9 @@ export class Panels {
     if (!session) return;
     this.statusDue.add(p);
     const room = this.tavern.roomOf(p);
-    if (session.wantsGmcp('Room.Info')) {
-      const exits = Object.fromEntries(DIRECTIONS.filter((d) => room.exits[d]).map((d) => [d, room.exits[d]]));
-      this.tavern.outbox.gmcp(session, 'Room.Info', { id: room.id, name: room.name, exits });
+    if (session.wants('room')) {
+      const exits = Object.fromEntries(DIRECTIONS.filter((d) => room.exits[d]).map((d) => [d, room.exits[d]!]));
+      this.tavern.outbox.news(session, 'room', { id: room.id, name: room.name, exits });
     }
     for (const t of this.tavern.tablesIn(room.id)) {
       due(this.viewersDue, t).add(p);
@@ -108,7 +109,7 @@ export class Panels {
         break;
       case 'dice':
         // Every throw is told, in order; the one object goes to the whole room.
-        for (const p of this.tavern.whereabouts.present(t.roomId)) if (p.session) this.tavern.outbox.gmcp(p.session, 'Table.Dice', news.dice);
+        for (const p of this.tavern.whereabouts.present(t.roomId)) if (p.session) this.tavern.outbox.news(p.session, 'table-dice', news.dice);
         break;
     }
   }
@@ -153,28 +154,28 @@ export class Panels {
     let shared: TableState | null = null;
     for (const p of viewers) {
       const session = p.session;
-      if (!session || p.room !== t.roomId || !session.wantsGmcp('Table.State')) continue;
+      if (!session || p.room !== t.roomId || !session.wants('table-state')) continue;
       const state = t.sharedState ? (shared ??= t.stateFor(p)) : t.stateFor(p);
-      this.tavern.outbox.gmcp(session, 'Table.State', state);
+      this.tavern.outbox.news(session, 'table-state', state);
     }
   }
 
   private sendHand(t: TavernTable, name: string): void {
     const p = this.tavern.players.get(name.toLowerCase());
     const session = p?.session;
-    if (!p || !session || !session.wantsGmcp('Table.Hand')) return;
+    if (!p || !session || !session.wants('table-hand')) return;
     // An emptied hand (the game is over, or they left it) is sent as no cards, so a panel clears.
-    this.tavern.outbox.gmcp(session, 'Table.Hand', t.handFor(p) ?? { table: t.id, cards: [], faces: [] });
+    this.tavern.outbox.news(session, 'table-hand', t.handFor(p) ?? { table: t.id, cards: [], faces: [] });
   }
 
   private sendStatus(p: Player): void {
     const session = p.session;
-    if (!session || !session.wantsGmcp('Char.Status')) return;
+    if (!session || !session.wants('status')) return;
     const status = this.statusOf(p);
     const seen = `${status.coins} ${status.room} ${status.table}`;
     if (this.lastStatus.get(session) === seen) return;
     this.lastStatus.set(session, seen);
-    this.tavern.outbox.gmcp(session, 'Char.Status', status);
+    this.tavern.outbox.news(session, 'status', status);
   }
 }
 

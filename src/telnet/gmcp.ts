@@ -21,6 +21,27 @@ export interface GmcpMessage {
   data?: unknown;
 }
 
+/**
+ * The GMCP package of each kind of news the tavern tells a client's panels (src/rooms/news.ts):
+ * the one place the server writes these names (docs/gmcp.md). The web page takes the same.
+ */
+export const GMCP_PACKAGES = {
+  character: 'Char.Name',
+  status: 'Char.Status',
+  room: 'Room.Info',
+  speech: 'Comm.Channel.Text',
+  'table-state': 'Table.State',
+  'table-dice': 'Table.Dice',
+  'table-hand': 'Table.Hand',
+} as const;
+
+export type PanelNewsKind = keyof typeof GMCP_PACKAGES;
+
+/** News for the panels as the GMCP message that carries it. */
+export function gmcpOf(news: { kind: PanelNewsKind; data: unknown }): GmcpMessage {
+  return { name: GMCP_PACKAGES[news.kind], data: news.data };
+}
+
 export class GmcpOption extends NegotiatedOption {
   /** Core.Hello's client and version, cleaned: for the log. */
   hello: { client: string; version: string } | null = null;

@@ -4,6 +4,7 @@
  * the wire protocol (docs/web.md), kept in one place so it follows that interface when it changes.
  */
 import type { Delivery, Session, Setting } from '../output/outbox.js';
+import { gmcpOf } from '../telnet/gmcp.js';
 import type { WebConnection } from './connection.js';
 
 /** Columns the server wraps web text to; the page re-wraps it to its own pane. */
@@ -22,11 +23,13 @@ export function webSession(c: Pick<WebConnection, 'send' | 'close'> & Partial<Pi
   return {
     deliver(d: Delivery) {
       if (d.text?.length) c.send({ type: 'text', text: d.text.join('\n') });
-      for (const m of d.gmcp ?? []) c.send({ type: 'gmcp', package: m.name, data: m.data ?? null });
+      for (const news of d.news ?? []) {
+        const m = gmcpOf(news);
+        c.send({ type: 'gmcp', package: m.name, data: m.data ?? null });
+      }
       if (d.prompt !== false) c.send({ type: 'prompt', text: PROMPT });
     },
-    wantsGmcp: () => true,
-    gmcp: (name, data) => c.send({ type: 'gmcp', package: name, data: data ?? null }),
+    wants: () => true,
     close: (farewell) => c.close(farewell),
     cork: () => c.cork?.(),
     uncork: () => c.uncork?.(),

@@ -68,7 +68,7 @@ export class Tavern implements TableVenue {
   readonly comings = new ComingsAndGoings(this);
   readonly tables = new Map<string, TavernTable>();
   readonly outbox: Outbox;
-  /** The GMCP producers: Char.*, Room.Info, Table.* (docs/gmcp.md). */
+  /** What the clients' panels are told (news.ts; on the wire Char.*, Room.Info, Table.*: docs/gmcp.md). */
   readonly panels: Panels;
   /** What players away are told on return: the coins the tables paid or took, their game. */
   private readonly away = new WhileAway(this);

@@ -35,10 +35,10 @@ function countingSession(): Session & { bytes: number; gmcpCount: number } {
     deliver(delivery) {
       for (const text of delivery.text ?? []) this.bytes += text.length;
       // Counted per session, as each socket carries it; serialized as the telnet sessions do, once per data object.
-      for (const m of delivery.gmcp ?? []) this.bytes += serialized(m.data);
-      this.gmcpCount += delivery.gmcp?.length ?? 0;
+      for (const news of delivery.news ?? []) this.bytes += serialized(news.data);
+      this.gmcpCount += delivery.news?.length ?? 0;
     },
-    wantsGmcp: () => true,
+    wants: () => true,
     close: () => undefined,
     ...plainClient,
   };

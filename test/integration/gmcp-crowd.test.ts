@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
-import type { GmcpMessage } from '../../src/output/outbox.js';
+import type { GmcpMessage } from '../../src/telnet/gmcp.js';
 import { recordingSession, type RecordingSession } from '../support/tavern.js';
 import type { Player } from '../../src/world/player.js';
 

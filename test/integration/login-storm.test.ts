@@ -46,7 +46,7 @@ function recorder(name: string, watch: WriteWatch) {
     deliver: (d: Delivery) => {
       if (d.text?.some((t) => t.includes('Welcome to the Obsidian Scorpion'))) welcomes.push({ durable: watch.durable(name) });
     },
-    wantsGmcp: () => false,
+    wants: () => false,
     close: (farewell) => void closed.push(farewell),
     ...plainClient,
   };

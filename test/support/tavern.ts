@@ -7,7 +7,8 @@ import { loadWorld } from '../../src/world/world.js';
 import { defaultTavernSettings, Tavern, type TavernSettings } from '../../src/world/tavern.js';
 import type { Player } from '../../src/world/player.js';
 import { everydayCommands } from '../../src/commands/index.js';
-import type { Delivery, GmcpMessage, Session } from '../../src/output/outbox.js';
+import type { Delivery, Session } from '../../src/output/outbox.js';
+import { gmcpOf, type GmcpMessage } from '../../src/telnet/gmcp.js';
 import { games } from '../../src/games/index.js';
 import { FairTable } from '../../src/tables/fair-table.js';
 import { seededRandom } from '../../src/games/random.js';
@@ -17,9 +18,8 @@ import { handoutsInStore } from '../../src/tables/handouts.js';
 import { unmarked } from '../../src/text/markup.js';
 import { FakeClock } from './fakeClock.js';
 
-/** What a test's session says of its client: plain text, 80 columns, no colour, no screen reader, no GMCP sent outside a delivery. */
+/** What a test's session says of its client: plain text, 80 columns, no colour, no screen reader. */
 export const plainClient = {
-  gmcp: () => undefined,
   hideInput: () => undefined,
   showInput: () => undefined,
   width: 80,
@@ -33,7 +33,7 @@ export const plainClient = {
 export interface RecordingSession extends Session {
   /** Every block of text delivered, in order, markup included. */
   readonly told: string[];
-  /** Every GMCP message delivered, in order (only when made with `gmcp: true`). */
+  /** Every GMCP message delivered, in order, as a telnet client gets the panels' news (only when made with `gmcp: true`). */
   readonly gmcpTold: GmcpMessage[];
   closed: string | null;
   /** The text told since the last call, as one string, without its markup. */
@@ -54,9 +54,9 @@ export function recordingSession(o: { gmcp?: boolean } = {}): RecordingSession {
     },
     deliver(d: Delivery) {
       this.told.push(...(d.text ?? []));
-      this.gmcpTold.push(...(d.gmcp ?? []));
+      this.gmcpTold.push(...(d.news ?? []).map(gmcpOf));
     },
-    wantsGmcp: () => o.gmcp === true,
+    wants: () => o.gmcp === true,
     close(farewell) {
       this.closed = farewell ?? '';
     },

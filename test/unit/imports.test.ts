@@ -110,6 +110,14 @@ describe('the import graph', () => {
     expect(typesOnly("export * from './world.js'")).toBe(false);
   });
 
+  it('writes GMCP package names only at the edge: src/telnet and src/web turn the panels\' news into GMCP', () => {
+    const PACKAGE_NAME = /['"](?:Char|Room|Comm|Table|Core)\.[A-Z][\w.]*['"]/;
+    const named = sources(SRC).filter((f) => PACKAGE_NAME.test(readFileSync(f, 'utf8')));
+    // The test looks where it should: the edge does name them.
+    expect(named.map((f) => relative(SRC, f))).toContain('telnet/gmcp.ts');
+    expect(named.map((f) => layerOf(f)).filter((layer) => layer !== 'telnet' && layer !== 'web').length, named.map((f) => relative(SRC, f)).join(', ')).toBe(0);
+  });
+
   it('leaves the game package free of any host: src/games imports only itself and src/text', () => {
     const games = imports().filter(([file]) => layerOf(file) === 'games');
     // The package is not empty, and it does use the text helpers: the test looks where it should.

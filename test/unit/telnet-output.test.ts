@@ -6,6 +6,7 @@ import { Outbox, type Session } from '../../src/output/outbox.js';
 import type { Store } from '../../src/store/index.js';
 import { toAscii } from '../../src/telnet/charset.js';
 import type { TelnetConnection } from '../../src/telnet/connection.js';
+import { GMCP_PACKAGES, gmcpOf } from '../../src/telnet/gmcp.js';
 import { HANG, paint, WHOLE } from '../../src/text/markup.js';
 import { DO, GA, IAC, OptionCode, SB, SE } from '../../src/telnet/options.js';
 import { encodeFrame, encodeText, promptEnd } from '../../src/telnet/output.js';
@@ -65,9 +66,8 @@ const quietStore = { hasUnwrittenChanges: false, flush: () => Promise.resolve() 
 /** The Session server.ts makes of a connection, as far as the outbox uses it. */
 function sessionOf(conn: TelnetConnection): Session {
   return {
-    deliver: (d) => conn.deliver(d),
-    wantsGmcp: (name) => conn.wantsGmcp(name),
-    gmcp: (name, data) => conn.gmcp(name, data),
+    deliver: (d) => conn.deliver({ text: d.text, gmcp: d.news?.map(gmcpOf), prompt: d.prompt }),
+    wants: (kind) => conn.wantsGmcp(GMCP_PACKAGES[kind]),
     close: (farewell) => conn.close(farewell),
     hideInput: () => conn.hideInput(),
     showInput: () => conn.showInput(),

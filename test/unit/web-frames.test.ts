@@ -76,15 +76,15 @@ describe('frames to the page', () => {
     const sent: ServerMessage[] = [];
     const closed: (string | undefined)[] = [];
     const session = webSession({ send: (m) => sent.push(m), close: (farewell) => closed.push(farewell) });
-    session.deliver({ text: ['Welcome.', 'Exits: north.'], gmcp: [{ name: 'Room.Info', data: { id: 'r' } }] });
+    session.deliver({ text: ['Welcome.', 'Exits: north.'], news: [{ kind: 'room', data: { id: 'r', name: 'R', exits: {} } }] });
     session.hideInput();
     session.showInput();
-    session.gmcp('Char.Status', { name: 'Ana', coins: 1000, room: 'common-room', table: null });
+    session.deliver({ news: [{ kind: 'status', data: { name: 'Ana', coins: 1000, room: 'common-room', table: null } }], prompt: false });
     session.deliver({ text: ['Farewell!'], prompt: false });
     session.close('Farewell!');
     expect(sent).toEqual([
       { type: 'text', text: 'Welcome.\nExits: north.' },
-      { type: 'gmcp', package: 'Room.Info', data: { id: 'r' } },
+      { type: 'gmcp', package: 'Room.Info', data: { id: 'r', name: 'R', exits: {} } },
       { type: 'prompt', text: '> ' },
       { type: 'input', hidden: true },
       { type: 'input', hidden: false },
@@ -93,7 +93,7 @@ describe('frames to the page', () => {
     ]);
     expect(closed).toEqual(['Farewell!']);
     expect(session.width).toBe(WEB_WIDTH);
-    expect(session.wantsGmcp('Table.State')).toBe(true);
+    expect(session.wants('table-state')).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { obsidianCoins } from '../text/amount.js';
-import { capitalise } from '../login/accounts.js';
+import { capitalise } from '../text/names.js';
 import { paint } from '../text/markup.js';
 import type { Audit, Ban } from '../store/index.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';

@@ -1,5 +1,5 @@
 import { hanging, paint } from '../text/markup.js';
-import { capitalise } from '../login/accounts.js';
+import { capitalise } from '../text/names.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { named, quoted } from '../output/palette.js';

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { capitalise } from '../text/names.js';
 
 /**
  * Today's cost: scrypt at N = 2^15, r = 8, p = 1 (32 MiB and about 0.1 s of one core per hash).
@@ -52,7 +53,6 @@ export function needsUpgrade(stored: string): boolean {
 }
 
 export const MIN_PASSWORD = 6;
-export const STARTING_COINS = 1000;
 
 /** Words nobody may take as a name: staff titles, pronouns, and words the server itself uses (each game adds its own). */
 const RESERVED = new Set([
@@ -79,6 +79,3 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-export function capitalise(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
-}

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { sleep, type Clock } from '../world/clock.js';
-import { capitalise, hashPassword, needsUpgrade, verifyPassword } from './accounts.js';
+import { capitalise } from '../text/names.js';
+import { hashPassword, needsUpgrade, verifyPassword } from './accounts.js';
 import { FairScheduler, OneAtATime } from './scheduler.js';
 import { CreationLimit, GuessThrottle, type Reservation, type Wait } from './throttle.js';
 

@@ -1,6 +1,7 @@
 import type { Clock, Timer } from '../world/clock.js';
 import type { Session } from '../output/outbox.js';
-import { capitalise, MIN_PASSWORD, nameProblem, passwordProblem } from './accounts.js';
+import { MIN_PASSWORD, nameProblem, passwordProblem } from './accounts.js';
+import { capitalise } from '../text/names.js';
 import type { Door } from './door.js';
 import type { Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock, Timer } from '../world/clock.js';
-import { capitalise } from '../login/accounts.js';
+import { capitalise } from '../text/names.js';
 import type { Login } from '../login/login.js';
 import type { WebConnection } from './connection.js';
 

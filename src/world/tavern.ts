@@ -6,7 +6,10 @@ import { Outbox, type Session } from '../output/outbox.js';
 import { Player } from './player.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from '../commands/command-set.js';
 import { directionOf, matchKeyword, type Room, type World } from './world.js';
-import { capitalise, STARTING_COINS } from '../login/accounts.js';
+import { capitalise } from '../text/names.js';
+
+/** What a new character's purse holds. */
+export const STARTING_COINS = 1000;
 import type { TableVenue, TavernTable } from '../tables/tables.js';
 import { Panels } from '../output/panels.js';
 import { applyPrefs } from '../output/settings.js';

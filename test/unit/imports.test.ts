@@ -34,19 +34,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 /**
  * The imports that run upwards between the tavern's folders, each a cycle between two of them
  * (file, then what it imports). The tavern (world/tavern.ts) builds its command set with the
- * framework and makes characters by the account rules; coming back words the stakes and results
- * as the `coins` and `score` commands do; the panels list exits in the world's order; two
- * commands spell names as accounts do. The list is exact, so a new cycle fails here, and so does
+ * framework; coming back words the stakes and results
+ * as the `coins` and `score` commands do; the panels list exits in the world's order. The list is exact, so a new cycle fails here, and so does
  * one taken away without striking it off.
  */
 const UPWARDS = [
   'world/tavern.ts imports ../commands/command-set.js',
-  'world/tavern.ts imports ../login/accounts.js',
   'world/away.ts imports ../commands/coins.js',
   'world/away.ts imports ../commands/yourself.js',
   'output/panels.ts imports ../world/world.js',
-  'commands/admin.ts imports ../login/accounts.js',
-  'commands/channels.ts imports ../login/accounts.js',
 ];
 
 function layerOf(file: string): string | null {

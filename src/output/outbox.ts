@@ -1,5 +1,5 @@
 import type { Store } from '../store/index.js';
-import type { Setting } from '../telnet/connection.js';
+import type { Setting } from '../telnet/client-profile.js';
 import type { News, NewsData, NewsKind } from './news.js';
 
 export type { Setting };

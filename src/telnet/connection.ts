@@ -5,19 +5,20 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
-import { CharsetOption } from './charset.js';
-import { GmcpOption, gmcpFrame, type GmcpMessage } from './gmcp.js';
+import { describeClient, optionOf, profileOf, terminalOf, type Setting, type Terminal } from './client-profile.js';
+import { deliveryBytes, type OutputBatch } from './delivery.js';
+import type { GmcpOption } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
-import { Compress2Option, OrderedOutput, type Compressible } from './mccp.js';
-import { allVariables, MsspOption, plainMssp, type MsspProvider } from './mssp.js';
-import { colourLevelOf, Mtts, TerminalTypeOption } from './mtts.js';
-import { AYT, EC, EL, IAC, Negotiation, NegotiatedOption, OptionCode, WindowSizeOption, type OptionOwner } from './options.js';
-import { encodeFrame, encodeText, promptEnd, subnegotiationFrame } from './output.js';
+import { OrderedOutput, type Compressible } from './mccp.js';
+import { allVariables, plainMssp, type MsspProvider } from './mssp.js';
+import { createTelnetOption, offerOptions } from './option-set.js';
+import { AYT, EC, EL, IAC, Negotiation, NegotiatedOption, OptionCode, type OptionOwner } from './options.js';
+import { encodeText, subnegotiationFrame } from './output.js';
 import { peerAddress } from './per-address.js';
 import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
-import { render, type RenderProfile } from './render.js';
+import type { RenderProfile } from './render.js';
 
-const { ECHO, SGA, TTYPE, EOR, NAWS, CHARSET, MSSP, COMPRESS2, GMCP } = OptionCode;
+const { ECHO, SGA, EOR, COMPRESS2, GMCP } = OptionCode;
 
 export interface ConnectionOptions {
   /** Input lines longer than this many raw bytes are cut (default 1024). */
@@ -35,27 +36,12 @@ export interface ConnectionEvents {
   close: [];
 }
 
-/** A player's choice for colour or screen-reader output: `auto` follows what the client says. */
-export type Setting = 'on' | 'off' | 'auto';
-
-/** One batch of output for the client: its GMCP, its text and (by default) a prompt. */
-export interface OutputBatch {
-  /** Blocks of marked-up text (text/markup.ts), in order. */
-  text?: readonly string[];
-  /** GMCP messages, sent before the text; each only if the client wants its package. */
-  gmcp?: readonly GmcpMessage[];
-  /** False for a last word before closing: no prompt after it. */
-  prompt?: boolean;
-}
-
 export const DEFAULT_MAX_QUEUED_BYTES = 256 * 1024;
 /** Longest subnegotiation we read: GMCP's Core.Supports lists are the longest real ones. */
 const SUBNEGOTIATION_MAX = 4096;
 /** How long close() waits for the client to hang up before cutting the socket. */
 const CLOSE_GRACE_MS = 5000;
 const KEEPALIVE_DELAY_MS = 60_000;
-const PROMPT = '> ';
-const DEFAULT_WIDTH = 80;
 const MCCP2_START = subnegotiationFrame(COMPRESS2, []);
 const AYT_ANSWER = encodeText('\n[Yes, the tavern is still here.]\n');
 const noMssp: MsspProvider = () => ({});
@@ -120,13 +106,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     socket.on('error', () => this.drop());
     socket.on('close', () => this.finish());
 
-    // The offers, in one packet. Line mode: no WILL ECHO, no WILL SGA. Nothing waits for the
-    // answers; some clients never give them (TinTin++ ignores WILL MSSP).
+    // The offers, in one packet.
     socket.cork();
-    for (const code of [EOR, GMCP, MSSP, COMPRESS2, CHARSET]) this.negotiator.requestLocal(code, true);
-    for (const code of [TTYPE, NAWS]) this.negotiator.requestRemote(code);
-    // A client may offer CHARSET itself (WILL) and send its own request: we agree to that too.
-    this.negotiator.remoteOptions.add(CHARSET);
+    offerOptions(this.negotiator);
     socket.uncork();
   }
 
@@ -140,17 +122,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   }
 
   /** What the client told us about itself: window, terminal names, MTTS bits, GMCP hello. */
-  get terminal(): { width: number; height: number; type: string; client: string; mtts: number | null } {
-    const ttype = this.option<TerminalTypeOption>(TTYPE);
-    const naws = this.option<WindowSizeOption>(NAWS);
-    const hello = this.option<GmcpOption>(GMCP).hello;
-    return {
-      width: naws.width || DEFAULT_WIDTH,
-      height: naws.height || 24,
-      type: ttype.terminal ?? 'unknown',
-      client: hello ? `${hello.client} ${hello.version}`.trim() : ttype.client ?? 'unknown',
-      mtts: ttype.bits,
-    };
+  get terminal(): Terminal {
+    return terminalOf(this.negotiator);
   }
 
   /** The player's colour choice; `auto` gives colour to clients whose TTYPE/MTTS has it. */
@@ -175,34 +148,12 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
   /** How text is rendered for this client now: its answers so far and the player's choices. */
   get profile(): RenderProfile {
-    return (this.renderProfile ??= this.currentProfile());
-  }
-
-  private currentProfile(): RenderProfile {
-    const ttype = this.option<TerminalTypeOption>(TTYPE);
-    const bits = ttype.bits ?? 0;
-    const detected = colourLevelOf(ttype.names, ttype.bits);
-    return {
-      colour: this.colourSetting === 'off' ? 0 : this.colourSetting === 'on' ? Math.max(detected, 1) as 1 | 2 | 3 : detected,
-      screenReader: this.screenReaderSetting === 'auto' ? (bits & Mtts.SCREEN_READER) !== 0 : this.screenReaderSetting === 'on',
-      ascii: !(this.option<CharsetOption>(CHARSET).utf8 || (bits & Mtts.UTF8) !== 0),
-      width: this.option<WindowSizeOption>(NAWS).width || DEFAULT_WIDTH,
-    };
+    return (this.renderProfile ??= profileOf(this.negotiator, this.colourSetting, this.screenReaderSetting));
   }
 
   /** One line for the server log: what the client is and what it agreed to. */
   describe(): string {
-    const { width, height, type, client, mtts } = this.terminal;
-    const profile = this.profile;
-    const agreed = [
-      profile.ascii ? 'ASCII' : 'UTF-8',
-      ['no colour', '16 colours', '256 colours', 'truecolour'][profile.colour],
-      profile.screenReader ? 'screen reader' : '',
-      this.output.compressing ? 'MCCP2' : '',
-      this.option(GMCP).local ? 'GMCP' : '',
-      this.eorEnabled ? 'EOR' : '',
-    ].filter(Boolean);
-    return `${client}${type !== client ? ` ${type}` : ''}${mtts !== null ? ` MTTS ${mtts}` : ''}, ${width}x${height}, ${agreed.join(', ')}`;
+    return describeClient(this.terminal, this.profile, { compressing: this.output.compressing, gmcp: this.option(GMCP).local, eor: this.eorEnabled });
   }
 
   /** Output bytes waiting for this client: in the compressor, held back, in the socket. */
@@ -218,29 +169,10 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   /** One batch of output: GMCP, text and prompt rendered for this client, in one write. */
   deliver(batch: OutputBatch): void {
     if (this.state !== 'open') return;
-    const parts: Buffer[] = [];
-    if (batch.gmcp?.length) {
-      const gmcp = this.option<GmcpOption>(GMCP);
-      for (const message of batch.gmcp) if (gmcp.wants(message.name)) parts.push(gmcpFrame(message));
-    }
-    const profile = this.profile;
-    const blocks = batch.text;
-    const text = blocks?.length ? render(blocks.length === 1 ? blocks[0] : blocks.join('\n'), profile) : null;
-    // A screen reader reads a lone prompt line aloud after every message: its prompt goes on the
-    // message's last line instead, and a message after a prompt starts on a line of its own,
-    // so that no two messages read as one.
-    const newLine = text !== null && profile.screenReader && this.promptOpen ? '\n' : '';
-    if (batch.prompt === false) {
-      if (text !== null) {
-        parts.push(encodeFrame(`${newLine}${text}\n`));
-        this.promptOpen = false;
-      }
-    } else {
-      const promptAfter = text === null ? PROMPT : `${newLine}${text}${profile.screenReader ? ' ' : '\n'}${PROMPT}`;
-      parts.push(encodeFrame(promptAfter, promptEnd(this.eorEnabled)));
-      this.promptOpen = true;
-    }
-    if (parts.length) this.send(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+    const gmcp = this.option<GmcpOption>(GMCP);
+    const { bytes, promptOpen } = deliveryBytes(batch, { profile: this.profile, wantsGmcp: (name) => gmcp.wants(name), promptOpen: this.promptOpen, eorEnabled: this.eorEnabled });
+    this.promptOpen = promptOpen;
+    if (bytes) this.send(bytes);
   }
 
   /** Holds writes back until uncork(), to leave in one (the outbox corks a session told twice in a tick). */
@@ -358,26 +290,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   }
 
   createOption(host: Negotiation, code: number): NegotiatedOption | undefined {
-    switch (code) {
-      case ECHO:
-      case SGA:
-      case EOR:
-        return new NegotiatedOption(host, code);
-      case TTYPE:
-        return new TerminalTypeOption(host, code);
-      case NAWS:
-        return new WindowSizeOption(host, code);
-      case CHARSET:
-        return new CharsetOption(host, code);
-      case GMCP:
-        return new GmcpOption(host, code);
-      case MSSP:
-        return new MsspOption(host, code, this.mssp);
-      case COMPRESS2:
-        return new Compress2Option(host, code, this);
-      default:
-        return undefined;
-    }
+    return createTelnetOption(host, code, this.mssp, this);
   }
 
   startCompression(): void {
@@ -436,7 +349,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   // --- the rest ---------------------------------------------------------------------------
 
   private option<T extends NegotiatedOption = NegotiatedOption>(code: number): T {
-    return this.negotiator.option(code) as T;
+    return optionOf<T>(this.negotiator, code);
   }
 
   private setServerEcho(on: boolean): void {

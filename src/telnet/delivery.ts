@@ -1,0 +1,56 @@
+/**
+ * One batch of output as the bytes of one write: GMCP first, then the text rendered for the
+ * client, then (by default) a prompt. Apart from the connection so that the prompt's rules for
+ * screen readers read in one place.
+ */
+import { gmcpFrame, type GmcpMessage } from './gmcp.js';
+import { encodeFrame, promptEnd } from './output.js';
+import { render, type RenderProfile } from './render.js';
+
+/** One batch of output for the client: its GMCP, its text and (by default) a prompt. */
+export interface OutputBatch {
+  /** Blocks of marked-up text (text/markup.ts), in order. */
+  text?: readonly string[];
+  /** GMCP messages, sent before the text; each only if the client wants its package. */
+  gmcp?: readonly GmcpMessage[];
+  /** False for a last word before closing: no prompt after it. */
+  prompt?: boolean;
+}
+
+const PROMPT = '> ';
+
+/** What a client's screen holds that a delivery depends on, and what it can agree to. */
+export interface DeliveryContext {
+  profile: RenderProfile;
+  wantsGmcp: (name: string) => boolean;
+  /** The last thing written ends in a prompt, and the player has not pressed Enter since. */
+  promptOpen: boolean;
+  eorEnabled: boolean;
+}
+
+/** The bytes of one batch (null when there are none), and whether a prompt is open after them. */
+export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): { bytes: Buffer | null; promptOpen: boolean } {
+  const parts: Buffer[] = [];
+  if (batch.gmcp?.length) {
+    for (const message of batch.gmcp) if (c.wantsGmcp(message.name)) parts.push(gmcpFrame(message));
+  }
+  const { profile } = c;
+  let promptOpen = c.promptOpen;
+  const blocks = batch.text;
+  const text = blocks?.length ? render(blocks.length === 1 ? blocks[0] : blocks.join('\n'), profile) : null;
+  // A screen reader reads a lone prompt line aloud after every message: its prompt goes on the
+  // message's last line instead, and a message after a prompt starts on a line of its own,
+  // so that no two messages read as one.
+  const newLine = text !== null && profile.screenReader && promptOpen ? '\n' : '';
+  if (batch.prompt === false) {
+    if (text !== null) {
+      parts.push(encodeFrame(`${newLine}${text}\n`));
+      promptOpen = false;
+    }
+  } else {
+    const promptAfter = text === null ? PROMPT : `${newLine}${text}${profile.screenReader ? ' ' : '\n'}${PROMPT}`;
+    parts.push(encodeFrame(promptAfter, promptEnd(c.eorEnabled)));
+    promptOpen = true;
+  }
+  return { bytes: parts.length === 0 ? null : parts.length === 1 ? parts[0] : Buffer.concat(parts), promptOpen };
+}

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { StoreFailure } from '../files.js';
+import type { Ban } from '../entries.js';
 
 /**
  * Reaching PostgreSQL: `--store postgres://user:pass@host:port/db`, or `--store postgres` with
@@ -88,4 +89,13 @@ export async function takeServerName(c: pg.Client, o: { server: string; serverNa
     throw new StoreFailure(`another server sharing this database is running under the name "${o.server}"${o.serverNameFrom ? ` (${o.serverNameFrom})` : ''}; each server needs a name of its own`);
   }
   return id;
+}
+
+/** Where the schema's trigger tells every server of a ban or an unban, at its commit. */
+export const BANS_CHANNEL = 'obsidian_scorpion_bans';
+
+/** The ban (or, with ban null, the unban) a notification tells of; null for any other notification. */
+export function banNotice(n: pg.Notification): { key: string; ban: Ban | null } | null {
+  if (n.channel !== BANS_CHANNEL || !n.payload) return null;
+  return JSON.parse(n.payload) as { key: string; ban: Ban | null };
 }

@@ -1,26 +1,19 @@
 import type pg from 'pg';
-import { accountOwner, accountText, charAccount, mayOwe, readAccount, type EscrowAccount } from '../account.js';
+import { accountOwner, accountText, charAccount, mayOwe } from '../account.js';
 import { apply, charactersIn, emptyState, shapeProblem, type Ban, type CharacterRecord, type Entry, type State, type Win } from '../entries.js';
 import { StoreFailure } from '../files.js';
 import type { NewCharacter, Store } from '../store.js';
-import { connect, describePgError, describeTarget, LOCK, prepareSession, readPool, takeServerName } from './connection.js';
-import { migrate } from './migrations.js';
+import { BANS_CHANNEL, banNotice, describePgError, describeTarget, LOCK } from './connection.js';
+import { openConnections, type PgStoreOptions } from './open.js';
 import { charactersWithEscrow, journalDisagreements, loadCharacter, loadListings, loadResults, loadStart, type StoredCharacter } from './queries.js';
 import { keepGame, keepWins, WINS_WINDOW_MS } from '../games.js';
-import { Richest, shownWins, type Rich } from '../richest.js';
+import { shownWins, type Rich } from '../richest.js';
+import { Listings } from './listings.js';
+import { escrowsOf, strandedReturn, whyNotHere } from './whose.js';
 import { PgWriter, type NewCharacterEntry } from './writer.js';
 
-export interface PgStoreOptions {
-  settings: pg.ClientConfig;
-  /** This server's name on the database: its tables' seeds are kept under it. */
-  server: string;
-  /** Where that name comes from, for the message when another server already runs under it. */
-  serverNameFrom?: string;
-  log?: (line: string) => void;
-  now?: () => number;
-  /** The connection that holds this server's leases broke: it may no longer play its characters. */
-  onLost?: (e: StoreFailure) => void;
-}
+/** How many of the richest a start reads: enough that the top ten stays right as some of them lose coins. */
+const RICH_LOADED = 1000;
 
 /**
  * The PostgreSQL engine. Memory holds what this server plays: the characters it has claimed
@@ -34,8 +27,6 @@ export interface PgStoreOptions {
  * a kill -9). Every write goes over that same connection, so a server that lost its leases
  * cannot write anything more: it stops (`onLost`).
  */
-/** How many of the richest a start reads: enough that the top ten stays right as some of them lose coins. */
-const RICH_LOADED = 1000;
 
 export class PgStore implements Store {
   private readonly state: State = emptyState();
@@ -50,10 +41,7 @@ export class PgStore implements Store {
   /** Changes to the mint and the house recorded since the group being written was taken. */
   private sourceDeltas = new Map<string, number>();
   private releaseQueued = false;
-  /** The richest as of the start, and every change to a purse made here since. */
-  private readonly rich = new Richest();
-  /** Characters not in play here who chose `set public off` (as of the start). */
-  private readonly hidden = new Set<string>();
+  private readonly listings = new Listings();
   private closed = false;
   private readonly writer: PgWriter;
   onBan?: (key: string, ban: Readonly<Ban>) => void;
@@ -77,8 +65,9 @@ export class PgStore implements Store {
     client.on('end', () => lost(new Error('the connection ended')));
     // A ban or unban on any server sharing the database, at its commit.
     client.on('notification', (n) => {
-      if (n.channel !== BANS_CHANNEL || !n.payload) return;
-      const { key, ban } = JSON.parse(n.payload) as { key: string; ban: Ban | null };
+      const notice = banNotice(n);
+      if (!notice) return;
+      const { key, ban } = notice;
       this.noteBan(key, ban);
       try {
         if (ban) this.onBan?.(key, ban);
@@ -96,24 +85,11 @@ export class PgStore implements Store {
   /** Connects, migrates the schema, takes this server's name, and loads what a start needs. */
   static async open(o: PgStoreOptions): Promise<PgStore> {
     const log = o.log ?? (() => undefined);
-    const application = `obsidian-scorpion ${o.server}`.slice(0, 63);
-    const writer = await connect(o.settings, application);
-    let reader: pg.Pool | null = null;
-    try {
-      await prepareSession(writer, log);
-      await migrate(writer, log);
-      const serverId = await takeServerName(writer, o);
-      reader = readPool(o.settings, application, log);
+    return openConnections(o, log, async (writer, reader, serverId) => {
       const store = new PgStore(writer, reader, serverId, { ...o, log, now: o.now ?? Date.now });
       await store.loadStart(serverId);
-      log(`postgres: ${describeTarget(o.settings)}, this server's name there "${o.server}"`);
       return store;
-    } catch (e) {
-      await writer.end().catch(() => undefined);
-      await reader?.end().catch(() => undefined);
-      if (e instanceof StoreFailure) throw e;
-      throw new StoreFailure(`PostgreSQL at ${describeTarget(o.settings)}: ${describePgError(e)}`);
-    }
+    });
   }
 
   private async loadStart(serverId: number): Promise<void> {
@@ -125,8 +101,7 @@ export class PgStore implements Store {
       if (draws.length) this.state.draws.set(fair.table, draws);
     }
     const listings = await loadListings(this.writer.client, serverId, RICH_LOADED, this.options.now());
-    for (const r of listings.rich) this.rich.set(r.key, r.name, r.coins, true);
-    for (const key of listings.private) this.hidden.add(key);
+    this.listings.load(listings);
     for (const g of listings.games) keepGame(this.state.games, g);
     keepWins(this.state.wins, listings.wins);
     for (const [account, n] of start.sources) this.setBalance(account, n);
@@ -196,12 +171,11 @@ export class PgStore implements Store {
   }
 
   richest(n: number): Rich[] {
-    return this.rich.top(n);
+    return this.listings.top(n);
   }
 
   isPublic(key: string): boolean {
-    const c = this.state.characters.get(key);
-    return c ? c.prefs.public !== false : !this.hidden.has(key);
+    return this.listings.isPublic(key, this.state.characters.get(key));
   }
 
   wins(n: number, now: number): Win[] {
@@ -219,10 +193,7 @@ export class PgStore implements Store {
   /** A character in play here takes its place among the richest, as memory has it now. */
   private placeRich(key: string): void {
     const c = this.state.characters.get(key);
-    if (!c) return;
-    if (c.prefs.public === false) this.hidden.add(key);
-    else this.hidden.delete(key);
-    this.rich.set(key, c.name, this.state.balances.get(accountText(charAccount(key))) ?? 0, c.prefs.public !== false);
+    if (c) this.listings.place(key, c, this.state.balances.get(accountText(charAccount(key))) ?? 0);
   }
 
   /** A query of the table kept from the journal, once this server's own changes are in it. */
@@ -293,24 +264,10 @@ export class PgStore implements Store {
 
   /** Coins of a character just claimed that sit on a table: the server that held them stopped, so they go back. */
   private returnStranded(key: string): void {
-    const stranded = this.escrowsOf(key);
+    const stranded = escrowsOf(this.state.balances, key);
     if (!stranded.length) return;
-    const purse = accountText(charAccount(key));
-    this.record({
-      kind: 'coins',
-      moves: stranded.map(({ account, amount }) => ({ from: accountText(account), to: purse, amount, why: `returned from ${account.table} after a restart` })),
-      // The game is not known here (the table may be another server's): history names the table.
-      results: stranded.map(({ account, amount }) => ({ key, table: account.table, game: 'unknown', bet: 'coins on the table after a restart', stake: amount, paid: amount, outcome: 'returned' })),
-    });
+    this.record(strandedReturn(key, stranded));
     for (const { account, amount } of stranded) this.options.log(`returned ${amount} coins from ${account.table} to ${key}: a server that stopped had left them on its table`);
-  }
-
-  /** A character's coins on tables, in memory here. */
-  private escrowsOf(key: string): { account: EscrowAccount; amount: number }[] {
-    return this.accounts().flatMap(([text, amount]) => {
-      const r = readAccount(text);
-      return r.ok && r.account.kind === 'escrow' && r.account.key === key ? [{ account: r.account, amount }] : [];
-    });
   }
 
   private releaseSoon(): void {
@@ -324,7 +281,7 @@ export class PgStore implements Store {
 
   /** Lets go of the leaving characters that have nothing unwritten and no coins on a table here. */
   private async releaseIdle(): Promise<void> {
-    const free = [...this.leaving].filter((key) => (this.lastTouch.get(key) ?? 0) <= this.writer.written && this.escrowsOf(key).length === 0);
+    const free = [...this.leaving].filter((key) => (this.lastTouch.get(key) ?? 0) <= this.writer.written && escrowsOf(this.state.balances, key).length === 0);
     if (!free.length) return;
     const ids = free.map((key) => this.held.get(key)!);
     // Out of memory first, so that nothing more can be recorded for them once another server may take them.
@@ -347,7 +304,7 @@ export class PgStore implements Store {
   record(entry: Entry): void {
     if (this.failure) throw this.failure;
     if (this.closed) throw new StoreFailure('the store is closed');
-    const problem = shapeProblem(entry) ?? this.notHere(entry) ?? this.applyHere(entry);
+    const problem = shapeProblem(entry) ?? whyNotHere(entry, (key) => this.held.has(key), (key) => this.known.has(key)) ?? this.applyHere(entry);
     if (problem) throw new Error(`store: a ${entry.kind} entry does not fit: ${problem}`);
     const time = this.time();
     const seq = this.writer.append({ time, json: JSON.stringify(entry) });
@@ -380,30 +337,6 @@ export class PgStore implements Store {
       this.closed = true;
       await this.writer.close();
       await this.reader.end().catch(() => undefined);
-    }
-  }
-
-  /** Why an entry is not this server's to record: every character it touches must be in play here. */
-  private notHere(e: Entry): string | null {
-    switch (e.kind) {
-      case 'character':
-        return 'a character is made with createCharacter, which claims it';
-      case 'coins':
-        for (const m of e.moves) {
-          for (const account of [m.from, m.to]) {
-            const owner = accountOwner(account);
-            if (owner !== null && !this.held.has(owner)) return `${account} belongs to a character not in play on this server`;
-          }
-        }
-        return null;
-      case 'fair':
-      case 'game':
-        return null;
-      case 'ban':
-      case 'unban':
-        return this.held.has(e.key) || this.known.has(e.key) ? null : `there is no character "${e.key}" (look it up with nameTaken first)`;
-      default:
-        return this.held.has(e.key) ? null : `"${e.key}" is not in play on this server`;
     }
   }
 
@@ -463,6 +396,3 @@ export class PgStore implements Store {
     return new Date(this.options.now()).toISOString();
   }
 }
-
-/** Where the schema's trigger tells every server of a ban or an unban. */
-const BANS_CHANNEL = 'obsidian_scorpion_bans';

@@ -10,15 +10,13 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tableCommands } from './src/commands.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '../..');
 export const BUNDLE_NAME = 'obsidian-tables';
 /** The folder `npm run build` fills: the bundle, and the example area's bundle beside it. */
 export const DEFAULT_OUT = join(REPO, 'dist/ranvier');
-
-/** The commands, as bundle.ts exports them: one file each. */
-const COMMANDS = ['sit', 'stand', 'roll', 'fair', 'table', 'dice', 'bet', 'play', 'withdraw', 'variant', 'start', 'gold', 'hand', 'hold', 'split', 'agree', 'discard'];
 
 export interface Built {
   /** The bundle's folder. */
@@ -50,7 +48,8 @@ export async function buildBundle(out = DEFAULT_OUT): Promise<Built> {
     'behaviors/item/obsidian-table.js': `module.exports = require('../../lib/obsidian-tables.js').behavior;\n`,
     'player-events.js': `module.exports = require('./lib/obsidian-tables.js').playerEvents;\n`,
     'server-events/obsidian-tables.js': `module.exports = ${lib}.serverEvents;\n`,
-    ...Object.fromEntries(COMMANDS.map((c) => [`commands/${c}.js`, `module.exports = ${lib}.commands[${JSON.stringify(c)}];\n`])),
+    // One file per command bundle.ts exports: the host's verbs and every registered game's own.
+    ...Object.fromEntries(Object.keys(tableCommands()).map((c) => [`commands/${c}.js`, `module.exports = ${lib}.commands[${JSON.stringify(c)}];\n`])),
     // CommonJS whatever the world's own package.json says.
     'package.json': `${JSON.stringify({ name: BUNDLE_NAME, version: version(), private: true, type: 'commonjs', description: "Spice Run, Lich Bones and Dragon's Lair tables for RanvierMUD", license: 'MIT' }, null, 2)}\n`,
     'README.md': readmeSection(),

@@ -5,7 +5,7 @@
  * lib/obsidian-tables.js, so every part shares one TablesWorld per GameState.
  */
 import { obsidianCoins } from '../../../src/text/amount.js';
-import { tableCommands, VERBS } from './commands.js';
+import { bundleVerbs, tableCommands } from './commands.js';
 import { registerHelp } from './help.js';
 import type { RanvierItem, RanvierPlayer, RanvierState } from './ranvier.js';
 import { TablesWorld } from './world.js';
@@ -46,7 +46,7 @@ export const playerEvents = {
 export const serverEvents = {
   listeners: {
     startup: (state: RanvierState) => () => {
-      registerHelp(state, TablesWorld.of(state), VERBS);
+      registerHelp(state, TablesWorld.of(state), bundleVerbs());
     },
     shutdown: (state: RanvierState) => () => TablesWorld.find(state)?.shutdown(),
   },

@@ -1,7 +1,9 @@
-import type { GameCommand } from '../../../src/games/api.js';
+import type { GameCommand, GameDefinition } from '../../../src/games/api.js';
+import { games } from '../../../src/games/index.js';
 import { obsidianCoins } from '../../../src/text/amount.js';
 import type { RanvierCommand, RanvierPlayer, RanvierState } from './ranvier.js';
 import type { RanvierTable } from './table.js';
+import { gameVerbs } from './verbs.js';
 import { TablesWorld } from './world.js';
 
 /**
@@ -11,7 +13,7 @@ import { TablesWorld } from './world.js';
  */
 
 type Reply = (text: string) => void;
-type Verb = (world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply) => void;
+type Verb = (world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply, typed?: string) => void;
 
 /** A verb of the bundle: how it is typed, and what it does at every table (a game's verbs say their own). */
 export interface VerbHelp {
@@ -41,33 +43,28 @@ const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
   },
 };
 
-/** The games' own verbs, as the contract names them (Lich Bones bets are `bet <kind> <amount>`). */
-const GAME_VERBS: Record<string, string> = {
-  bet: 'bet <amount> | bet <kind> <amount>',
-  play: 'play',
-  withdraw: 'withdraw',
-  variant: 'variant <name>',
-  start: 'start',
-  gold: 'gold',
-  hand: 'hand',
-  hold: 'hold',
-  split: 'split <name> <n> [<name> <n> ...]',
-  agree: 'agree',
-  discard: 'discard <card>',
-};
+/** Words no game verb takes: the host's own verbs, and the world's `look`, which the bundle never replaces. */
+const TAKEN = [...Object.keys(HOST_VERBS), 'look'];
 
-/** Every verb of the bundle, for the help. */
-export const VERBS: Record<string, VerbHelp> = {
-  ...Object.fromEntries(Object.entries(HOST_VERBS).map(([name, { usage, help }]) => [name, { usage, help }])),
-  ...Object.fromEntries(Object.entries(GAME_VERBS).map(([name, usage]) => [name, { usage }])),
-};
+/** Every verb of the bundle, for the help: the host's, then each game verb as the registered games declare it. */
+export function bundleVerbs(definitions: readonly GameDefinition[] = games): Record<string, VerbHelp> {
+  return {
+    ...Object.fromEntries(Object.entries(HOST_VERBS).map(([name, { usage, help }]) => [name, { usage, help }])),
+    ...Object.fromEntries(Object.entries(gameVerbs(definitions, TAKEN)).map(([name, { usage }]) => [name, { usage }])),
+  };
+}
 
-/** Every command of the bundle, by the name of its file. */
-export function tableCommands(): Record<string, RanvierCommand> {
+/**
+ * Every command of the bundle, by the name of its file: the host's verbs and every verb the
+ * registered games declare (verbs.ts), so a new game's verb becomes a command with no change here.
+ */
+export function tableCommands(definitions: readonly GameDefinition[] = games): Record<string, RanvierCommand> {
   const commands: Record<string, RanvierCommand> = {};
   for (const [name, verb] of Object.entries(HOST_VERBS)) commands[name] = command(verb.usage, verb.run);
-  for (const [name, usage] of Object.entries(GAME_VERBS)) {
-    commands[name] = command(usage, (world, player, args, reply) => gameVerb(world, player, name, args, reply));
+  for (const [name, { usage, aliases }] of Object.entries(gameVerbs(definitions, TAKEN))) {
+    // Typed as an alias, the verb is that word: a game with aliases may care which.
+    const run: Verb = (world, player, args, reply, typed) => gameVerb(world, player, typed && aliases.includes(typed) ? typed : name, args, reply);
+    commands[name] = { ...command(usage, run), ...(aliases.length > 0 ? { aliases } : {}) };
   }
   return commands;
 }
@@ -76,13 +73,13 @@ export function tableCommands(): Record<string, RanvierCommand> {
 function command(usage: string, run: Verb): RanvierCommand {
   return {
     usage,
-    command: (state: RanvierState) => (args, player) => {
+    command: (state: RanvierState) => (args, player, typed) => {
       const world = TablesWorld.of(state);
       const reply = (text: string) => world.tell(player, text);
       try {
         world.sweep();
         world.purses.reconcile(player);
-        run(world, player, (args ?? '').trim(), reply);
+        run(world, player, (args ?? '').trim(), reply, typed?.toLowerCase());
       } catch (e) {
         console.error(`obsidian-tables: ${usage} by ${player.name} failed:`, e);
         reply('Something went wrong at the table; nothing more happened.');

@@ -3,7 +3,7 @@ import { capitalise } from '../text/names.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { named, quoted } from '../output/palette.js';
-import { hear } from './speech.js';
+import { said } from './speech.js';
 
 /** Channels: words that reach beyond the room. A tell reaches one player anywhere; ooc, everyone on it. */
 
@@ -18,7 +18,7 @@ export function onOoc(tavern: Tavern, p: Player): boolean {
  */
 export function announce(tavern: Tavern, by: string, text: string): void {
   const line = paint('channel', `[Announcement] ${by}: ${text}`);
-  for (const p of tavern.players.values()) hear(tavern, p, 'announce', by, line);
+  tavern.tell(tavern.players.values(), said('announce', by, line));
 }
 
 function tell(ctx: CommandContext, args: string): void {
@@ -43,8 +43,8 @@ function tell(ctx: CommandContext, args: string): void {
     ctx.reply(`${target.name} is lost in thought (their connection dropped) and cannot hear you.`);
     return;
   }
-  hear(tavern, actor, 'tell', actor.name, `You tell ${named(target.name)}, ${quoted(text)}`);
-  hear(tavern, target, 'tell', actor.name, `${named(actor.name)} tells you, ${quoted(text)}`);
+  tavern.tell(actor, said('tell', actor.name, `You tell ${named(target.name)}, ${quoted(text)}`));
+  tavern.tell(target, said('tell', actor.name, `${named(actor.name)} tells you, ${quoted(text)}`));
 }
 
 function ooc(ctx: CommandContext, args: string): void {
@@ -69,15 +69,13 @@ function ooc(ctx: CommandContext, args: string): void {
     return;
   }
   const line = paint('channel', `[ooc] ${actor.name}: ${args}`);
-  for (const p of tavern.players.values()) if (p.session && onOoc(tavern, p)) hear(tavern, p, 'ooc', actor.name, line);
+  tavern.tell(tavern.players.values(), (p) => (onOoc(tavern, p) ? said('ooc', actor.name, line) : null));
 }
 
 function shout(ctx: CommandContext, args: string): void {
   const { tavern, actor } = ctx;
   // In character, like say, but every room of the tavern hears it.
-  for (const p of tavern.players.values()) {
-    hear(tavern, p, 'shout', actor.name, p === actor ? `You shout, ${quoted(args)}` : `${named(actor.name)} shouts, ${quoted(args)}`);
-  }
+  tavern.tell(tavern.players.values(), (p) => said('shout', actor.name, p === actor ? `You shout, ${quoted(args)}` : `${named(actor.name)} shouts, ${quoted(args)}`));
 }
 
 /** Every channel in one list, with whether you hear it: what `ooc off` and the like have done. */

@@ -76,7 +76,7 @@ export const coinCommands: TavernCommand[] = [
       const coins = coinsText(amount.value);
       ctx.reply(`You give ${coins} to ${named(target.name)}.`);
       tavern.tell(target, `${named(actor.name)} gives you ${coins}.`);
-      tavern.toRoom(room.id, `${named(actor.name)} gives some coins to ${named(target.name)}.`, [actor, target]);
+      tavern.tell({ room: room.id, except: [actor, target] }, `${named(actor.name)} gives some coins to ${named(target.name)}.`);
     },
   },
 ];

@@ -1,7 +1,7 @@
 import { named } from '../output/palette.js';
 import { socialLine, type Social } from '../world/socials.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
-import { roomHears } from './speech.js';
+import { said } from './speech.js';
 import { findNpc } from './talking.js';
 
 /** Socials: smile, bow, wave..., alone or at someone present, each verb from the world's data (world/socials.ts). */
@@ -12,7 +12,7 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   const alone = () => {
     if (!social.alone) return ctx.reply(`Usage: ${verb} <name>`);
     const lines = social.alone;
-    roomHears(tavern, room.id, 'social', actor.name, (p) => socialLine(p === actor ? lines.actor : lines.room, named(actor.name)));
+    tavern.tell({ room: room.id }, (p) => said('social', actor.name, socialLine(p === actor ? lines.actor : lines.room, named(actor.name))));
   };
   if (!query) return alone();
   if (!social.at) return ctx.reply(`You ${verb} on your own: type just ${verb}.`);
@@ -22,8 +22,8 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   const npc = target ? undefined : findNpc(ctx, query);
   const name = target?.name ?? npc?.name;
   if (!name) return ctx.reply(`There is nobody called "${query}" here.`);
-  roomHears(tavern, room.id, 'social', actor.name, (p) =>
-    socialLine(p === actor ? lines.actor : p === target ? lines.target : lines.room, named(actor.name), named(name)),
+  tavern.tell({ room: room.id }, (p) =>
+    said('social', actor.name, socialLine(p === actor ? lines.actor : p === target ? lines.target : lines.room, named(actor.name), named(name))),
   );
 }
 

@@ -2,7 +2,7 @@ import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { matchKeyword, type NpcData } from '../world/world.js';
 import { named, quoted } from '../output/palette.js';
-import { hear, roomHears, withStop } from './speech.js';
+import { said, withStop } from './speech.js';
 
 /** Talking in the room: speech, emotes that may name the people present, and whispers. */
 
@@ -41,7 +41,7 @@ export const talkingCommands: TavernCommand[] = [
     help: 'Say something aloud to everyone in the room.',
     run(ctx, args) {
       const { tavern, actor, room } = ctx;
-      roomHears(tavern, room.id, 'say', actor.name, (p) => (p === actor ? `You say, ${quoted(args)}` : `${named(actor.name)} says, ${quoted(args)}`));
+      tavern.tell({ room: room.id }, (p) => said('say', actor.name, p === actor ? `You say, ${quoted(args)}` : `${named(actor.name)} says, ${quoted(args)}`));
     },
   },
   {
@@ -57,7 +57,7 @@ export const talkingCommands: TavernCommand[] = [
       const text = withStop(/^['’,]/.test(args) ? `${actor.name}${args}` : `${actor.name} ${args}`);
       const action = text.slice(actor.name.length);
       const others = tavern.playersIn(room.id).filter((p) => p !== actor);
-      roomHears(tavern, room.id, 'emote', actor.name, (p) => `${named(actor.name)}${addressed(action, p, others)}`);
+      tavern.tell({ room: room.id }, (p) => said('emote', actor.name, `${named(actor.name)}${addressed(action, p, others)}`));
     },
   },
   {
@@ -76,8 +76,8 @@ export const talkingCommands: TavernCommand[] = [
       const { tavern, actor, room } = ctx;
       const npc = findNpc(ctx, who);
       if (npc) {
-        hear(tavern, actor, 'whisper', actor.name, `You whisper to ${named(npc.name)}, ${quoted(text)}`);
-        tavern.toRoom(room.id, `${named(actor.name)} whispers something to ${named(npc.name)}.`, [actor]);
+        tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(npc.name)}, ${quoted(text)}`));
+        tavern.tell({ room: room.id, except: [actor] }, `${named(actor.name)} whispers something to ${named(npc.name)}.`);
         const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
         if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${named(npc.name)} only nods politely.`);
         return;
@@ -91,9 +91,9 @@ export const talkingCommands: TavernCommand[] = [
         ctx.reply('You mutter to yourself.');
         return;
       }
-      hear(tavern, actor, 'whisper', actor.name, `You whisper to ${named(target.name)}, ${quoted(text)}`);
-      hear(tavern, target, 'whisper', actor.name, `${named(actor.name)} whispers to you, ${quoted(text)}`);
-      tavern.toRoom(room.id, `${named(actor.name)} whispers something to ${named(target.name)}.`, [actor, target]);
+      tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(target.name)}, ${quoted(text)}`));
+      tavern.tell(target, said('whisper', actor.name, `${named(actor.name)} whispers to you, ${quoted(text)}`));
+      tavern.tell({ room: room.id, except: [actor, target] }, `${named(actor.name)} whispers something to ${named(target.name)}.`);
     },
   },
 ];

@@ -29,3 +29,6 @@ export type NewsKind = keyof NewsData;
 
 /** One piece of news: its kind and that kind's data. */
 export type News = { [K in NewsKind]: { kind: K; data: NewsData[K] } }[NewsKind];
+
+/** What one person is told: a line of text, news for their panels, or both; null or '' for nothing. */
+export type Told = string | { text?: string; news?: News } | null;

@@ -1,6 +1,6 @@
 import type { Store } from '../store/index.js';
 import type { Setting } from '../telnet/client-profile.js';
-import type { News, NewsData, NewsKind } from './news.js';
+import type { News, NewsKind, Told } from './news.js';
 
 export type { Setting };
 
@@ -98,9 +98,11 @@ export class Outbox {
     this.batchOf(session).text.push(text);
   }
 
-  /** Queues news for the panels with the text, if the client wants its kind. */
-  news<K extends NewsKind>(session: Session, kind: K, data: NewsData[K]): void {
-    if (session.wants(kind)) (this.batchOf(session).news ??= []).push({ kind, data } as News);
+  /** Queues what the session is told: its text, and its news if the client wants that kind. */
+  tell(session: Session, told: NonNullable<Told>): void {
+    if (typeof told === 'string') return this.add(session, told);
+    if (told.text) this.add(session, told.text);
+    if (told.news && session.wants(told.news.kind)) (this.batchOf(session).news ??= []).push(told.news);
   }
 
   /** A line of the session's is being answered: what it is told meanwhile comes without a prompt, until `prompt`. */

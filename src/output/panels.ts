@@ -57,7 +57,7 @@ export class Panels {
 
   /** A session has just taken the player into the world (a login, a takeover, a return). */
   arrived(p: Player): void {
-    if (p.session) this.tavern.outbox.news(p.session, 'character', { name: p.name });
+    this.tavern.tell(p, { news: { kind: 'character', data: { name: p.name } } });
     this.entered(p);
   }
 
@@ -69,7 +69,7 @@ export class Panels {
     const room = this.tavern.roomOf(p);
     if (session.wants('room')) {
       const exits = Object.fromEntries(DIRECTIONS.filter((d) => room.exits[d]).map((d) => [d, room.exits[d]!]));
-      this.tavern.outbox.news(session, 'room', { id: room.id, name: room.name, exits });
+      this.tavern.tell(p, { news: { kind: 'room', data: { id: room.id, name: room.name, exits } } });
     }
     for (const t of this.tavern.tablesIn(room.id)) {
       due(this.viewersDue, t).add(p);
@@ -109,7 +109,7 @@ export class Panels {
         break;
       case 'dice':
         // Every throw is told, in order; the one object goes to the whole room.
-        for (const p of this.tavern.whereabouts.present(t.roomId)) if (p.session) this.tavern.outbox.news(p.session, 'table-dice', news.dice);
+        this.tavern.tell({ room: t.roomId }, { news: { kind: 'table-dice', data: news.dice } });
         break;
     }
   }
@@ -156,7 +156,7 @@ export class Panels {
       const session = p.session;
       if (!session || p.room !== t.roomId || !session.wants('table-state')) continue;
       const state = t.sharedState ? (shared ??= t.stateFor(p)) : t.stateFor(p);
-      this.tavern.outbox.news(session, 'table-state', state);
+      this.tavern.tell(p, { news: { kind: 'table-state', data: state } });
     }
   }
 
@@ -165,7 +165,7 @@ export class Panels {
     const session = p?.session;
     if (!p || !session || !session.wants('table-hand')) return;
     // An emptied hand (the game is over, or they left it) is sent as no cards, so a panel clears.
-    this.tavern.outbox.news(session, 'table-hand', t.handFor(p) ?? { table: t.id, cards: [], faces: [] });
+    this.tavern.tell(p, { news: { kind: 'table-hand', data: t.handFor(p) ?? { table: t.id, cards: [], faces: [] } } });
   }
 
   private sendStatus(p: Player): void {
@@ -175,7 +175,7 @@ export class Panels {
     const seen = `${status.coins} ${status.room} ${status.table}`;
     if (this.lastStatus.get(session) === seen) return;
     this.lastStatus.set(session, seen);
-    this.tavern.outbox.news(session, 'status', status);
+    this.tavern.tell(p, { news: { kind: 'status', data: status } });
   }
 }
 

@@ -166,10 +166,7 @@ export class Table implements TavernTable {
 
   /** Tells everyone in the table's room, players and onlookers, each in their own words. */
   private say(message: Message): void {
-    for (const p of this.tavern.playersIn(this.roomId)) {
-      const text = message(new Voice(p.name));
-      if (text) this.tavern.tell(p, text);
-    }
+    this.tavern.tell({ room: this.roomId }, (p) => message(new Voice(p.name)) || null);
   }
 
   private account(party: Party): Account {

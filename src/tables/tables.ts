@@ -105,10 +105,8 @@ export interface TableVenue {
   readonly store: Pick<Tavern['store'], 'character'>;
   /** Every character in the world (connected or keeping a seat), by lower-case name. */
   readonly players: ReadonlyMap<string, Player>;
-  /** Connected players in a room. */
-  playersIn(roomId: string): Player[];
-  tell(p: Player, text: string): void;
-  toRoom(roomId: string, text: string, except?: Player[]): void;
+  /** Tells a player, some players or a room something: text, news, or both (Tavern.tell). */
+  tell: Tavern['tell'];
   /** Seats taken and left: told one by one in a small room, summarised in a crowd. */
   readonly comings: Pick<Tavern['comings'], 'tell'>;
   /** The world's settings; a table reads the `crowd`, and how long a dropped player's seat is kept. */

@@ -1,6 +1,17 @@
 import type { Timer } from './clock.js';
 import type { Tavern } from './tavern.js';
 import type { Player } from './player.js';
+import { named } from '../output/palette.js';
+
+/** How the room hears someone come in, by a way (`from the west`) or into the world (login). */
+export function arrives(name: string, from?: string): string {
+  return from ? `${named(name)} arrives ${from}.` : `${named(name)} arrives.`;
+}
+
+/** How the room hears someone go, by a way (`north`) or out of the world (quit). */
+export function leaves(name: string, way?: string): string {
+  return way ? `${named(name)} leaves ${way}.` : `${named(name)} leaves.`;
+}
 
 /** What a crowded room hears instead of each arrival and departure. */
 export const COMINGS_AND_GOINGS = 'Many travellers come and go.';
@@ -34,7 +45,7 @@ export class ComingsAndGoings {
     const here = tavern.whereabouts.present(roomId);
     const except = [mover];
     if (here.size + (here.has(mover) ? 0 : 1) <= tavern.settings.crowd) {
-      tavern.toRoom(roomId, line, except);
+      tavern.tell({ room: roomId, except }, line);
       return;
     }
     const now = tavern.clock.now();
@@ -42,13 +53,13 @@ export class ComingsAndGoings {
     const room = this.rooms.get(key);
     if (!room || (!room.due && now - room.toldAt >= SUMMARY_EVERY_MS)) {
       this.rooms.set(key, { toldAt: now, due: null });
-      tavern.toRoom(roomId, summary, except);
+      tavern.tell({ room: roomId, except }, summary);
       return;
     }
     room.due ??= tavern.clock.setTimer(room.toldAt + SUMMARY_EVERY_MS - now, () => {
       room.toldAt = tavern.clock.now();
       room.due = null;
-      tavern.toRoom(roomId, summary);
+      tavern.tell({ room: roomId }, summary);
       void tavern.release();
     });
   }

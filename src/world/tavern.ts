@@ -1,8 +1,9 @@
 import type { Clock } from './clock.js';
-import { charAccount } from '../store/account.js';
 import type { Ledger } from '../store/ledger.js';
-import type { CharacterRecord, Store, TableResult } from '../store/index.js';
+import type { CharacterRecord, Store } from '../store/index.js';
+import { returnEscrow, type ReturnedCoins } from './escrow.js';
 import { Outbox, type Session } from '../output/outbox.js';
+import type { Told } from '../output/news.js';
 import { Player } from './player.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from '../commands/command-set.js';
 import { directionOf, matchKeyword, type Room, type World } from './world.js';
@@ -15,7 +16,8 @@ import { Panels } from '../output/panels.js';
 import { applyPrefs } from '../output/settings.js';
 import { named } from '../output/palette.js';
 import { Whereabouts } from './whereabouts.js';
-import { ComingsAndGoings } from './comings.js';
+import { ComingsAndGoings, arrives, leaves } from './comings.js';
+export { arrives, leaves };
 import { WhileAway } from './away.js';
 import { paint } from '../text/markup.js';
 
@@ -44,16 +46,6 @@ function commandFailed(command: TavernCommand, ctx: CommandContext, e: unknown):
   ctx.reply(paint('warning', 'Something went wrong with that command; nothing was changed.'));
 }
 
-/** How the room hears someone come in, by a way (`from the west`) or into the world (login). */
-export function arrives(name: string, from?: string): string {
-  return from ? `${named(name)} arrives ${from}.` : `${named(name)} arrives.`;
-}
-
-/** How the room hears someone go, by a way (`north`) or out of the world (quit). */
-export function leaves(name: string, way?: string): string {
-  return way ? `${named(name)} leaves ${way}.` : `${named(name)} leaves.`;
-}
-
 export interface CommandContext {
   tavern: Tavern;
   actor: Player;
@@ -63,6 +55,9 @@ export interface CommandContext {
 }
 
 export type TavernCommand = Command<CommandContext>;
+
+/** Whom the tavern tells something: a player, some players, or everyone connected in a room but some. */
+export type Audience = Player | Iterable<Player> | { room: string; except?: readonly Player[] };
 
 export class Tavern implements TableVenue {
   /** Who is in the world and in which room; changed only here, as players come, move and go. */
@@ -165,12 +160,18 @@ export class Tavern implements TableVenue {
 
   // --- messages -------------------------------------------------------------------------
 
-  tell(p: Player, text: string): void {
-    if (p.session) this.outbox.add(p.session, text);
-  }
-
-  toRoom(roomId: string, text: string, except: readonly Player[] = []): void {
-    for (const p of this.whereabouts.present(roomId)) if (!except.includes(p)) this.tell(p, text);
+  /**
+   * The one way anything reaches players: each connected one of `to` is told `what`, or what it
+   * says for them (null: nothing), text and news together in the outbox; each transport renders them.
+   */
+  tell(to: Audience, what: Told | ((p: Player) => Told)): void {
+    const people = to instanceof Player ? [to] : Symbol.iterator in to ? to : this.whereabouts.present(to.room);
+    const except = to instanceof Player || Symbol.iterator in to ? undefined : to.except;
+    for (const p of people) {
+      if (!p.session || except?.includes(p)) continue;
+      const told = typeof what === 'function' ? what(p) : what;
+      if (told) this.outbox.tell(p.session, told);
+    }
   }
 
   /** Persists, then delivers what was said; every timer and command ends with this. */
@@ -209,7 +210,7 @@ export class Tavern implements TableVenue {
         this.tell(existing, 'You take over your character from your other connection.');
       } else {
         this.tell(existing, 'You are back.');
-        this.toRoom(existing.room, `${named(existing.name)} looks around, alert again.`, [existing]);
+        this.tell({ room: existing.room, except: [existing] }, `${named(existing.name)} looks around, alert again.`);
         existing.seat?.playerBack(existing);
       }
       this.panels.arrived(existing);
@@ -244,7 +245,7 @@ export class Tavern implements TableVenue {
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     this.away.left(p);
     if (p.seat) {
-      this.toRoom(p.room, `${named(p.name)} stares blankly into the distance, lost in thought.`);
+      this.tell({ room: p.room }, `${named(p.name)} stares blankly into the distance, lost in thought.`);
       p.seat.playerAway(p);
       p.graceTimer = this.clock.setTimer(this.settings.graceMs, () => {
         p.graceTimer = null;
@@ -383,25 +384,8 @@ export class Tavern implements TableVenue {
     return { unknown: true };
   }
 
-  /**
-   * Every coin on a table goes back to its owner, in one transaction: at start after a crash
-   * (`after a restart`), and when the server stops (`at closing`). History shows each as returned.
-   */
-  returnEscrow(when: string): { table: string; key: string; amount: number }[] {
-    const returned = this.ledger.escrows().map(({ account, amount }) => {
-      const { table, key } = account;
-      return { table, key, amount, move: { from: account, to: charAccount(key), amount, why: `returned from ${table} ${when}` } };
-    });
-    const results: TableResult[] = returned.map(({ table, key, amount }) => ({
-      key,
-      table,
-      game: this.tables.get(table)?.definition.id ?? 'unknown',
-      bet: `coins on the table ${when}`,
-      stake: amount,
-      paid: amount,
-      outcome: 'returned',
-    }));
-    this.ledger.transfer(returned.map((r) => r.move), results);
-    return returned.map(({ table, key, amount }) => ({ table, key, amount }));
+  /** Every coin on a table goes back to its owner (escrow.ts): at start after a crash, and when the server stops. */
+  returnEscrow(when: string): ReturnedCoins[] {
+    return returnEscrow(this, when);
   }
 }

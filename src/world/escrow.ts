@@ -1,0 +1,32 @@
+import { charAccount } from '../store/account.js';
+import type { TableResult } from '../store/index.js';
+import type { Tavern } from './tavern.js';
+
+/** Coins that went back from a table to their owner. */
+export interface ReturnedCoins {
+  table: string;
+  key: string;
+  amount: number;
+}
+
+/**
+ * Every coin on a table goes back to its owner, in one transaction: at start after a crash
+ * (`after a restart`), and when the server stops (`at closing`). History shows each as returned.
+ */
+export function returnEscrow(tavern: Pick<Tavern, 'ledger' | 'tables'>, when: string): ReturnedCoins[] {
+  const returned = tavern.ledger.escrows().map(({ account, amount }) => {
+    const { table, key } = account;
+    return { table, key, amount, move: { from: account, to: charAccount(key), amount, why: `returned from ${table} ${when}` } };
+  });
+  const results: TableResult[] = returned.map(({ table, key, amount }) => ({
+    key,
+    table,
+    game: tavern.tables.get(table)?.definition.id ?? 'unknown',
+    bet: `coins on the table ${when}`,
+    stake: amount,
+    paid: amount,
+    outcome: 'returned',
+  }));
+  tavern.ledger.transfer(returned.map((r) => r.move), results);
+  return returned.map(({ table, key, amount }) => ({ table, key, amount }));
+}

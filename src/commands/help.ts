@@ -82,7 +82,7 @@ function commandGroups(ctx: CommandContext): Map<string, TavernCommand[]> {
 /** Help on what no command is called: `help topics`, `help crowd`, and a group of commands (`help socials`). */
 function topicHelp(ctx: CommandContext, t: string, games: readonly GameInfo[]): string | null {
   if (t === 'topics' || t === 'topic') return topicsText(ctx, games);
-  if (t === 'crowd' || t === 'crowds' || t === 'crowded rooms') return crowdText(ctx.tavern.settings.crowd);
+  if (t === 'crowd' || t === 'crowds' || t === 'crowded rooms') return crowdText(ctx, games);
   // A command of the same name has its own help (`help channels`).
   if (ctx.tavern.commands.exactly(t, (c) => ctx.tavern.mayUse(ctx.actor, c))) return null;
   for (const [group, commands] of commandGroups(ctx)) {
@@ -109,11 +109,17 @@ function topicsText(ctx: CommandContext, games: readonly GameInfo[]): string {
   ].join('\n');
 }
 
-function crowdText(crowd: number): string {
+function crowdText(ctx: CommandContext, games: readonly GameInfo[]): string {
+  const { crowd } = ctx.tavern.settings;
+  // A game with a crowd of its own takes the world's unless its table sets one (as its host does).
+  const asides = games.flatMap((g) => {
+    const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === g);
+    return g.asides?.crowd ? [g.asides.crowd({ crowd, ...table?.data.settings })] : [];
+  });
   return [
     `A room with more than ${crowd} people in it is a crowd. There look names the first three who came in and counts the rest; look crowd (or who here) names everyone, with where they sit.`,
     "In a crowd, people coming and going are told as 'Many travellers come and go.', and seats taken and left at a table as 'Players come and go at <the table>.', at most once every 5 seconds.",
-    `At a Lich Bones table with more than ${crowd} seated, Dreaven tells each bet to its bettor alone, and after each throw everyone hears one line of who won and lost.`,
+    ...asides,
   ].join('\n');
 }
 

@@ -22,7 +22,7 @@ export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMa
   const commands = [
     ...lookingCommands,
     ...movingCommands,
-    ...talkingCommands,
+    ...talkingCommands(games),
     ...channelCommands,
     ...peopleCommands,
     ...yourselfCommands,

@@ -1,5 +1,6 @@
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
+import type { GameInfo } from '../tables/tables.js';
 import { matchKeyword, type NpcData } from '../world/world.js';
 import { named, quoted } from '../output/palette.js';
 import { said, withStop } from './speech.js';
@@ -31,69 +32,73 @@ export function addressed(text: string, viewer: Player, present: readonly Player
   });
 }
 
-export const talkingCommands: TavernCommand[] = [
-  {
-    key: 'say',
-    aliases: ["'"],
-    usage: 'say <text>   (or \'<text>)',
-    group: 'Talking',
-    needsArgs: true,
-    help: 'Say something aloud to everyone in the room.',
-    run(ctx, args) {
-      const { tavern, actor, room } = ctx;
-      tavern.tell({ room: room.id }, (p) => said('say', actor.name, p === actor ? `You say, ${quoted(args)}` : `${named(actor.name)} says, ${quoted(args)}`));
+/** Say, emote and whisper; `help whisper` names what each game's dealer takes by whisper. */
+export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
+  const whispers = games.flatMap((g) => (g.asides?.whisper ? [` ${g.asides.whisper}`] : [])).join('');
+  return [
+    {
+      key: 'say',
+      aliases: ["'"],
+      usage: 'say <text>   (or \'<text>)',
+      group: 'Talking',
+      needsArgs: true,
+      help: 'Say something aloud to everyone in the room.',
+      run(ctx, args) {
+        const { tavern, actor, room } = ctx;
+        tavern.tell({ room: room.id }, (p) => said('say', actor.name, p === actor ? `You say, ${quoted(args)}` : `${named(actor.name)} says, ${quoted(args)}`));
+      },
     },
-  },
-  {
-    key: 'emote',
-    aliases: [':'],
-    usage: 'emote <action>   (or :<action>)',
-    group: 'Talking',
-    needsArgs: true,
-    help: 'Show the room what you do: `emote grins` shows "Ana grins." Name someone present (with a capital) and they read "you": `emote smiles at Bex` shows Bex "Ana smiles at you."',
-    run(ctx, args) {
-      const { tavern, actor, room } = ctx;
-      // "emote 's eyes narrow" reads "Ana's eyes narrow."
-      const text = withStop(/^['’,]/.test(args) ? `${actor.name}${args}` : `${actor.name} ${args}`);
-      const action = text.slice(actor.name.length);
-      const others = tavern.playersIn(room.id).filter((p) => p !== actor);
-      tavern.tell({ room: room.id }, (p) => said('emote', actor.name, `${named(actor.name)}${addressed(action, p, others)}`));
+    {
+      key: 'emote',
+      aliases: [':'],
+      usage: 'emote <action>   (or :<action>)',
+      group: 'Talking',
+      needsArgs: true,
+      help: 'Show the room what you do: `emote grins` shows "Ana grins." Name someone present (with a capital) and they read "you": `emote smiles at Bex` shows Bex "Ana smiles at you."',
+      run(ctx, args) {
+        const { tavern, actor, room } = ctx;
+        // "emote 's eyes narrow" reads "Ana's eyes narrow."
+        const text = withStop(/^['’,]/.test(args) ? `${actor.name}${args}` : `${actor.name} ${args}`);
+        const action = text.slice(actor.name.length);
+        const others = tavern.playersIn(room.id).filter((p) => p !== actor);
+        tavern.tell({ room: room.id }, (p) => said('emote', actor.name, `${named(actor.name)}${addressed(action, p, others)}`));
+      },
     },
-  },
-  {
-    key: 'whisper',
-    usage: 'whisper <name> <text>',
-    group: 'Talking',
-    needsArgs: true,
-    help: 'Whisper to someone in the room: only they hear the words; the room sees that you whispered. Bets for Lich Bones can be whispered to Dreaven (whisper dreaven hero 5000).',
-    run(ctx, args) {
-      const m = /^(\S+)\s+(.+)$/s.exec(args);
-      if (!m) {
-        ctx.reply('Usage: whisper <name> <text>');
-        return;
-      }
-      const [, who, text] = m;
-      const { tavern, actor, room } = ctx;
-      const npc = findNpc(ctx, who);
-      if (npc) {
-        tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(npc.name)}, ${quoted(text)}`));
-        tavern.tell({ room: room.id, except: [actor] }, `${named(actor.name)} whispers something to ${named(npc.name)}.`);
-        const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
-        if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${named(npc.name)} only nods politely.`);
-        return;
-      }
-      const target = tavern.findPlayer(who, tavern.playersIn(room.id));
-      if (!target) {
-        ctx.reply(`There is nobody called "${who}" here to whisper to.`);
-        return;
-      }
-      if (target === actor) {
-        ctx.reply('You mutter to yourself.');
-        return;
-      }
-      tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(target.name)}, ${quoted(text)}`));
-      tavern.tell(target, said('whisper', actor.name, `${named(actor.name)} whispers to you, ${quoted(text)}`));
-      tavern.tell({ room: room.id, except: [actor, target] }, `${named(actor.name)} whispers something to ${named(target.name)}.`);
+    {
+      key: 'whisper',
+      usage: 'whisper <name> <text>',
+      group: 'Talking',
+      needsArgs: true,
+      help: `Whisper to someone in the room: only they hear the words; the room sees that you whispered.${whispers}`,
+      run(ctx, args) {
+        const m = /^(\S+)\s+(.+)$/s.exec(args);
+        if (!m) {
+          ctx.reply('Usage: whisper <name> <text>');
+          return;
+        }
+        const [, who, text] = m;
+        const { tavern, actor, room } = ctx;
+        const npc = findNpc(ctx, who);
+        if (npc) {
+          tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(npc.name)}, ${quoted(text)}`));
+          tavern.tell({ room: room.id, except: [actor] }, `${named(actor.name)} whispers something to ${named(npc.name)}.`);
+          const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
+          if (!table?.whisper(actor, text, ctx.reply)) ctx.reply(`${named(npc.name)} only nods politely.`);
+          return;
+        }
+        const target = tavern.findPlayer(who, tavern.playersIn(room.id));
+        if (!target) {
+          ctx.reply(`There is nobody called "${who}" here to whisper to.`);
+          return;
+        }
+        if (target === actor) {
+          ctx.reply('You mutter to yourself.');
+          return;
+        }
+        tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(target.name)}, ${quoted(text)}`));
+        tavern.tell(target, said('whisper', actor.name, `${named(actor.name)} whispers to you, ${quoted(text)}`));
+        tavern.tell({ room: room.id, except: [actor, target] }, `${named(actor.name)} whispers something to ${named(target.name)}.`);
+      },
     },
-  },
-];
+  ];
+}

@@ -20,6 +20,8 @@ export interface GameDefinition {
   help(settings: Record<string, unknown>): string;
   /** Extra help topics (`odds`), worded with a table's settings. */
   topics?: Record<string, (settings: Record<string, unknown>) => string>;
+  /** What the host's own help adds for this game: how its table plays in a crowd (`help crowd`), what its dealer takes by whisper (`help whisper`). */
+  asides?: { crowd?(settings: Record<string, unknown>): string; whisper?: string };
   /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
   settings: object;
   /** How many players a table of this game seats, with its settings. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
+import { talkingCommands } from '../../src/commands/talking.js';
 
 const game = (id: string) => games.find((g) => g.id === id)!;
 
@@ -18,5 +19,19 @@ describe("each game's help follows its table's settings", () => {
   it("Dragon's Lair names the ante, the timers and the hand size", () => {
     expect(game('dragons-lair').help({})).toMatch(/antes 50 obsidian coins[^]*60 seconds[^]*10 seconds[^]*down to 4 cards[^]*after 10 turns/);
     expect(game('dragons-lair').help({ ante: 20, rounds: 6 })).toMatch(/antes 20 obsidian coins[^]*after 6 turns/);
+  });
+});
+
+describe("the tavern's own help draws each game's part from the game", () => {
+  it('help whisper names the dealer who takes bets by whisper, and only where a game has one', () => {
+    const whisperHelp = (gs: typeof games) => talkingCommands(gs).find((c) => c.key === 'whisper')!.help;
+    expect(whisperHelp(games)).toBe('Whisper to someone in the room: only they hear the words; the room sees that you whispered. Bets for Lich Bones can be whispered to Dreaven (whisper dreaven hero 5000).');
+    expect(whisperHelp([game('spice-run')])).toBe('Whisper to someone in the room: only they hear the words; the room sees that you whispered.');
+  });
+
+  it("help crowd's line for Lich Bones counts the crowd it is given", () => {
+    expect(game('lich-bones').asides!.crowd!({ crowd: 20 })).toMatch(/^At a Lich Bones table with more than 20 seated, Dreaven tells each bet to its bettor alone/);
+    expect(game('lich-bones').asides!.crowd!({ crowd: 7 })).toMatch(/more than 7 seated/);
+    expect(game('spice-run').asides?.crowd).toBeUndefined();
   });
 });

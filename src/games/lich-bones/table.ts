@@ -56,6 +56,11 @@ export const lichBones: GameDefinition = {
   reservedNames: ['dreaven', 'hero', 'lich'],
   help: (settings) => help(lichBonesSettings(settings)),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },
+  asides: {
+    crowd: (settings) =>
+      `At a ${TITLE} table with more than ${lichBonesSettings(settings).crowd} seated, ${DEALER} tells each bet to its bettor alone, and after each throw everyone hears one line of who won and lost.`,
+    whisper: `Bets for ${TITLE} can be whispered to ${DEALER} (whisper ${DEALER.toLowerCase()} hero 5000).`,
+  },
   create: (host) => new LichBonesTable(host),
 };
 

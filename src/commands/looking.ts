@@ -1,6 +1,7 @@
 import { coinsText, exitWord, named, roomName } from '../output/palette.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
-import { DIRECTIONS, directionOf, matchKeyword, type NpcData, type ObjectData, type Room } from '../world/world.js';
+import { matchKeyword, type NpcData, type ObjectData, type Room } from '../world/world.js';
+import { DIRECTIONS, directionOf } from '../text/directions.js';
 import { descriptionOf, personLook } from './people.js';
 import { everyoneHere, fewNames, peopleHere } from './crowd.js';
 

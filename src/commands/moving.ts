@@ -1,5 +1,5 @@
 import { arrives, leaves, type CommandContext, type TavernCommand } from '../world/tavern.js';
-import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../world/world.js';
+import { DIRECTION_LETTERS, DIRECTIONS, directionOf, OPPOSITE, type Direction } from '../text/directions.js';
 import { exitsLine, look } from './looking.js';
 import { exitWord, roomName } from '../output/palette.js';
 import { drawn, HANG } from '../text/markup.js';

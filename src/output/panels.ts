@@ -23,7 +23,7 @@ import type { TableNews, TableState, TavernTable } from '../tables/tables.js';
 import type { Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import type { Account } from '../store/account.js';
-import { DIRECTIONS } from '../world/world.js';
+import { DIRECTIONS } from '../text/directions.js';
 import type { Timer } from '../world/clock.js';
 
 /** In a crowded room, how long the panels may lag behind the players' own moves (bets). */

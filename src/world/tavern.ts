@@ -6,7 +6,8 @@ import { Outbox, type Session } from '../output/outbox.js';
 import type { Told } from '../output/news.js';
 import { Player } from './player.js';
 import { CommandSet, splitCommand, type Command, type Lookup } from '../commands/command-set.js';
-import { directionOf, matchKeyword, type Room, type World } from './world.js';
+import { matchKeyword, type Room, type World } from './world.js';
+import { directionOf } from '../text/directions.js';
 import { capitalise } from '../text/names.js';
 
 /** What a new character's purse holds. */

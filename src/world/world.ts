@@ -1,19 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseSocials, type Social } from './socials.js';
-
-export const DIRECTIONS = ['north', 'east', 'south', 'west', 'up', 'down'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-export const OPPOSITE: Record<Direction, Direction> = {
-  north: 'south', south: 'north', east: 'west', west: 'east', up: 'down', down: 'up',
-};
-/** The one-letter form of each direction. */
-export const DIRECTION_LETTERS: Record<Direction, string> = { north: 'n', east: 'e', south: 's', west: 'w', up: 'u', down: 'd' };
-
-/** The direction a word names, in full or by its letter (`n`, `north`), or undefined. */
-export function directionOf(word: string): Direction | undefined {
-  const w = word.toLowerCase();
-  return DIRECTIONS.find((d) => d === w || DIRECTION_LETTERS[d] === w);
-}
+import { DIRECTIONS, type Direction } from '../text/directions.js';
 
 export interface ObjectData {
   keywords: string[];

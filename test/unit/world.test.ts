@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORLD } from '../../src/server.js';
-import { loadWorld, OPPOSITE, parseWorld, type Direction } from '../../src/world/world.js';
+import { loadWorld, parseWorld } from '../../src/world/world.js';
+import { OPPOSITE, type Direction } from '../../src/text/directions.js';
 import { settingsProblems } from '../../src/games/settings.js';
 import { games } from '../../src/games/index.js';
 

@@ -1,22 +1,11 @@
 import { formatCoins, parseAmount } from '../text/amount.js';
-import type { Tavern, TavernCommand } from '../world/tavern.js';
-import type { Player } from '../world/player.js';
-import type { TavernTable } from '../tables/tables.js';
+import type { TavernCommand } from '../world/tavern.js';
+import { stakesOf } from '../world/escrow.js';
 import { findNpc } from './talking.js';
 import { coinsText, named } from '../output/palette.js';
 import { paint, together } from '../text/markup.js';
 
 /** Coins: counting them, and giving them away. */
-
-/** The tables where the player has coins staked, with how many (`inventory` and `score`). */
-export function stakesOf(tavern: Tavern, actor: Player): { table: TavernTable; coins: number }[] {
-  const stakes = [];
-  for (const table of tavern.tables.values()) {
-    const coins = tavern.ledger.balance(actor.escrowAt(table.id));
-    if (coins > 0) stakes.push({ table, coins });
-  }
-  return stakes;
-}
 
 export const coinCommands: TavernCommand[] = [
   {

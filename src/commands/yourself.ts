@@ -1,12 +1,13 @@
-import { hanging, paint } from '../text/markup.js';
-import { RESULTS_KEPT, type TableResult } from '../store/index.js';
+import { hanging } from '../text/markup.js';
+import { RESULTS_KEPT } from '../store/index.js';
 import { formatCoins } from '../text/amount.js';
 import { coinsText, named } from '../output/palette.js';
 import type { Setting } from '../output/outbox.js';
-import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import { onOoc } from './channels.js';
 import { descriptionOf } from './people.js';
-import { stakesOf } from './coins.js';
+import { stakesOf } from '../world/escrow.js';
+import { resultLine } from '../world/result-line.js';
 
 /** Yourself: your own sheet (`score`) and what came of your bets (`history`, from the ledger). */
 
@@ -35,39 +36,6 @@ function score(ctx: CommandContext): void {
       row('Description:', descriptionOf(tavern, actor) ? 'set (look me shows it)' : 'none yet (describe <text>)'),
     ].join('\n'),
   );
-}
-
-/** The game's title by its id, or by the table's game when the result could not name it (a return after a restart). */
-function gameTitle(tavern: Tavern, r: Readonly<TableResult>): string {
-  const byId = [...tavern.tables.values()].find((t) => t.definition.id === r.game);
-  return (byId ?? tavern.tables.get(r.table))?.definition.title ?? 'A game';
-}
-
-/** One result in one line: `Spice Run at the sand table, square 5: staked 100, paid 300, won 200`. */
-export function resultLine(tavern: Tavern, r: Readonly<TableResult>): string {
-  const where = `${gameTitle(tavern, r)} at ${tavern.tables.get(r.table)?.data.name ?? r.table}, ${r.bet}`;
-  const coins = (n: number) => formatCoins(n);
-  const parts = r.stake > 0 ? [`staked ${coins(r.stake)}`] : [];
-  switch (r.outcome) {
-    case 'won':
-      if (r.stake > 0) parts.push(`paid ${coins(r.paid)}`);
-      parts.push(paint('won', `won ${coins(r.paid - r.stake)}`));
-      break;
-    case 'lost':
-      if (r.paid > 0) parts.push(`paid ${coins(r.paid)}`);
-      parts.push(paint('lost', `lost ${coins(r.stake - r.paid)}`));
-      break;
-    case 'even':
-      parts.push(`paid ${coins(r.paid)}`, 'broke even');
-      break;
-    case 'returned':
-      parts.push('returned');
-      break;
-    case 'handout':
-      parts.push(`received ${coins(r.paid)}`);
-      break;
-  }
-  return `  ${where}: ${parts.join(', ')}`;
 }
 
 async function history(ctx: CommandContext, args: string): Promise<void> {

@@ -7,8 +7,8 @@
  */
 import type { TableResult } from '../store/index.js';
 import { obsidianCoins } from '../text/amount.js';
-import { stakesOf } from '../commands/coins.js';
-import { resultLine } from '../commands/yourself.js';
+import { stakesOf } from './escrow.js';
+import { resultLine } from './result-line.js';
 import type { Player } from './player.js';
 import type { Tavern } from './tavern.js';
 

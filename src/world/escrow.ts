@@ -1,6 +1,19 @@
+/** Coins on the tables (escrow): whose are where, and giving them all back. */
 import { charAccount } from '../store/account.js';
 import type { TableResult } from '../store/index.js';
 import type { Tavern } from './tavern.js';
+import type { Player } from './player.js';
+import type { TavernTable } from '../tables/tables.js';
+
+/** The tables where the player has coins staked, with how many (`inventory`, `score`, coming back). */
+export function stakesOf(tavern: Tavern, actor: Player): { table: TavernTable; coins: number }[] {
+  const stakes = [];
+  for (const table of tavern.tables.values()) {
+    const coins = tavern.ledger.balance(actor.escrowAt(table.id));
+    if (coins > 0) stakes.push({ table, coins });
+  }
+  return stakes;
+}
 
 /** Coins that went back from a table to their owner. */
 export interface ReturnedCoins {

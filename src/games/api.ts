@@ -146,26 +146,36 @@ export interface TableHost {
    * bets the moves settle) are kept with the same transfer, for `history` and the game's record.
    */
   transfer(moves: readonly CoinMove[], actor?: string, results?: readonly BetResult[]): TransferOutcome;
-  /** Tells everyone in the table's room, players and onlookers, each in their own words. */
-  say(message: Message): void;
-  /** Tells one player (a private line: a card in the hand, say). */
-  toPlayer(name: string, text: string): void;
-  /** A throw (two dice, or one die): kept for `look dice <table>`, and news for GMCP's Table.Dice. */
-  thrown(dice: readonly number[]): void;
   /**
-   * The table's public state changed (the room's panels hear Table.State). `by`: only by that
-   * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
+   * Tells what a step of the game did, in one call and in order: lines for everyone in the room
+   * (players and onlookers, each in their own words) or for one player, a throw, and news for the
+   * panels (the table's public state, a player's own hand). The host turns each piece into what
+   * each viewer's connection takes: text for everyone, structured data for those with panels.
    */
-  changed(by?: string): void;
+  tell(...news: TableNews[]): void;
   /** A game is over: its record is kept, the seed of its draws revealed and the next game's committed (docs/rulings.md, Provably fair draws). */
   gameOver(): void;
-  /** A player's own hand changed (they hear Table.Hand). */
-  handChanged(name: string): void;
   /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
   setTimer(ms: number, fn: () => void): Timer;
   /** Makes a player leave their seat (e.g. the game is over for them), telling them `why`. */
   unseat(name: string, why: string): void;
 }
+
+/** One piece of what a table tells (TableHost.tell). */
+export type TableNews =
+  /** A line for everyone in the table's room, each in their own words. */
+  | { kind: 'say'; message: Message }
+  /** A private line for one player (a card in the hand, say). */
+  | { kind: 'to'; player: string; text: string }
+  /** A throw (two dice, or one die): kept for `look dice <table>`, and Table.Dice for panels. */
+  | { kind: 'dice'; dice: readonly number[] }
+  /**
+   * The table's public state changed: the room's panels hear Table.State. `by`: only by that
+   * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
+   */
+  | { kind: 'state'; by?: string }
+  /** A player's own hand changed: they hear Table.Hand. */
+  | { kind: 'hand'; player: string };
 
 /** The time, as the host's clock says it (tests drive it): epoch ms. */
 export interface Clock {

@@ -19,7 +19,7 @@
  * once, in order.
  */
 import type { Session } from './outbox.js';
-import type { TableNews, TableState, TavernTable } from '../tables/tables.js';
+import type { PanelNews, TableState, TavernTable } from '../tables/tables.js';
 import type { Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import type { Account } from '../store/account.js';
@@ -92,7 +92,7 @@ export class Panels {
   }
 
   /** What a table reports (TavernTable.onNews). */
-  tableNews(t: TavernTable, news: TableNews): void {
+  tableNews(t: TavernTable, news: PanelNews): void {
     switch (news.kind) {
       case 'state': {
         const mover = news.by === undefined ? undefined : this.tavern.players.get(news.by.toLowerCase());

@@ -2,7 +2,7 @@ import type { Timer } from '../world/clock.js';
 import { CommandSet } from '../commands/command-set.js';
 import type { Transfer } from '../store/ledger.js';
 import { charAccount, escrowAccount, HOUSE, type Account } from '../store/account.js';
-import type { TableHand, TableNews, TableState, TableVenue, TavernTable } from './tables.js';
+import type { TableHand, PanelNews, TableState, TableVenue, TavernTable } from './tables.js';
 import type { CommandContext } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { seatsComeAndGo } from '../world/comings.js';
@@ -10,7 +10,7 @@ import type { TableData } from '../world/world.js';
 import { obsidianCoins } from '../text/amount.js';
 import type { FairTable } from './fair-table.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../games/fair-text.js';
-import type { GameDefinition, GameTable, HandoutRecord, LeaveCause, Party, TableHost } from '../games/api.js';
+import type { GameDefinition, GameTable, HandoutRecord, LeaveCause, Party, TableHost, TableNews } from '../games/api.js';
 import { Voice, type Message } from '../games/voice.js';
 import { paint, together } from '../text/markup.js';
 import type { GameResult } from '../store/entries.js';
@@ -37,7 +37,7 @@ export class Table implements TavernTable {
   private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
   /** What came of the bets settled since the game began, for its record when it ends. */
   private gameResults: GameResult[] = [];
-  onNews: ((news: TableNews) => void) | null = null;
+  onNews: ((news: PanelNews) => void) | null = null;
   private readonly timers = new Set<Timer>();
 
   constructor(
@@ -169,6 +169,28 @@ export class Table implements TavernTable {
     this.tavern.tell({ room: this.roomId }, (p) => message(new Voice(p.name)) || null);
   }
 
+  /** One piece of a game's news: text to the room or a player now, news for the panels at the next flush. */
+  private tell(news: TableNews): void {
+    switch (news.kind) {
+      case 'say':
+        return this.say(news.message);
+      case 'to': {
+        const p = this.tavern.players.get(news.player.toLowerCase());
+        if (p) this.tavern.tell(p, news.text);
+        return;
+      }
+      case 'dice': {
+        const dice = [...news.dice];
+        this.lastDice = { dice, draw: this.services.random.nameThrow(dice) };
+        return this.onNews?.({ kind: 'dice', dice: { table: this.id, dice, total: dice.reduce((a, b) => a + b, 0) } });
+      }
+      case 'state':
+        return this.onNews?.(news.by === undefined ? { kind: 'state' } : { kind: 'state', by: news.by });
+      case 'hand':
+        return this.onNews?.({ kind: 'hand', player: news.player });
+    }
+  }
+
   private account(party: Party): Account {
     switch (party.kind) {
       case 'player':
@@ -215,23 +237,15 @@ export class Table implements TavernTable {
         const who = purse && actor && r.account.key === actor.toLowerCase() ? 'You have' : `${purse ? r.owner : 'The table'} has`;
         return { ok: false, reason: `${who} only ${obsidianCoins(r.has)}; that needs ${obsidianCoins(r.needs)}.` };
       },
-      say: (message) => this.say(message),
-      toPlayer: (name, text) => {
-        const p = byName(name);
-        if (p) tavern.tell(p, text);
+      tell: (...news) => {
+        for (const n of news) this.tell(n);
       },
-      thrown: (dice) => {
-        this.lastDice = { dice: [...dice], draw: this.services.random.nameThrow(dice) };
-        this.onNews?.({ kind: 'dice', dice: { table: this.id, dice: [...dice], total: dice.reduce((a, b) => a + b, 0) } });
-      },
-      changed: (by) => this.onNews?.(by === undefined ? { kind: 'state' } : { kind: 'state', by }),
       gameOver: () => {
         const revealed = this.services.random.retire(this.gameResults);
         this.gameResults = [];
         this.say(seedRevealed(revealed, this.services.random.data, this.data));
         this.onNews?.({ kind: 'state' });
       },
-      handChanged: (name) => this.onNews?.({ kind: 'hand', player: name }),
       setTimer: (ms, fn) => {
         const t = tavern.clock.setTimer(ms, () => {
           this.timers.delete(t);

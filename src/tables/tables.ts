@@ -48,7 +48,7 @@ export interface TavernTable {
   /** Table.Hand for its owner, or null when they hold no cards here. */
   handFor(viewer: Player): TableHand | null;
   /** Set by whoever sends GMCP (or the web page's data): told of every change. */
-  onNews: ((news: TableNews) => void) | null;
+  onNews: ((news: PanelNews) => void) | null;
   dispose(): void;
 }
 
@@ -86,7 +86,7 @@ export interface TableDice {
  * What a table tells whoever carries its data to clients (GMCP, the web page) after a change.
  * It may come more than once for one command: a sender should coalesce, one message per delivery.
  */
-export type TableNews =
+export type PanelNews =
   /**
    * The public state changed: Table.State to everyone in the table's room (each their own).
    * `by`: the change is one player's own small move (a bet); in a crowded room the others' panels

@@ -1,4 +1,4 @@
-import type { TableHost } from '../../src/games/api.js';
+import type { TableHost, TableNews } from '../../src/games/api.js';
 import type { HandoutRecord } from '../../src/games/api.js';
 import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { resultsMismatch } from './results.js';
@@ -62,17 +62,32 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
   isConnected = () => true;
   balance = (name: string) => this.purses.get(`player:${name}`) ?? 0;
 
-  say = (message: Message) => {
+  /** Each call of `tell`, whole: a step's text and panel news arrive together. */
+  readonly tellings: TableNews[][] = [];
+
+  /** What the table tells, piece by piece: lines to whoever hears them, the rest counted for the test. */
+  tell = (...news: TableNews[]) => {
+    this.tellings.push(news);
+    for (const n of news) {
+      if (n.kind === 'say') this.say(n.message);
+      else if (n.kind === 'to') this.toPlayer(n.player, n.text);
+      else if (n.kind === 'dice') this.throws.push([...n.dice]);
+      else if (n.kind === 'state') this.stateChanges++;
+      else this.handChanges.push(n.player);
+    }
+  };
+
+  private say(message: Message): void {
     for (const name of this.heard.keys()) {
       const text = message(new Voice(name));
       if (text) this.toPlayer(name, text);
     }
-  };
+  }
 
-  toPlayer = (name: string, text: string) => {
+  private toPlayer(name: string, text: string): void {
     this.heard.get(name)?.push(plainFor(text, 'sight'));
     this.marked.get(name)?.push(text);
-  };
+  }
 
   /** What `name` was told since the last call. */
   news(name: string): string {
@@ -109,9 +124,6 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
   stateChanges = 0;
   readonly handChanges: string[] = [];
   readonly throws: number[][] = [];
-  changed = () => void this.stateChanges++;
-  handChanged = (name: string) => void this.handChanges.push(name);
-  thrown = (dice: readonly number[]) => void this.throws.push([...dice]);
 
   setTimer = (ms: number, fn: () => void) => this.clock.setTimer(ms, fn);
   unseat = () => undefined;

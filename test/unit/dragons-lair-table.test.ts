@@ -119,8 +119,12 @@ describe("Dragon's Lair table", () => {
       { card: '4d', face: '4♦', name: '4 of diamonds', red: true },
     ]);
     expect(game.hand!('Zed')).toBeNull();
+    host.tellings.length = 0;
     type(game, host, 'Ana', 'play 10h lair 1');
     expect(host.handChanges.at(-1)).toBe('Ana');
+    // The play is told in one call: its lines, then the table's state and Ana's hand for the panels.
+    expect(host.tellings).toHaveLength(1);
+    expect(host.tellings[0].filter((n) => n.kind !== 'say' && n.kind !== 'to')).toEqual([{ kind: 'state' }, { kind: 'hand', player: 'Ana' }]);
     const zed = game.tableState('Zed');
     expect(zed).toMatchObject({
       phase: 'playing',
@@ -244,12 +248,12 @@ describe("Dragon's Lair table", () => {
     host.sit(game, 'Ana');
     host.sit(game, 'Bob');
     host.queue(...stackedDeck(cs('10h', '8h', '9h', '5d', '2c', '7s', '4d', 'ac', '3c', '6c'), cs('jc', 'qs', 'kh')));
-    const say = host.say;
-    host.say = () => {
+    const tell = host.tell;
+    host.tell = () => {
       throw new Error('a fault while telling the story');
     };
     expect(() => type(game, host, 'Ana', 'start')).toThrow('a fault while telling the story');
-    host.say = say;
+    host.tell = tell;
     expect(host.purses.get('escrow:Ana')).toBe(50);
     host.news('Zed');
     host.clock.advance(60_000);

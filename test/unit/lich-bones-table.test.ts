@@ -126,13 +126,13 @@ describe('the Lich Bones table', () => {
     const { host, game } = table();
     host.sit(game, 'Ana', 0);
     host.queue(0); // Ana is the HERO
-    const say = host.say;
-    host.say = () => {
+    const tell = host.tell;
+    host.tell = () => {
       throw new Error('a fault while telling the story');
     };
     // The start's hand-out moves and its state is kept; only its telling fails.
     expect(() => game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '')).toThrow('a fault while telling the story');
-    host.say = say;
+    host.tell = tell;
     expect(host.balance('Ana')).toBe(20_000);
     // The betting phase closes 30 seconds after the start, not when the start itself was due (60 s after Ana sat).
     host.queue(...diceValues(3, 4));
@@ -245,11 +245,18 @@ describe('the Lich Bones table', () => {
     host.queue(1);
     game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
     game.whisper!('Ana', 'hero 5000', () => undefined);
+    host.tellings.length = 0;
     game.whisper!('Bob', 'lich 6000', () => undefined);
     expect(host.stateChanges).toBeGreaterThan(before);
+    // A bet is told in one call: the state, as Bob's own small move (a crowd's panels may lag), and its line.
+    expect(host.tellings.map((news) => news.map((n) => n.kind))).toEqual([['state', 'say']]);
+    expect(host.tellings[0][0]).toEqual({ kind: 'state', by: 'Bob' });
+    host.tellings.length = 0;
     host.queue(...diceValues(2, 4));
     game.roll!('Bob', () => undefined);
     expect(host.throws).toEqual([[2, 4]]);
+    expect(host.tellings).toHaveLength(1);
+    expect(host.tellings[0].slice(0, 2)).toEqual([{ kind: 'state' }, { kind: 'dice', dice: [2, 4] }]);
     // A second HERO bet, on the point: it pays the point's rate, not the opening roll's.
     game.whisper!('Ana', 'hero 5000', () => undefined);
     expect(game.tableState('Zed')).toEqual({

@@ -57,6 +57,15 @@ describe('the Spice Run table', () => {
     expect(host.news('Bob')).toMatch(/\nAna places 40 obsidian coins on square 5\. The board holds 40 obsidian coins\.\nIt is your turn to roll/);
   });
 
+  it('tells each step in one call to its host, in order: the new state for the panels, the throw, then the lines', () => {
+    const { host, game } = twoAtTheTable();
+    host.tellings.length = 0;
+    host.queue(...diceValues(2, 3));
+    game.roll!('Ana', () => undefined);
+    expect(host.tellings.map((news) => news.map((n) => n.kind))).toEqual([['state', 'dice', 'say', 'say']]);
+    expect(host.tellings[0][1]).toEqual({ kind: 'dice', dice: [2, 3] });
+  });
+
   it('tells the table how long a dropped player keeps the seat', () => {
     const { host, game } = twoAtTheTable();
     host.news('Bob');
@@ -82,13 +91,13 @@ describe('the Spice Run table', () => {
   it('keeps the turn clock of a step whose story failed to be told: the renewed turn still lapses', () => {
     const { host, game } = twoAtTheTable();
     host.clock.advance(60_000);
-    const say = host.say;
-    host.say = () => {
+    const tell = host.tell;
+    host.tell = () => {
       throw new Error('a fault while telling the story');
     };
     host.queue(...diceValues(2, 3));
     expect(() => game.roll!('Ana', () => undefined)).toThrow('a fault while telling the story');
-    host.say = say;
+    host.tell = tell;
     host.news('Bob');
     // Rolling renewed Ana's two minutes: the turn lapses two minutes after the roll.
     host.clock.advance(119_000);

@@ -1,4 +1,4 @@
-import type { GameDefinition, GameTable, LeaveCause, TableHost } from '../../../src/games/api.js';
+import type { GameDefinition, GameTable, LeaveCause, TableHost, TableNews } from '../../../src/games/api.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../../../src/games/fair-text.js';
 import { Voice, type Message } from '../../../src/games/voice.js';
 import { paint, together } from '../../../src/text/markup.js';
@@ -135,6 +135,18 @@ export class RanvierTable {
     this.world.purses.returnEscrow(this.id);
   }
 
+  /**
+   * One piece of a game's news. Ranvier has no panels to keep up to date (a player asks with
+   * `table`), so the table's state and hands need nothing sent; a throw is kept for `dice`.
+   */
+  private tell(news: TableNews): void {
+    if (news.kind === 'say') this.say(news.message);
+    else if (news.kind === 'to') {
+      const p = this.world.player(news.player);
+      if (p) this.world.tell(p, news.text);
+    } else if (news.kind === 'dice') this.lastDice = { dice: [...news.dice], draw: this.draws.nameThrow(news.dice) };
+  }
+
   /** Tells everyone in the table's room, each in their own words. */
   private say(message: Message): void {
     for (const p of this.room.players) {
@@ -159,17 +171,9 @@ export class RanvierTable {
       },
       balance: (name) => world.purses.balance(name),
       transfer: (moves, actor) => world.purses.transfer(this.id, moves, actor),
-      say: (message) => this.say(message),
-      toPlayer: (name, text) => {
-        const p = world.player(name);
-        if (p) world.tell(p, text);
+      tell: (...news) => {
+        for (const n of news) this.tell(n);
       },
-      thrown: (dice) => {
-        this.lastDice = { dice: [...dice], draw: this.draws.nameThrow(dice) };
-      },
-      // Ranvier has no panels to keep up to date: a player asks with `table`.
-      changed: () => undefined,
-      handChanged: () => undefined,
       gameOver: () => {
         const revealed = this.draws.retire();
         this.say(seedRevealed(revealed, this.draws.data, { name: this.label, keywords: this.keywords }));

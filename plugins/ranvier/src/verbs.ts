@@ -31,12 +31,8 @@ const INERT_HOST: TableHost = {
   isConnected: () => false,
   balance: () => 0,
   transfer: () => ({ ok: false, reason: 'nothing moves at the throwaway table' }),
-  say: () => undefined,
-  toPlayer: () => undefined,
-  thrown: () => undefined,
-  changed: () => undefined,
+  tell: () => undefined,
   gameOver: () => undefined,
-  handChanged: () => undefined,
   setTimer: () => ({ cancel: () => undefined }),
   unseat: () => undefined,
 };

@@ -4,7 +4,7 @@
  * told is rendered from their own view (view.ts), or is a private event (isPrivate) told to the
  * one player it is addressed to, so no other hand and no face-down card can reach them.
  */
-import type { CardFace, GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost } from '../api.js';
+import type { CardFace, GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost, TableNews } from '../api.js';
 import { settle } from '../rules.js';
 import { formatCoins, obsidianCoins } from '../../text/amount.js';
 import { cardName, parseCard, type Card } from './cards.js';
@@ -162,7 +162,7 @@ class DragonsLairTable implements GameTable {
   }
 
   onSit(name: string): void {
-    this.act({ type: 'sit', player: name }, (text) => this.host.toPlayer(name, text));
+    this.act({ type: 'sit', player: name }, (text) => this.host.tell({ kind: 'to', player: name, text }));
   }
 
   onStand(name: string, cause: LeaveCause): void {
@@ -172,7 +172,7 @@ class DragonsLairTable implements GameTable {
 
   onAway(name: string, keptMs: number): void {
     if (this.inGame()) {
-      this.host.say(() => `${name} has lost the thread; their seat is kept for ${duration(keptMs)}, and any choice of theirs is held when its time runs out.`);
+      this.host.tell({ kind: 'say', message: () => `${name} has lost the thread; their seat is kept for ${duration(keptMs)}, and any choice of theirs is held when its time runs out.` });
     }
   }
 
@@ -265,9 +265,8 @@ class DragonsLairTable implements GameTable {
     const before = this.state;
     this.state = r.state;
     this.schedule();
-    this.narrate(r.events);
+    this.host.tell(...this.narrate(r.events), ...this.changes(before));
     if (r.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
-    this.tellChanges(before);
   }
 
   private schedule(): void {
@@ -290,28 +289,29 @@ class DragonsLairTable implements GameTable {
           : s.phase === 'discarding'
             ? s.seats.filter((x) => !x.gone && x.hand.length > s.settings.maxHand).map((x) => x.name)
             : [];
-    for (const name of concerned) this.host.toPlayer(name, todoLine(viewFor(s, name), now));
+    this.host.tell(...concerned.map((name): TableNews => ({ kind: 'to', player: name, text: todoLine(viewFor(s, name), now) })));
   }
 
-  /** Tells the host what changed, for GMCP: the table always, and each player whose own hand changed. */
-  private tellChanges(before: DragonsLairState): void {
-    this.host.changed();
+  /** What changed, for the panels: the table always, and each player whose own hand changed. */
+  private changes(before: DragonsLairState): TableNews[] {
     const hand = (s: DragonsLairState, name: string) => s.seats.find((x) => x.name === name)?.hand.map(cardName).join() ?? '';
     const names = new Set([...before.seats, ...this.state.seats].map((x) => x.name));
-    for (const name of names) if (hand(before, name) !== hand(this.state, name)) this.host.handChanged(name);
+    return [{ kind: 'state' }, ...[...names].filter((name) => hand(before, name) !== hand(this.state, name)).map((player): TableNews => ({ kind: 'hand', player }))];
   }
 
-  /** Tells each public event to everyone in the room in their own words, and a private one to its one player. */
-  private narrate(events: readonly DragonsLairEvent[]): void {
+  /** Each public event for everyone in the room in their own words, and a private one for its one player. */
+  private narrate(events: readonly DragonsLairEvent[]): TableNews[] {
     const now = this.host.clock.now();
+    const news: TableNews[] = [];
     for (const e of events) {
-      if (e.type === 'lairRevealed' && e.roll !== null) this.host.thrown([e.roll]);
+      if (e.type === 'lairRevealed' && e.roll !== null) news.push({ kind: 'dice', dice: [e.roll] });
       if (isPrivate(e)) {
-        this.host.toPlayer(e.to, privateLine(e));
+        news.push({ kind: 'to', player: e.to, text: privateLine(e) });
         continue;
       }
       const message = eventMessage(e, now, (name) => viewFor(this.state, name));
-      if (message) this.host.say(message);
+      if (message) news.push({ kind: 'say', message });
     }
+    return news;
   }
 }

@@ -1,5 +1,5 @@
 import { formatCoins, looksLikeAmount, obsidianCoins } from '../../text/amount.js';
-import type { GameCommand, GameDefinition, GameState, GameTable, TableHost } from '../api.js';
+import type { GameCommand, GameDefinition, GameState, GameTable, TableHost, TableNews } from '../api.js';
 import { settle } from '../rules.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 import { fitted, paint } from '../../text/markup.js';
@@ -141,7 +141,7 @@ class LichBonesTable implements GameTable {
   onSit(name: string): void {
     this.act({ type: 'sit', player: name }, () => undefined);
     const hint = this.purseHint(name);
-    if (hint) this.host.toPlayer(name, hint);
+    if (hint) this.host.tell({ kind: 'to', player: name, text: hint });
   }
 
   onStand(name: string): void {
@@ -186,17 +186,15 @@ class LichBonesTable implements GameTable {
     this.state = step.state;
     this.schedule();
     // A bet changes only the bettor's part of the table: a crowd's panels may catch up a moment later.
-    this.host.changed(action.type === 'bet' ? action.player : undefined);
+    const news: TableNews[] = [action.type === 'bet' ? { kind: 'state', by: action.player } : { kind: 'state' }];
     for (const e of step.events) {
-      if (e.type === 'thrown') this.host.thrown(e.throw.dice);
+      if (e.type === 'thrown') news.push({ kind: 'dice', dice: e.throw.dice });
       // Noted only once the coins have moved.
       if (e.type === 'handoutsOpened') this.host.handouts.note(e.player, HANDOUTS, now);
     }
     const story = tell(step.events, { state: this.state, tableWord: this.tableWord, now, timeLeft: (at) => this.timeLeft(at) });
-    for (const said of story) {
-      if ('all' in said) this.host.say(said.all);
-      else this.host.toPlayer(said.to, said.text);
-    }
+    for (const said of story) news.push('all' in said ? { kind: 'say', message: said.all } : { kind: 'to', player: said.to, text: said.text });
+    this.host.tell(...news);
     if (step.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
   }
 
@@ -215,11 +213,14 @@ class LichBonesTable implements GameTable {
     const left = `${this.timeLeft(s.deadline)} left`;
     const seated = new Set(s.seated);
     const hero = s.hero;
-    this.host.say((v) => {
-      if (v.viewer === null || !seated.has(v.viewer)) return null;
+    this.host.tell({
+      kind: 'say',
+      message: (v) => {
+        if (v.viewer === null || !seated.has(v.viewer)) return null;
       if (s.phase === 'waiting') return paint('warning', `${DEALER}: "${left} before the fight begins, unless someone seated types start first."`);
       if (v.is(hero)) return paint('warning', `${DEALER}: "${left} to bet! Roll dice ${this.tableWord}, or I throw in your place."`);
-      return paint('warning', `${DEALER}: "${left} to bet! Then I throw for ${hero}."`);
+        return paint('warning', `${DEALER}: "${left} to bet! Then I throw for ${hero}."`);
+      },
     });
   }
 

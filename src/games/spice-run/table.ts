@@ -1,5 +1,5 @@
 import { parseAmount } from '../../text/amount.js';
-import type { GameCommand, GameDefinition, GameState, GameTable, TableHost } from '../api.js';
+import type { GameCommand, GameDefinition, GameState, GameTable, TableHost, TableNews } from '../api.js';
 import { settle } from '../rules.js';
 import {
   apply,
@@ -113,22 +113,25 @@ class SpiceRunTable implements GameTable {
 
   onSit(name: string): void {
     const seated = this.host.seated();
-    this.host.changed();
     if (seated.length < 2) {
-      this.host.say((v) => `${v.does(name, 'wait')} at ${this.host.label} for someone to play Spice Run against.`);
+      this.host.tell({ kind: 'state' }, { kind: 'say', message: (v) => `${v.does(name, 'wait')} at ${this.host.label} for someone to play Spice Run against.` });
       return;
     }
     const players: [string, string] = [seated[0], seated[1]];
     const state = setup(players, this.settings, this.host.clock.now());
     this.state = state;
-    this.host.say(
-      (v) =>
-        `A game of Spice Run begins: ${v.name(players[0])} ${v.verb(players[0], 'are', 'is')} Player 1, ` +
-        `${v.name(players[1])} ${v.verb(players[1], 'are', 'is')} Player 2. ` +
-        `${v.Name(players[0])} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager. ` +
-        `${nextStep(state, v.viewer ?? undefined)}`,
-    );
     this.scheduleTurnTimer();
+    this.host.tell(
+      { kind: 'state' },
+      {
+        kind: 'say',
+        message: (v) =>
+          `A game of Spice Run begins: ${v.name(players[0])} ${v.verb(players[0], 'are', 'is')} Player 1, ` +
+          `${v.name(players[1])} ${v.verb(players[1], 'are', 'is')} Player 2. ` +
+          `${v.Name(players[0])} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager. ` +
+          `${nextStep(state, v.viewer ?? undefined)}`,
+      },
+    );
   }
 
   onStand(name: string): void {
@@ -140,7 +143,7 @@ class SpiceRunTable implements GameTable {
   }
 
   onAway(name: string, keptMs: number): void {
-    if (this.state) this.host.say(() => `${name} has lost the thread; their seat is kept for ${duration(keptMs)}.`);
+    if (this.state) this.host.tell({ kind: 'say', message: () => `${name} has lost the thread; their seat is kept for ${duration(keptMs)}.` });
   }
 
   describe(viewer: string): string {
@@ -175,30 +178,23 @@ class SpiceRunTable implements GameTable {
     this.state = r.state;
     if (this.state.phase === 'over') this.turnClock.cancel();
     else this.scheduleTurnTimer();
-    this.host.changed();
+    const state = this.state;
+    const news: TableNews[] = [{ kind: 'state' }];
     for (const e of r.events) {
-      if (e.type === 'rolled') this.host.thrown(e.dice);
-      this.host.say(eventMessage(e));
-    }
-    if (this.state.phase === 'over') {
-      this.finish();
-      return;
+      if (e.type === 'rolled') news.push({ kind: 'dice', dice: e.dice });
+      news.push({ kind: 'say', message: eventMessage(e) });
     }
     // A broke bettor skips at once, and the skip tells what comes next: nobody is asked for a bet first.
-    if (this.skippedBroke()) return;
-    const state = this.state;
-    this.host.say((v) => nextStep(state, v.viewer ?? undefined));
+    const broke = state.phase !== 'over' && this.mustSkip(state);
+    if (state.phase !== 'over' && !broke) news.push({ kind: 'say', message: (v) => nextStep(state, v.viewer ?? undefined) });
+    this.host.tell(...news);
+    if (state.phase === 'over') this.finish();
+    else if (broke) this.act({ type: 'skip', player: state.players[state.turn] }, () => undefined);
   }
 
-  /** A player who must bet with no coins left skips the bet (docs/games.md, Spice Run): true when they did. */
-  private skippedBroke(): boolean {
-    const s = this.state;
-    if (!s || (s.awaiting !== 'bet' && s.awaiting !== 'bet-again')) return false;
-    const who = s.players[s.turn];
-    if (this.host.balance(who) !== 0) return false;
-    let refused = false;
-    this.act({ type: 'skip', player: who }, () => (refused = true));
-    return !refused;
+  /** A player who must bet with no coins left skips the bet (docs/games.md, Spice Run). */
+  private mustSkip(s: SpiceRunState): boolean {
+    return (s.awaiting === 'bet' || s.awaiting === 'bet-again') && this.host.balance(s.players[s.turn]) === 0;
   }
 
   private scheduleTurnTimer(): void {
@@ -215,10 +211,11 @@ class SpiceRunTable implements GameTable {
     const s = this.state;
     if (!s) return;
     const name = s.players[s.turn];
-    this.host.toPlayer(
-      name,
-      `${paint('warning', `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or ${lapseText(s, name)}.`)} ${nextStep(s, name)}`,
-    );
+    this.host.tell({
+      kind: 'to',
+      player: name,
+      text: `${paint('warning', `${secondsLeft(s.deadline, this.host.clock.now())} left for your turn, or ${lapseText(s, name)}.`)} ${nextStep(s, name)}`,
+    });
   }
 
   /** The game is over: the seats are freed for the next pair. */
@@ -227,7 +224,7 @@ class SpiceRunTable implements GameTable {
     const players = this.state!.players;
     this.state = null;
     for (const p of players) this.host.unseat(p, 'The game is over; you get up from the sand.');
-    this.host.say(() => 'The sand grid is free again for the next two players.');
+    this.host.tell({ kind: 'say', message: () => 'The sand grid is free again for the next two players.' });
     this.host.gameOver();
   }
 }

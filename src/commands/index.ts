@@ -1,5 +1,6 @@
 import { topCommands } from './top.js';
-import type { TavernCommand } from '../world/tavern.js';
+import type { CommandContext } from '../world/tavern.js';
+import { CommandSet } from './command-set.js';
 import type { GameInfo } from '../tables/tables.js';
 import { adminCommands } from './admin.js';
 import type { Social } from '../world/socials.js';
@@ -17,8 +18,8 @@ import { tableCommands } from './tables.js';
 import { talkingCommands } from './talking.js';
 import { yourselfCommands } from './yourself.js';
 
-/** The everyday verbs of the tavern, one file a group; each command declares its own help. */
-export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMap<string, Social> = new Map()): TavernCommand[] {
+/** The everyday verbs of the tavern, one file a group, as the set the tavern looks each line up in; each command declares its own help. */
+export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMap<string, Social> = new Map()): CommandSet<CommandContext> {
   const commands = [
     ...lookingCommands,
     ...movingCommands,
@@ -35,5 +36,5 @@ export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMa
   ];
   const help = helpCommands(games);
   const taken = new Set([...commands, ...help, ...adminCommands].flatMap((c) => [c.key, ...(c.aliases ?? [])]));
-  return [...commands, ...socialCommands(socials, taken), ...help, ...adminCommands];
+  return new CommandSet([...commands, ...socialCommands(socials, taken), ...help, ...adminCommands]);
 }

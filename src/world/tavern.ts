@@ -5,7 +5,8 @@ import { returnEscrow, type ReturnedCoins } from './escrow.js';
 import { Outbox, type Session } from '../output/outbox.js';
 import type { Told } from '../output/news.js';
 import { Player } from './player.js';
-import { CommandSet, splitCommand, type Command, type Lookup } from '../commands/command-set.js';
+import type { CommandSet, Command, Lookup } from '../commands/command-set.js';
+import { splitCommand } from '../text/command-line.js';
 import { matchKeyword, type Room, type World } from './world.js';
 import { directionOf } from '../text/directions.js';
 import { capitalise } from '../text/names.js';
@@ -71,7 +72,6 @@ export class Tavern implements TableVenue {
   readonly panels: Panels;
   /** What players away are told on return: the coins the tables paid or took, their game. */
   private readonly away = new WhileAway(this);
-  readonly commands: CommandSet<CommandContext>;
   /** Called when the server must stop (a write to disk failed). */
   onFatal: (e: Error) => void = (e) => {
     throw e;
@@ -87,7 +87,8 @@ export class Tavern implements TableVenue {
     readonly store: Store,
     readonly ledger: Ledger,
     readonly clock: Clock,
-    commands: TavernCommand[],
+    /** The tavern's own verbs, built above the world (commands/index.ts, everydayCommands) and handed in by the server. */
+    readonly commands: CommandSet<CommandContext>,
     readonly settings: TavernSettings = defaultTavernSettings,
   ) {
     this.outbox = new Outbox(store, (e) => this.onFatal(e));
@@ -96,7 +97,6 @@ export class Tavern implements TableVenue {
       this.panels.coinsMoved(accounts);
       if (results.length) this.away.recorded(results);
     };
-    this.commands = new CommandSet(commands);
     this.admins = new Set(settings.admins.map((name) => name.toLowerCase()));
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommandSet, splitCommand, type Command } from '../../src/commands/command-set.js';
+import { CommandSet, type Command } from '../../src/commands/command-set.js';
+import { splitCommand } from '../../src/text/command-line.js';
 import { matchKeyword } from '../../src/world/world.js';
 
 const cmd = (key: string, aliases: string[] = [], extra: Partial<Command<null>> = {}): Command<null> => ({

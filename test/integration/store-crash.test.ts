@@ -164,10 +164,13 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
           if (complete || /You give|You place \d+ obsidian|every wager goes back|Spice Run is over/.test(reply)) inFlight.delete(me);
           const gave = /You give ([\d,]+) obsidian coins? to (\w+)/.exec(reply);
           if (gave) (purse[me] -= amount), (purse[gave[2]] += amount), giftsTold++;
-          // The table tells the bettor in the second person.
-          if (new RegExp(`You place ${amount} obsidian coins? on square`).test(reply)) escrow[me] = (escrow[me] ?? 0) + amount;
-          if (/every wager goes back to its owner/.test(reply)) escrow = {};
-          // A 2 or 12 settles the game at the throw; everyone in the room hears it, and it counts once.
+          // The table tells the bettor in the second person. The wager is on the game that this
+          // player's stream was in (one per end they heard): a reply processed after another
+          // player's counted the end of that game was settled by that end.
+          const placed = new RegExp(`You place ${amount} obsidian coins? on square`).test(reply);
+          if (placed && overs[me] >= oversCounted) escrow[me] = (escrow[me] ?? 0) + amount;
+          // Every end of a game (a 2 or 12 at the throw, the board emptied, a withdrawal) says it
+          // is over; everyone in the room hears it, and it counts once.
           for (const over of reply.matchAll(/The game of Spice Run is over: (.*)\./g)) {
             overs[me] += 1;
             if (overs[me] <= oversCounted) continue;

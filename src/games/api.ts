@@ -26,6 +26,13 @@ export interface GameDefinition {
   settings: object;
   /** How many players a table of this game seats, with its settings. */
   seats(settings: Record<string, unknown>): number;
+  /**
+   * Where a game's first shuffles start, in order, by the names its draws' records give the items
+   * (a new game's decks): whoever checks a record compares its first shuffles' starting orders
+   * with these, so a shuffle cannot start from an order picked to suit the house. A later shuffle
+   * (of discards) starts from what its record lists.
+   */
+  freshDecks?: readonly (readonly string[])[];
   /** Words no character may be named where this game is played: its dealer, its bet words. */
   reservedNames?: readonly string[];
   /** One table of the game, told everything it may use through `host`. */

@@ -40,6 +40,8 @@ export interface TableSummary {
   game: string;
   title: string;
   room: string;
+  /** The orders the game's first shuffles start from (GameDefinition.freshDecks); none for a game of dice. */
+  freshDecks: string[][];
 }
 export interface GamesAnswer {
   table: TableSummary;
@@ -83,6 +85,7 @@ export class Listings {
         game: t.definition.id,
         title: t.definition.title,
         room: this.tavern.world.rooms.get(t.roomId)?.name ?? t.roomId,
+        freshDecks: (t.definition.freshDecks ?? []).map((deck) => [...deck]),
       })),
     );
   }

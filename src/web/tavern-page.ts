@@ -76,7 +76,8 @@ ${t.games.length ? t.games.map((g) => gameHtml(t.table, g)).join('\n') : '<p cla
 
 /** The page: the template with the content and the data in; `<` in the JSON is escaped, so no text can close the block. */
 export function tavernPage(template: string, l: Listings): string {
-  const data = { tables: Object.fromEntries(l.tables().map((t) => [t.id, l.games(t.id)!.games])) };
+  const tables = l.tables();
+  const data = { tables: Object.fromEntries(tables.map((t) => [t.id, l.games(t.id)!.games])), freshDecks: Object.fromEntries(tables.map((t) => [t.id, t.freshDecks])) };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return template.replace(CONTENT_MARK, () => tavernContent(l)).replace(DATA_MARK, () => `<script type="application/json" id="tavern-data">${json}</script>`);
 }

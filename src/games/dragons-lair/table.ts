@@ -7,7 +7,7 @@
 import type { CardFace, GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost, TableNews } from '../api.js';
 import { settle } from '../rules.js';
 import { formatCoins, obsidianCoins } from '../../text/amount.js';
-import { cardName, parseCard, type Card } from './cards.js';
+import { cardName, dragonCards, numberCards, parseCard, type Card } from './cards.js';
 import {
   apply,
   defaultSettings,
@@ -57,6 +57,8 @@ export const dragonsLair: GameDefinition = {
   title: TITLE,
   seats: (settings) => dragonsLairSettings(settings).maxPlayers,
   reservedNames: ['dragon'],
+  // The deal shuffles the draw pile, then the dragons (rules.ts), each from the suits' order.
+  freshDecks: [numberCards().map(cardName), dragonCards().map(cardName)],
   help: (settings) => help(dragonsLairSettings(settings)),
   create: (host) => new DragonsLairTable(host),
 };

@@ -55,12 +55,6 @@ async function uniform(next: () => Promise<number>, k: number): Promise<number> 
   return u % k;
 }
 
-/** The cards before a Dragon's Lair game's first two shuffles: by suit hearts, diamonds, clubs, spades, each low to high. */
-export function freshOrder(pile: 'draw' | 'dragons'): string[] {
-  const ranks = pile === 'draw' ? ['a', '2', '3', '4', '5', '6', '7', '8', '9', '10'] : ['j', 'q', 'k'];
-  return ['h', 'd', 'c', 's'].flatMap((suit) => ranks.map((r) => r + suit));
-}
-
 /** What one draw gives, as the record would say it; `start` is the order of the cards a shuffle begins from. */
 export async function recompute(key: CryptoKey, clientSeed: string, d: Draw, start: string[]): Promise<Draw> {
   const next = stream(key, clientSeed, d.nonce);
@@ -101,11 +95,12 @@ export interface GameCheck {
 }
 
 /**
- * Checks a game: the seed against the commitment, then each draw recomputed. A Dragon's Lair
- * game's first two shuffles start from the fresh piles (computed here, not read from the record);
- * a later one (a reshuffle of the discards) starts from the cards its record lists.
+ * Checks a game: the seed against the commitment, then each draw recomputed. A game's first
+ * shuffles start from its fresh decks (`freshDecks`, as its table publishes them: Dragon's Lair's
+ * piles in the suits' order), not from what the record says; a later one (a reshuffle of the
+ * discards) starts from the cards its record lists.
  */
-export async function checkGame(g: Game): Promise<GameCheck> {
+export async function checkGame(g: Game, freshDecks: readonly (readonly string[])[] = []): Promise<GameCheck> {
   const commitmentMatches = (await commitmentOf(g.serverSeed)) === g.commitment;
   const key = await hmacKey(g.serverSeed);
   const draws: DrawCheck[] = [];
@@ -118,7 +113,7 @@ export async function checkGame(g: Game): Promise<GameCheck> {
     let start: string[] = [];
     let note: string | undefined;
     if (d.kind === 'shuffle') {
-      const fresh = g.game === 'dragons-lair' && shuffles < 2 ? freshOrder(shuffles === 0 ? 'draw' : 'dragons') : null;
+      const fresh = shuffles < freshDecks.length ? [...freshDecks[shuffles]] : null;
       shuffles++;
       start = fresh ?? d.cards;
       if (fresh && fresh.join() !== d.cards.join()) note = 'the record says the shuffle began from another order than the fresh deck';

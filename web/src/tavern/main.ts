@@ -7,9 +7,17 @@ import '../page.css';
 import './tavern.css';
 import { checkGame, verdictOf, type Game } from './fair.js';
 
-function gamesOnPage(): Map<string, Game> {
-  const block = document.getElementById('tavern-data');
-  const data = JSON.parse(block?.textContent ?? '{}') as { tables?: Record<string, Game[]> };
+/** The page's data: each table's games, and the decks its game's first shuffles start from. */
+interface PageData {
+  tables?: Record<string, Game[]>;
+  freshDecks?: Record<string, string[][]>;
+}
+
+function pageData(): PageData {
+  return JSON.parse(document.getElementById('tavern-data')?.textContent ?? '{}') as PageData;
+}
+
+function gamesOnPage(data: PageData): Map<string, Game> {
   const games = new Map<string, Game>();
   for (const list of Object.values(data.tables ?? {})) for (const g of list) games.set(`${g.table}-${g.number}`, g);
   return games;
@@ -19,7 +27,8 @@ async function check(button: HTMLButtonElement): Promise<void> {
   const id = button.dataset.game ?? '';
   const article = document.getElementById(`game-${id}`);
   const verdict = article?.querySelector<HTMLElement>('.verdict');
-  const game = gamesOnPage().get(id);
+  const data = pageData();
+  const game = gamesOnPage(data).get(id);
   if (!article || !verdict) return;
   if (!game) {
     verdict.textContent = 'This game is not in the page\'s data.';
@@ -29,7 +38,7 @@ async function check(button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   verdict.textContent = 'Checking...';
   try {
-    const result = await checkGame(game);
+    const result = await checkGame(game, data.freshDecks?.[game.table] ?? []);
     const rows = article.querySelectorAll<HTMLTableRowElement>('table.draws tbody tr');
     result.draws.forEach((d, i) => {
       const row = rows[i];

@@ -1,0 +1,47 @@
+/**
+ * The tavern page's Check (web/src/tavern/fair.ts) on a game with cards: its first shuffles
+ * start from the decks the game publishes (GameDefinition.freshDecks), never from the order the
+ * record claims, so a record that began a shuffle from an order picked to suit the house fails
+ * even though the shuffle itself recomputes.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { checkGame, hmacKey, recompute, verdictOf, type Draw, type Game } from '../../web/src/tavern/fair.js';
+import { dragonsLair } from '../../src/games/dragons-lair/table.js';
+
+const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+const fresh = dragonsLair.freshDecks!.map((deck) => [...deck]);
+
+/** A game of two shuffles, each recomputed honestly from the start order given. */
+async function gameFrom(starts: string[][]): Promise<Game> {
+  const key = (await hmacKey(SEED))!;
+  const draws: Draw[] = [];
+  for (const [nonce, cards] of starts.entries()) draws.push(await recompute(key, 'lair-table:1', { nonce, kind: 'shuffle', cards, order: [] }, cards));
+  const commitment = createHash('sha256').update(Buffer.from(SEED, 'hex')).digest('hex');
+  return { table: 'lair-table', game: 'dragons-lair', number: 1, commitment, serverSeed: SEED, clientSeed: 'lair-table:1', draws };
+}
+
+describe("Check on a Dragon's Lair game", () => {
+  it("takes the game's fresh decks from the game: the draw pile, then the dragons, each by suit and low to high", () => {
+    expect(fresh).toHaveLength(2);
+    expect(fresh[0]).toHaveLength(40);
+    expect(fresh[0].slice(0, 11)).toEqual(['ah', '2h', '3h', '4h', '5h', '6h', '7h', '8h', '9h', '10h', 'ad']);
+    expect(fresh[1]).toEqual(['jh', 'qh', 'kh', 'jd', 'qd', 'kd', 'jc', 'qc', 'kc', 'js', 'qs', 'ks']);
+  });
+
+  it('passes a deal shuffled from the fresh decks', async () => {
+    const check = await checkGame(await gameFrom(fresh), fresh);
+    expect(verdictOf(check)).toEqual({ result: 'pass', text: 'Checks out: the seed hashes to the commitment, and all 2 draws match what the seed gives.' });
+  });
+
+  it('fails a deal whose record starts the draw pile from another order, though that shuffle recomputes', async () => {
+    const stacked = [[...fresh[0]].reverse(), fresh[1]];
+    const game = await gameFrom(stacked);
+    const check = await checkGame(game, fresh);
+    expect(check.draws[0]).toMatchObject({ matches: false, note: 'the record says the shuffle began from another order than the fresh deck' });
+    expect(check.draws[1].matches).toBe(true);
+    expect(verdictOf(check).text).toMatch(/^Does not check out: draw 0 \(shuffle\) does not match/);
+    // Without the game's decks the same record would pass: the decks are what catch it.
+    expect(verdictOf(await checkGame(game)).result).toBe('pass');
+  });
+});

@@ -6,7 +6,7 @@
  */
 import type { RandomSource } from './random.js';
 import type { Message } from './voice.js';
-import type { CardFace, Panel } from './panel.js';
+import type { CardFace, GameState } from './panel.js';
 
 export type * from './panel.js';
 
@@ -101,28 +101,6 @@ export interface GameCommand {
 export interface GameCommandContext {
   player: string;
   reply(text: string): void;
-}
-
-/** A game's part of Table.State: the common fields it knows, and its own (docs/gmcp.md). */
-export interface GameState {
-  /** "waiting" when no game is under way, else the game's own phase names. */
-  phase: string;
-  players: TableStatePlayer[];
-  /** Whose move it is, or null when it is nobody's in particular. */
-  turn: string | null;
-  /** When the current wait ends (epoch ms by the host's clock), or null. */
-  deadline: number | null;
-  /** What the table's panel shows, for a client that knows no game (panel.ts). */
-  panel: Panel;
-  [field: string]: unknown;
-}
-
-/** A seat at a table, as Table.State lists it. */
-export interface TableStatePlayer {
-  name: string;
-  /** 1-based, in the order of play. */
-  seat: number;
-  connected: boolean;
 }
 
 // ---- what a host provides -----------------------------------------------------------------

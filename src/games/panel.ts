@@ -9,6 +9,31 @@
  * numbers, drawn as faces. This file imports nothing: the web page reads the same declaration.
  */
 
+/**
+ * A game's part of Table.State: the common fields it knows, and its own (docs/gmcp.md). It is
+ * declared here, beside its panel, so that the web page reads this one declaration too.
+ */
+export interface GameState {
+  /** "waiting" when no game is under way, else the game's own phase names. */
+  phase: string;
+  players: TableStatePlayer[];
+  /** Whose move it is, or null when it is nobody's in particular. */
+  turn: string | null;
+  /** When the current wait ends (epoch ms by the host's clock), or null. */
+  deadline: number | null;
+  /** What the table's panel shows, for a client that knows no game. */
+  panel: Panel;
+  [field: string]: unknown;
+}
+
+/** A seat at a table, as Table.State lists it. */
+export interface TableStatePlayer {
+  name: string;
+  /** 1-based, in the order of play. */
+  seat: number;
+  connected: boolean;
+}
+
 export interface Panel {
   /** The game's title: "Spice Run". */
   title: string;

@@ -2,7 +2,7 @@
  * What the panels know, kept from the GMCP messages of docs/gmcp.md. The page takes every
  * package; fields it does not know are kept and ignored, missing ones are shown as unknown.
  */
-import type { CardFace, Panel } from '../../src/games/panel.js';
+import type { CardFace, GameState, TableStatePlayer } from '../../src/games/panel.js';
 
 export interface CharStatus {
   name: string;
@@ -17,25 +17,19 @@ export interface RoomInfo {
   exits: Record<string, string>;
 }
 
-export interface TablePlayer {
-  name: string;
-  seat: number;
-  connected: boolean;
-}
+/** A seat as Table.State lists it. */
+export type TablePlayer = TableStatePlayer;
 
 /**
- * Table.State's common fields, and the panel its game describes: the page draws every game from
- * these alone (each game's own fields are there too, for scripts, and the page leaves them be).
+ * Table.State: the game's part, declared once by the game package (GameState: the common fields,
+ * the panel its game describes, and the game's own fields, which the page leaves be), and what
+ * the host adds that the page uses. The page draws every game from these alone.
  */
-export interface TableState {
+export interface TableState extends GameState {
   id: string;
   name: string;
-  phase: string;
-  players: TablePlayer[];
-  turn: string | null;
-  deadline: number | null;
+  /** The server's clock when it was made: deadlines are counted down from it. */
   now: number;
-  panel?: Panel;
 }
 
 /** A table's last state, as it arrived. */

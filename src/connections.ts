@@ -54,6 +54,8 @@ export class Connections {
   ) {
     this.limits = new NewcomerLimits(tavern.settings.connectionsPerAddress, tavern.settings.greetingLimit, log);
     this.tokens = new ResumeTokens(clock);
+    // A player thrown out while their page was away must not come back on its token.
+    tavern.onLeft = (key) => this.tokens.left(key);
   }
 
   /** A new connection: `page` is the same connection when it is a web page, which may resume a session (web/resume.ts). */

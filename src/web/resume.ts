@@ -56,6 +56,12 @@ export class ResumeTokens {
     if (hash !== undefined) this.end(hash, 'elsewhere');
   }
 
+  /** The character left the world on purpose (quit, kicked, banned), wherever their page is: its token is worthless. */
+  left(key: string): void {
+    const hash = this.byKey.get(key);
+    if (hash !== undefined) this.end(hash, 'quit');
+  }
+
   /** The page's connection dropped: its token works for RESUME_MS more. */
   dropped(token: string): void {
     const hash = hashOf(token);

@@ -76,6 +76,11 @@ export class Tavern implements TableVenue {
   onFatal: (e: Error) => void = (e) => {
     throw e;
   };
+  /**
+   * A character left the world on purpose (quit, kick, ban): whatever could bring them back
+   * without a password ends with it (a web page's resume token; set by the server).
+   */
+  onLeft: (key: string) => void = () => undefined;
   /** An admin typed `shutdown`: the server stops as on SIGTERM (set by the server). */
   onShutdown: (by: Player) => void = () => undefined;
   /** The server's log (server.log): admin actions go there. */
@@ -268,6 +273,7 @@ export class Tavern implements TableVenue {
     this.connect(p, null);
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
     this.remove(p);
+    this.onLeft(p.key);
     // The farewell is a last word (no prompt after it), told once the leaving is on disk.
     if (session) void this.release().then(() => session.close(farewell));
   }

@@ -131,6 +131,25 @@ describe('resuming a web session', () => {
     expect((await resumeWith('x'.repeat(43))).answer).toEqual({ type: 'resume-refused', reason: 'That session is not known here (the server may have restarted). Log in again.' });
   });
 
+  it('refuses the token of a seated player thrown out (kick) or banned while their page was away', async () => {
+    ts = await startTestServer({ settings: { admins: ['Ana'] }, web: {} });
+    const ana = await ts.login('Ana'); // the admin, over telnet
+    // Seated, so kept in the world while away (anyone else leaves it at once, and may come back).
+    const dee = await login('Dee');
+    await dee.command('sit sand');
+    const deeToken = tokenOf(dee).token;
+    await drop(dee);
+    expect(await ana.command('kick dee')).toMatch(/^You throw Dee out of the tavern\./);
+    expect((await resumeWith(deeToken)).answer).toEqual({ type: 'resume-refused', reason: 'Dee left the tavern: that session is over. Log in again.' });
+
+    const eli = await login('Eli');
+    await eli.command('sit sand');
+    const eliToken = tokenOf(eli).token;
+    await drop(eli);
+    expect(await ana.command('ban eli')).toMatch(/^Eli is banned, and thrown out\./);
+    expect((await resumeWith(eliToken)).answer).toEqual({ type: 'resume-refused', reason: 'Eli left the tavern: that session is over. Log in again.' });
+  });
+
   it('takes the session from a connection the server still thinks open (a phone that slept), which is told', async () => {
     ts = await startTestServer({ web: {} });
     const ana = await login('Ana');

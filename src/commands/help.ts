@@ -1,6 +1,7 @@
 import { hanging, paint } from '../text/markup.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { GameInfo } from '../tables/tables.js';
+import { tavernWords } from '../output/words.js';
 
 /** Help, built from the commands' own declarations, and leaving. */
 
@@ -48,7 +49,7 @@ function helpText(ctx: CommandContext, topic: string, games: readonly GameInfo[]
     const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
     if (extra) {
       const table = [...tavern.tables.values()].find((tb) => tb.definition === g);
-      return extra(table?.data.settings ?? {});
+      return extra(table?.data.settings ?? {}, tavernWords);
     }
   }
   const aside = topicHelp(ctx, t, games);
@@ -126,7 +127,7 @@ function crowdText(ctx: CommandContext, games: readonly GameInfo[]): string {
 function gameHelp(ctx: CommandContext, game: GameInfo): string {
   const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === game);
   const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
-  return [game.help(table?.data.settings ?? {}), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
+  return [game.help(table?.data.settings ?? {}, tavernWords), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
 }
 
 /** The words a game goes by: those of its name, and its tables' keywords. */

@@ -16,10 +16,10 @@ export interface GameDefinition {
   /** The `game` value of a table in the world data: `spice-run`. */
   id: string;
   title: string;
-  /** `help <game>`: the rules, worded with a table's settings. */
-  help(settings: Record<string, unknown>): string;
-  /** Extra help topics (`odds`), worded with a table's settings. */
-  topics?: Record<string, (settings: Record<string, unknown>) => string>;
+  /** `help <game>`: the rules, worded with a table's settings and the host's words (its money, its verbs). */
+  help(settings: Record<string, unknown>, words: HostWords): string;
+  /** Extra help topics (`odds`), worded the same way. */
+  topics?: Record<string, (settings: Record<string, unknown>, words: HostWords) => string>;
   /** What the host's own help adds for this game: how its table plays in a crowd (`help crowd`), what its dealer takes by whisper (`help whisper`). */
   asides?: { crowd?(settings: Record<string, unknown>): string; whisper?: string };
   /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
@@ -112,6 +112,8 @@ export interface TableHost {
   readonly label: string;
   /** The table's own settings: keys of GameDefinition.settings only; the game fills in the rest from its defaults. */
   readonly settings: Record<string, unknown>;
+  /** How the host words its money and its verbs: every text of the game names them so. */
+  readonly words: HostWords;
   readonly clock: Clock;
   /**
    * The table's own provably fair source: the draws of random.ts (a throw, a die, a shuffle)
@@ -161,6 +163,25 @@ export type TableNews =
   | { kind: 'state'; by?: string }
   /** A player's own hand changed: they hear Table.Hand. */
   | { kind: 'hand'; player: string };
+
+/**
+ * What a game's text names that is the host's own, worded by the host: its money (the tavern's
+ * obsidian coins, a Ranvier world's gold), how its players look at a table or whisper to a
+ * dealer, and its time of day. A game never words these itself, so one table reads right in
+ * every host.
+ */
+export interface HostWords {
+  /** An amount of the host's money: "1,000 obsidian coins", "1 obsidian coin", "5,000 gold". */
+  money(n: number): string;
+  /** The money itself: "obsidian coins", "gold" ("paid back as obsidian coins"). */
+  readonly moneyName: string;
+  /** The verb that shows a table, for a table's word or a placeholder: "look <table>", "table sand". */
+  look(table: string): string;
+  /** A whisper to a table's dealer (`GameTable.whisper`): "whisper dreaven hero 5000"; absent when the host carries none. */
+  whisper?(dealer: string, text: string): string;
+  /** A time of day (epoch ms) as the host's players read it: "18:05 by the tavern's clock". */
+  timeOfDay(at: number): string;
+}
 
 /** The time, as the host's clock says it (tests drive it): epoch ms. */
 export interface Clock {

@@ -8,6 +8,7 @@ import type { Player } from '../world/player.js';
 import { seatsComeAndGo } from '../world/comings.js';
 import type { TableData } from '../world/world.js';
 import { obsidianCoins } from '../text/amount.js';
+import { tavernWords } from '../output/words.js';
 import type { FairTable } from './fair-table.js';
 import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../games/fair-text.js';
 import type { GameDefinition, GameTable, HandoutRecord, LeaveCause, Party, TableHost, TableNews } from '../games/api.js';
@@ -211,6 +212,7 @@ export class Table implements TavernTable {
       label: this.data.name,
       // A game that has a crowd of its own (Lich Bones) takes the world's unless the table sets one.
       settings: 'crowd' in this.definition.settings ? { crowd: tavern.settings.crowd, ...this.data.settings } : (this.data.settings ?? {}),
+      words: tavernWords,
       clock: tavern.clock,
       random: this.services.random,
       handouts: this.services.handouts,

@@ -44,6 +44,8 @@ function journal(dir: string): { k: string; books?: { nets: Record<string, numbe
 
 const ranvier: HostDriver = {
   name: 'a Ranvier world',
+  // The world's currency is gold, by default (obsidianTables.currency).
+  money: 'gold',
   async start(tables, opts) {
     const { dir, cleanup } = await makeWorld({ ...area(tables), atomicPlayers: true, tables: { seed: opts?.seed ?? 1 } });
     const program = startWorld(dir);

@@ -38,6 +38,7 @@ function hallWith(tables: readonly TableSpec[]): unknown {
 
 const tavern: HostDriver = {
   name: 'the tavern',
+  money: 'obsidian coins?',
   async start(tables, opts) {
     const ts = await startTestServer({ world: hallWith(tables), seed: opts?.seed });
     const { ledger } = ts.server.tavern;

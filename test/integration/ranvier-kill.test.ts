@@ -138,7 +138,7 @@ describe('the tables in a Ranvier world, killed', () => {
       killed = true;
       await Promise.all(games);
       heard = Object.fromEntries(everyone.map((p) => [p, clients[p].all.slice(from[p])]));
-      coinLines += Object.values(heard).join('\n').match(/obsidian coin/g)?.length ?? 0;
+      coinLines += Object.values(heard).join('\n').match(/\d gold\b/g)?.length ?? 0;
       for (const c of Object.values(clients)) c.close();
     }
     // The test did what it says: coins were on the tables at many of the kills, and the games moved many.

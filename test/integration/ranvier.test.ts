@@ -98,8 +98,8 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     expect(await ana.command('north')).toMatch(/You stand up from the lair table\.[^]*The Pit/);
     await bob.expect('Ana stands up from the lair table.');
     expect(await ana.command('table')).toMatch(/Dreaven shuffles the bones, waiting for a game\. Nobody is seated\./);
-    expect(await ana.command('gold')).toMatch(/You have 1,000 obsidian coins\. You have no bets on the bones table\./);
-    expect(await bob.command('gold')).toMatch(/^You have 1,000 obsidian coins\.$/m);
+    expect(await ana.command('gold')).toMatch(/You have 1,000 gold\. You have no bets on the bones table\./);
+    expect(await bob.command('gold')).toMatch(/^You have 1,000 gold\.$/m);
   });
 
   it("runs a table's deadline with nobody typing, and keeps a dropped player's seat for the grace period only", async () => {
@@ -147,7 +147,7 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     await bob.command('sit dune');
     let thrown = await ana.command('roll dice dune');
     while (/roll again/.test(thrown)) thrown = await ana.command('roll dice dune');
-    expect(await ana.command('bet 60')).toMatch(/You place 60 obsidian coins on square/);
+    expect(await ana.command('bet 60')).toMatch(/You place 60 gold on square/);
     expect(coinsIn(await ana.command('gold'))).toBe(940);
     expect(await bob.command('destroy dune')).toMatch(/You destroy the dune table\./);
     await ana.expect('The dune table is taken away; every coin on it goes back to its owner.', 5000);
@@ -157,6 +157,36 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(ana.all + bob.all).not.toMatch(/lapse/);
   });
+
+  // The world's money is its own: gold by default, or what obsidianTables.currency names (`_` read as a space).
+  for (const [currency, money] of [['gold', 'gold'], ['dragon_scales', 'dragon scales']]) {
+    it(`names the world's currency in what the tables say, their refusals and their help: ${currency}, never obsidian coins`, async () => {
+      const { port } = await world({ tables: { currency } });
+      const ana = await player(port, 'Ana');
+      const bob = await player(port, 'Bob');
+      await ana.command('sit sand');
+      await bob.command('sit sand');
+      let thrown = await ana.command('roll dice sand');
+      while (/roll again/.test(thrown)) thrown = await ana.command('roll dice sand');
+      expect(await ana.command('bet 5000')).toMatch(`You have only 1,000 ${money}; that needs 5,000 ${money}.`);
+      expect(await ana.command('bet 60')).toMatch(new RegExp(`You place 60 ${money} on square \\d+\\. The board holds 60 ${money}\\.`));
+      await bob.expect(new RegExp(`Ana places 60 ${money} on square`));
+      expect(await ana.command('table sand')).toMatch(`On the board: 60 ${money} in 1 wager.`);
+      expect(await ana.command('gold')).toMatch(`You have 940 ${money}.`);
+      expect(coinsIn(await bob.command('gold'), money)).toBe(1000);
+      expect(await ana.command("help dragon's lair")).toMatch(
+        new RegExp(`antes 50 ${money} into the bank[^]*down the list in table <table>[^]*paid back as ${money}\\.[^]*table <table> shows the lairs`),
+      );
+      expect(await ana.command('help lich bones')).toMatch(new RegExp(`gets 100 ${money}[^]*typed at the table, amount first or last:\\s+bet hero 10 +bet 10 lich[^]*\\sgold shows your coins`));
+      // Ana walks out (her wager comes back) to the bones table.
+      await ana.command('north');
+      await ana.command('sit bones');
+      expect(await ana.command('start')).toMatch(`Dreaven hands 100 ${money} to you.`);
+      expect(await ana.command('bet hero 10')).toMatch(`Dreaven takes your 10 ${money} on HERO.`);
+      expect(await ana.command('gold')).toMatch(`You have 1,090 ${money}. Your bets on the bones table: 10 on HERO (1:1 +10%) (10 ${money} in all).`);
+      expect(ana.all + bob.all).not.toMatch(/obsidian|whisper|look <table>|tavern/i);
+    });
+  }
 
   it('keeps a seed across a kill: the game cut off is revealed at the next start, its throw checks out, and the next commitment is new', async () => {
     const { dir, cleanup } = await makeWorld({ tables: { seed: null } });

@@ -1,4 +1,5 @@
-import type { TableHost, TableNews } from '../../src/games/api.js';
+import type { HostWords, TableHost, TableNews } from '../../src/games/api.js';
+import { tavernWords } from '../../src/output/words.js';
 import type { HandoutRecord } from '../../src/games/api.js';
 import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { resultsMismatch } from './results.js';
@@ -19,12 +20,14 @@ export function handoutsInMemory(): HandoutRecord {
 /**
  * What every fake table host shares: purses in a map that refuse to go below zero (the house
  * excepted) as the ledger does, a fake clock, random values the test queues, and a room of people
- * who each record what they were told, worded for them.
+ * who each record what they were told, worded for them. Its words are the tavern's unless a
+ * test gives others (a Ranvier world's gold).
  */
 export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | 'settings'> {
   /** Tables that share a room's clock and the hand-out record get the same ones (`shared`). */
   readonly clock: FakeClock;
   readonly handouts: HandoutRecord;
+  readonly words: HostWords;
   readonly purses = new Map<string, number>();
   /** Seated players in the order they sat (a test that stands someone up splices them out). */
   readonly seats: string[] = [];
@@ -41,9 +44,10 @@ export abstract class FakeHostBase implements Omit<TableHost, 'id' | 'label' | '
     },
   };
 
-  constructor(inRoom: string[] = [], shared: { clock?: FakeClock; handouts?: HandoutRecord } = {}) {
+  constructor(inRoom: string[] = [], shared: { clock?: FakeClock; handouts?: HandoutRecord; words?: HostWords } = {}) {
     this.clock = shared.clock ?? new FakeClock();
     this.handouts = shared.handouts ?? handoutsInMemory();
+    this.words = shared.words ?? tavernWords;
     for (const name of inRoom) this.enter(name);
   }
 

@@ -14,13 +14,19 @@ import { chooser, playDragonsLair, SecretWatch, toldCoins, type Seat } from './t
  * kept: what the players gain the house pays), timers (a turn lapses with nobody typing), and
  * secrecy (in a whole Dragon's Lair game, no byte any player or onlooker receives shows a card
  * another player holds or laid face down). Everything else it reads is the games' own words, which
- * are the same in every host; what differs between hosts is in the driver.
+ * are the same in every host but for what the host words itself (its money: HostWords); what
+ * differs between hosts is in the driver.
  */
 
 /** A host under test: how to start a world of it with the tables a test wants. */
 export interface HostDriver {
   /** The host's name, in the tests' titles: `the tavern`. */
   readonly name: string;
+  /**
+   * What follows an amount of the host's money in what the tables say, as a pattern: `obsidian
+   * coins?` (the tavern: "100 obsidian coins"), `gold` (a Ranvier world: "100 gold").
+   */
+  readonly money: string;
   /**
    * Starts a world with these tables and nothing else the tests could trip on: all the tables in
    * the one room every player comes into. `seed`: the host's repeatable randomness (the same seed,
@@ -81,6 +87,8 @@ interface Player extends Seat {
 }
 
 export function hostContract(driver: HostDriver): void {
+  /** A pattern of what a table says, its amounts (`100 coins`) in the host's money. */
+  const told = (pattern: string) => new RegExp(pattern.replace(/(\d+) coins/g, `$1 ${driver.money}`));
   describe(`the host contract: ${driver.name}`, () => {
     let world: HostWorld | null = null;
     afterEach(async () => {
@@ -112,7 +120,7 @@ export function hostContract(driver: HostDriver): void {
       for (const p of seats) {
         await p.client.command(w.look(table));
         const purse = await w.coins(p.name);
-        expect(purse, `${p.name}'s purse against what the tables told them`).toBe(STARTING_COINS + toldCoins(p.client.all));
+        expect(purse, `${p.name}'s purse against what the tables told them`).toBe(STARTING_COINS + toldCoins(p.client.all, driver.money));
         got.push(purse);
       }
       return got;
@@ -172,7 +180,7 @@ export function hostContract(driver: HostDriver): void {
       let steps = 0;
       const story = await playOutSpiceRun(ana.client, bob.client, '100', { table: 'sand', look: w.look('sand'), after: async () => void (steps++, await purses(w, 'sand', seats)) });
       expect(steps).toBeGreaterThan(8);
-      expect(story).toMatch(/You place 100 obsidian coins on square \d+/);
+      expect(story).toMatch(told('You place 100 coins on square \\d+'));
       const over = /The game of Spice Run is over: (?:Ana|you) (won|lost|broke even) ?([\d,]*)/.exec(ana.client.all);
       expect(over).not.toBeNull();
       const anaNet = over![1] === 'broke even' ? 0 : (over![1] === 'won' ? 1 : -1) * Number(over![2].replace(/,/g, ''));
@@ -189,7 +197,7 @@ export function hostContract(driver: HostDriver): void {
       const house = await w.house();
       for (const p of seats) expect(await p.client.command('sit bones')).toMatch(/the bones table/);
       const started = await ana.client.command('start');
-      expect(started).toMatch(/Dreaven hands 100 obsidian coins to each of you and Bob\./);
+      expect(started).toMatch(told('Dreaven hands 100 coins to each of you and Bob\\.'));
       expect(started).toMatch(/place your bets/);
       await purses(w, 'bones', seats);
       for (let round = 1; !/Lich Bones is over/.test(ana.client.all); round++) {
@@ -203,10 +211,10 @@ export function hostContract(driver: HostDriver): void {
         await purses(w, 'bones', seats);
       }
       expect(ana.client.all).toMatch(/Dreaven settles \d+ bets?: /);
-      expect(ana.client.all).toMatch(/Dreaven takes your 10 obsidian coins on HERO/);
-      expect(ana.client.all + bob.client.all).toMatch(/Dreaven tosses you, the HERO, a bonus of 10 obsidian coins/);
+      expect(ana.client.all).toMatch(told('Dreaven takes your 10 coins on HERO'));
+      expect(ana.client.all + bob.client.all).toMatch(told('Dreaven tosses you, the HERO, a bonus of 10 coins'));
       const gained = sum(await purses(w, 'bones', seats)) - 2000;
-      expect(gained).toBe(sum(seats.map((p) => toldCoins(p.client.all))));
+      expect(gained).toBe(sum(seats.map((p) => toldCoins(p.client.all, driver.money))));
       expect(gained).not.toBe(0);
       expect(await w.house()).toBe(house - gained);
     });
@@ -219,7 +227,7 @@ export function hostContract(driver: HostDriver): void {
       for (const p of seats) expect(await p.client.command('sit lair')).toMatch(/the lair table/);
       const watch = new SecretWatch(seats, [dee]);
       const started = await seats[1].client.command('start');
-      expect(started).toMatch(/Dragon's Lair begins with Ana, you and Cyd: each antes 50 obsidian coins, and the bank holds 150 game coins/);
+      expect(started).toMatch(told("Dragon's Lair begins with Ana, you and Cyd: each antes 50 coins, and the bank holds 150 game coins"));
       expect(started).toMatch(/You are dealt (\S+ \(\w+ \d+\)(, )?){4}\./);
       await dee.client.expect("Dragon's Lair begins with Ana, Bob and Cyd");
       await playDragonsLair(seats, watch, { table: 'lair', look: w.look('lair'), pick: chooser(3) });
@@ -243,12 +251,12 @@ export function hostContract(driver: HostDriver): void {
       await bob.client.command('sit sand');
       let thrown = await ana.client.command('roll dice sand');
       while (/roll again/.test(thrown)) thrown = await ana.client.command('roll dice sand');
-      expect(await ana.client.command('bet 100')).toMatch(/You place 100 obsidian coins on square/);
+      expect(await ana.client.command('bet 100')).toMatch(told('You place 100 coins on square'));
       expect(await w.coins('Ana')).toBe(900);
       await w.elapse(1000);
       expect(await ana.client.command(w.look('sand'))).toMatch(/It is Bob's turn to roll/);
       await w.elapse(1000);
-      await ana.client.expect(/Bob let the turn lapse, so the game is withdrawn: every wager goes back to its owner \(100 obsidian coins to you\)\./);
+      await ana.client.expect(told('Bob let the turn lapse, so the game is withdrawn: every wager goes back to its owner \\(100 coins to you\\)\\.'));
       expect(await w.coins('Ana')).toBe(1000);
 
       await cyd.client.command('sit lair');

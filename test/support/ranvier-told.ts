@@ -6,7 +6,8 @@
  */
 
 const num = (text: string) => Number(text.replace(/,/g, ''));
-const COINS = '([\\d,]+) obsidian coins?';
+/** An amount as the tests' world words it: its currency is gold. */
+const COINS = '([\\d,]+) gold';
 
 /** Coins told per player: how the purse moved since the round began, and what is on the table. */
 export class Told {

@@ -78,7 +78,7 @@ export function startWorld(dir: string): Program {
   return { child, output: () => out, exited };
 }
 
-/** Enters the world as `name` (made with 1,000 gold the first time); the reply up to the first prompt is the room. */
+/** Enters the world as `name` (made with 1,000 of its currency the first time); the reply up to the first prompt is the room. */
 export async function enter(port: number, name: string): Promise<TestClient> {
   const c = await TestClient.connect(port);
   await c.nextPrompt(20_000);
@@ -89,5 +89,5 @@ export async function enter(port: number, name: string): Promise<TestClient> {
   return c;
 }
 
-/** The gold a reply tells (`You have 1,000 obsidian coins.`). */
-export const coinsIn = (reply: string): number => Number(/You have ([\d,]+) obsidian coins?/.exec(reply)![1].replace(/,/g, ''));
+/** The coins a reply tells in the world's currency (`You have 1,000 gold.`). */
+export const coinsIn = (reply: string, currency = 'gold'): number => Number(new RegExp(`You have ([\\d,]+) ${currency}\\b`).exec(reply)![1].replace(/,/g, ''));

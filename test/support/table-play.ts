@@ -15,14 +15,15 @@ export interface Seat {
 
 const num = (text: string) => Number(text.replace(/,/g, ''));
 const sum = (text: string, re: RegExp, f: (m: RegExpMatchArray) => number) => [...text.matchAll(re)].reduce((n, m) => n + f(m), 0);
-const COINS = '([\\d,]+) obsidian coins?';
 
 /**
  * Every coin a player's own transcript says went into (or out of) their purse at the tables:
  * their wagers, bets and antes, what they collected, swept, won, got back, were handed, or were
- * paid at a settlement, in the words each game tells the player themselves.
+ * paid at a settlement, in the words each game tells the player themselves. `money`: what follows
+ * an amount in the host's words, as a pattern (`obsidian coins?`, `gold`).
  */
-export function toldCoins(all: string): number {
+export function toldCoins(all: string, money: string): number {
+  const COINS = `([\\d,]+) ${money}`;
   const r = (s: string) => new RegExp(s, 'gm');
   return (
     // Spice Run

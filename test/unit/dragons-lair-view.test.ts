@@ -5,6 +5,7 @@ import { newTable } from '../../src/games/dragons-lair/rules.js';
 import { viewFor } from '../../src/games/dragons-lair/view.js';
 import { eventMessage } from '../../src/games/dragons-lair/story.js';
 import { Voice } from '../../src/games/voice.js';
+import { tavernWords } from '../../src/output/words.js';
 import { unmarked } from '../../src/text/markup.js';
 import { T0, c, ok, startGame, type Run } from './dragons-lair-support.js';
 import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
@@ -144,9 +145,14 @@ describe("Dragon's Lair: what each player sees", () => {
 
 describe("Dragon's Lair: how a thief is told", () => {
   const told = (stolen: number, viewer: string) => {
-    const message = eventMessage({ type: 'thief', player: 'Ana', card: c('8s'), target: 'Bex', stolen }, T0, () => {
-      throw new Error('a thief needs nobody’s view');
-    });
+    const message = eventMessage(
+      { type: 'thief', player: 'Ana', card: c('8s'), target: 'Bex', stolen },
+      T0,
+      () => {
+        throw new Error('a thief needs nobody’s view');
+      },
+      tavernWords,
+    );
     return unmarked(message!(new Voice(viewer)) ?? '');
   };
 

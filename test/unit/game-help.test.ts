@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.js';
 import { talkingCommands } from '../../src/commands/talking.js';
+import { tavernWords } from '../../src/output/words.js';
 
 const game = (id: string) => games.find((g) => g.id === id)!;
 
 describe("each game's help follows its table's settings", () => {
   it('Spice Run names the turn limit', () => {
-    expect(game('spice-run').help({})).toMatch(/A turn lapses after 2 minutes/);
-    expect(game('spice-run').help({ turnMs: 300_000 })).toMatch(/A turn lapses after 5 minutes/);
+    expect(game('spice-run').help({}, tavernWords)).toMatch(/A turn lapses after 2 minutes/);
+    expect(game('spice-run').help({ turnMs: 300_000 }, tavernWords)).toMatch(/A turn lapses after 5 minutes/);
   });
 
   it('Lich Bones names rounds, timers, hand-outs and the minimum bet', () => {
-    expect(game('lich-bones').help({})).toMatch(/16 rounds[^]*60 seconds[^]*20,000 obsidian coins[^]*30 seconds[^]*minimum 5,000/);
-    const custom = game('lich-bones').help({ rounds: 8, autostartMs: 90_000, handout: 5_000, bettingMs: 20_000, minBet: 1_000 });
+    expect(game('lich-bones').help({}, tavernWords)).toMatch(/16 rounds[^]*60 seconds[^]*20,000 obsidian coins[^]*30 seconds[^]*minimum 5,000/);
+    const custom = game('lich-bones').help({ rounds: 8, autostartMs: 90_000, handout: 5_000, bettingMs: 20_000, minBet: 1_000 }, tavernWords);
     expect(custom).toMatch(/8 rounds[^]*90 seconds[^]*5,000 obsidian coins[^]*20 seconds[^]*minimum 1,000[^]*after round 8/);
   });
 
   it("Dragon's Lair names the ante, the timers and the hand size", () => {
-    expect(game('dragons-lair').help({})).toMatch(/antes 50 obsidian coins[^]*60 seconds[^]*10 seconds[^]*down to 4 cards[^]*after 10 turns/);
-    expect(game('dragons-lair').help({ ante: 20, rounds: 6 })).toMatch(/antes 20 obsidian coins[^]*after 6 turns/);
+    expect(game('dragons-lair').help({}, tavernWords)).toMatch(/antes 50 obsidian coins[^]*60 seconds[^]*10 seconds[^]*down to 4 cards[^]*after 10 turns/);
+    expect(game('dragons-lair').help({ ante: 20, rounds: 6 }, tavernWords)).toMatch(/antes 20 obsidian coins[^]*after 6 turns/);
   });
 });
 

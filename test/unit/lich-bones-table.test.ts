@@ -6,6 +6,7 @@ import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';
 import { paint, together } from '../../src/text/markup.js';
 import { plainFor } from '../support/plain.js';
+import { tavernWords } from '../../src/output/words.js';
 
 /** `look <table>` as a sighted player reads it. */
 const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer), 'sight');
@@ -48,8 +49,8 @@ describe('the Lich Bones table', () => {
     expect(s.rounds).toBe(16);
     expect(s.payouts.drain).toEqual({ win: 8, per: 1 });
     expect(s.payouts.attack[4]).toEqual({ win: 5, per: 11 });
-    expect(lichBones.topics!.odds({ payouts: { drain: { win: 8, per: 1 } } })).toMatch(/DRAIN\s+2\/3\/12 8:1/);
-    expect(lichBones.topics!.odds({})).toMatch(/DRAIN\s+2\/3\/12 7:1/);
+    expect(lichBones.topics!.odds({ payouts: { drain: { win: 8, per: 1 } } }, tavernWords)).toMatch(/DRAIN\s+2\/3\/12 8:1/);
+    expect(lichBones.topics!.odds({}, tavernWords)).toMatch(/DRAIN\s+2\/3\/12 7:1/);
   });
 
   it('starts by itself 60 seconds after the first player sits, and names the HERO', () => {

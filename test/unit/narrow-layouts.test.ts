@@ -12,6 +12,7 @@ import type { GameTable, TableHost } from '../../src/games/api.js';
 import { diceValues } from '../../src/games/random.js';
 import { renderTable as lairTable } from '../../src/games/dragons-lair/look.js';
 import { viewFor } from '../../src/games/dragons-lair/view.js';
+import { tavernWords } from '../../src/output/words.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 import { T0, startGame } from './dragons-lair-support.js';
 
@@ -118,7 +119,7 @@ describe("the Dragon's Lair table at 40 columns", () => {
       dragons: ['jc', 'qs'],
       draw: ['2h', '3c', '4s'],
     });
-    const text = lairTable(viewFor(state, 'Ana'), T0);
+    const text = lairTable(viewFor(state, 'Ana'), T0, tavernWords);
     const lines = shown(text, 40);
     const from = lines.findIndex((l) => l.startsWith('Players, in the order of play'));
     const rows = lines.slice(lines.findIndex((l, i) => i > from && /^ {2}1\./.test(l)), lines.findIndex((l) => l.startsWith('Draw pile')));

@@ -101,10 +101,10 @@ describe("the Ranvier bundle's journal", () => {
     const { journal, books } = Journal.open(dir);
     const ana = player('Ana', 100);
     const purses = new Purses(worldOf(ana), 'gold', journal, books);
-    expect(purses.transfer('sand', [bet('Ana', 150)], 'Ana')).toEqual({ ok: false, reason: 'You have only 100 obsidian coins; that needs 150 obsidian coins.' });
-    expect(purses.transfer('sand', [bet('Ana', 150)])).toEqual({ ok: false, reason: 'Ana has only 100 obsidian coins; that needs 150 obsidian coins.' });
+    expect(purses.transfer('sand', [bet('Ana', 150)], 'Ana')).toEqual({ ok: false, reason: 'You have only 100 gold; that needs 150 gold.' });
+    expect(purses.transfer('sand', [bet('Ana', 150)])).toEqual({ ok: false, reason: 'Ana has only 100 gold; that needs 150 gold.' });
     const back = { from: { kind: 'escrow', name: 'Ana' } as const, to: { kind: 'player', name: 'Ana' } as const, amount: 1, why: 'back' };
-    expect(purses.transfer('sand', [back])).toMatchObject({ ok: false, reason: expect.stringMatching(/Only 0 obsidian coins of Ana's are on the table/) });
+    expect(purses.transfer('sand', [back])).toMatchObject({ ok: false, reason: expect.stringMatching(/^Ana has only 0 gold on the table; that needs/) });
     journal.close();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(purses.transfer('sand', [bet('Ana', 10)])).toEqual({ ok: false, reason: 'The table cannot keep its books just now (the disk refused them); nothing moved.' });

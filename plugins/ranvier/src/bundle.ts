@@ -4,7 +4,6 @@
  * those files is one line that takes its part from this module, built once into
  * lib/obsidian-tables.js, so every part shares one TablesWorld per GameState.
  */
-import { obsidianCoins } from '../../../src/text/amount.js';
 import { bundleVerbs, tableCommands } from './commands.js';
 import { registerHelp } from './help.js';
 import type { RanvierItem, RanvierPlayer, RanvierState } from './ranvier.js';
@@ -36,8 +35,8 @@ export const playerEvents = {
       function (this: RanvierPlayer) {
         const world = TablesWorld.of(state);
         const came = world.purses.reconcile(this);
-        if (came > 0) world.tell(this, `While you were away, the tables put ${obsidianCoins(came)} in your purse (wagers returned, winnings).`);
-        else if (came < 0) world.tell(this, `While you were away, the tables took ${obsidianCoins(-came)} from your purse.`);
+        if (came > 0) world.tell(this, `While you were away, the tables put ${world.words.money(came)} in your purse (wagers returned, winnings).`);
+        else if (came < 0) world.tell(this, `While you were away, the tables took ${world.words.money(-came)} from your purse.`);
       },
   },
 };

@@ -1,6 +1,5 @@
 import type { GameCommand, GameDefinition } from '../../../src/games/api.js';
 import { games } from '../../../src/games/index.js';
-import { obsidianCoins } from '../../../src/text/amount.js';
 import type { RanvierCommand, RanvierPlayer, RanvierState } from './ranvier.js';
 import type { RanvierTable } from './table.js';
 import { gameVerbs } from './verbs.js';
@@ -135,7 +134,7 @@ function gameVerb(world: TablesWorld, player: RanvierPlayer, verb: string, args:
   const table = own ? seat : onlooker || undefined;
   const cmd = table && verbOf(table, verb);
   if (!table || !cmd) {
-    if (verb === 'gold') return reply(`You have ${obsidianCoins(world.purses.coins(player))}.`);
+    if (verb === 'gold') return reply(`You have ${world.words.money(world.purses.coins(player))}.`);
     if (seat) return reply(`There is no ${verb} at ${seat.label}: it is a ${seat.definition.title} table.`);
     return reply(`You are not seated at a table (sit <table> first).`);
   }

@@ -22,13 +22,13 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     titles.push(g.title.toLowerCase());
     // The game's verbs the bundle offers (the tavern's bet words, `hero 5000`, are not commands here).
     const verbsHere = table.game.commands.filter((c) => Object.hasOwn(verbs, c.key)).map((c) => `  ${c.usage}: ${c.help}`).join('\n');
-    const body = `${plain(g.help(table.settings))}\n\nAt the table:\n${plain(verbsHere)}`;
+    const body = `${plain(g.help(table.settings, world.words))}\n\nAt the table:\n${plain(verbsHere)}`;
     const keywords = [g.id, g.title.toLowerCase(), 'tables', 'gambling'];
     for (const name of new Set([g.title.toLowerCase(), g.id, g.title.toLowerCase().replace(/'/g, '')])) {
       state.HelpManager.add({ bundle: BUNDLE, name, keywords, related: ['tables'], body });
     }
     for (const [topic, text] of Object.entries(g.topics ?? {})) {
-      state.HelpManager.add({ bundle: BUNDLE, name: topic, keywords: [topic, g.id], related: [g.title.toLowerCase()], body: plain(text(table.settings)) });
+      state.HelpManager.add({ bundle: BUNDLE, name: topic, keywords: [topic, g.id], related: [g.title.toLowerCase()], body: plain(text(table.settings, world.words)) });
     }
   }
   state.HelpManager.add({

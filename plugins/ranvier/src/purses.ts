@@ -1,8 +1,8 @@
 import type { CoinMove, TransferOutcome } from '../../../src/games/api.js';
-import { obsidianCoins } from '../../../src/text/amount.js';
 import type { Books, JournalRecord } from './books.js';
 import type { Journal } from './journal.js';
 import type { RanvierPlayer, RanvierState } from './ranvier.js';
+import { worldWords } from './words.js';
 
 /**
  * The players' purses, `currencies.<currency>` in each player's save, and every coin the tables
@@ -11,12 +11,17 @@ import type { RanvierPlayer, RanvierState } from './ranvier.js';
  * who are in the world. A player who is not is brought up to date when next seen (reconcile).
  */
 export class Purses {
+  /** An amount in the world's currency, for the refusals. */
+  private readonly money: (n: number) => string;
+
   constructor(
     private readonly state: RanvierState,
     private readonly currency: string,
     private readonly journal: Journal,
     private readonly books: Books,
-  ) {}
+  ) {
+    this.money = worldWords(currency).money;
+  }
 
   /** The player's coins, up to date with the tables' books. */
   coins(player: RanvierPlayer): number {
@@ -75,12 +80,12 @@ export class Purses {
       const has = this.balance(name);
       if (has + d < 0) {
         const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
-        return { ok: false, reason: `${who} only ${obsidianCoins(has)}; that needs ${obsidianCoins(-d)}.` };
+        return { ok: false, reason: `${who} only ${this.money(has)}; that needs ${this.money(-d)}.` };
       }
     }
     for (const [key, d] of Object.entries(escrow)) {
       const has = this.books.escrow(table, key);
-      if (has + d < 0) return { ok: false, reason: `Only ${obsidianCoins(has)} of ${names.get(key)}'s are on the table; that needs ${obsidianCoins(-d)}.` };
+      if (has + d < 0) return { ok: false, reason: `${names.get(key)} has only ${this.money(has)} on the table; that needs ${this.money(-d)}.` };
     }
     const record: JournalRecord = { k: 'coins', table, purses: nonZero(purses), escrow: nonZero(escrow), house };
     try {

@@ -161,6 +161,7 @@ export class RanvierTable {
       id: this.id,
       label: this.label,
       settings: this.settings,
+      words: world.words,
       clock: world.clock,
       random: this.draws,
       handouts: world.handouts,

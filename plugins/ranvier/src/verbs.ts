@@ -1,4 +1,5 @@
 import type { GameCommand, GameDefinition, TableHost } from '../../../src/games/api.js';
+import { worldWords } from './words.js';
 
 /**
  * The game verbs the bundle offers as Ranvier commands, read from the games themselves: each
@@ -20,6 +21,8 @@ const INERT_HOST: TableHost = {
   id: 'verbs',
   label: 'the table',
   settings: {},
+  // Only the verbs' keys, aliases and usages are read here: none of them names the host's money.
+  words: worldWords('gold'),
   clock: { now: () => 0 },
   random: {
     int: () => {

@@ -1,4 +1,4 @@
-import type { Clock, HandoutRecord } from '../../../src/games/api.js';
+import type { Clock, HandoutRecord, HostWords } from '../../../src/games/api.js';
 import { cryptoSeeds, derivedSeeds, type SeedMaker } from '../../../src/games/fair-source.js';
 import { games } from '../../../src/games/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../../src/games/random.js';
@@ -11,6 +11,7 @@ import { deliver } from './output.js';
 import { Purses } from './purses.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom, RanvierState } from './ranvier.js';
 import { RanvierTable } from './table.js';
+import { worldWords } from './words.js';
 
 const worlds = new WeakMap<RanvierState, TablesWorld>();
 
@@ -22,6 +23,8 @@ const worlds = new WeakMap<RanvierState, TablesWorld>();
  */
 export class TablesWorld {
   readonly config: TablesConfig;
+  /** How the tables word the world's money and verbs: every line a player reads from them. */
+  readonly words: HostWords;
   readonly clock: Clock = { now: () => Date.now() };
   readonly purses: Purses;
   readonly handouts: HandoutRecord;
@@ -48,6 +51,7 @@ export class TablesWorld {
 
   private constructor(private readonly state: RanvierState) {
     this.config = readConfig(state);
+    this.words = worldWords(this.config.currency);
     ({ journal: this.journal, books: this.books } = Journal.open(this.config.dataDir));
     this.purses = new Purses(state, this.config.currency, this.journal, this.books);
     this.purses.returnEscrow();

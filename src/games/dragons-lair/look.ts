@@ -3,7 +3,8 @@
  * now. Everything here is drawn from that viewer's view (view.ts), so it can show no card the
  * viewer may not see.
  */
-import { formatCoins, gameCoins, obsidianCoins } from '../../text/amount.js';
+import { formatCoins, gameCoins } from '../../text/amount.js';
+import type { HostWords } from '../api.js';
 import { listNames, Voice } from '../voice.js';
 import { drawn, fitted, paint } from '../../text/markup.js';
 import { secondsLeft } from '../deadline.js';
@@ -21,10 +22,11 @@ export const cardList = (cards: readonly Card[]) => (cards.length ? cards.map(ca
 export const shares = (v: Voice, list: readonly Share[], paid = false) =>
   list.map((s) => (paid && v.is(s.name) ? paint('won', `you ${formatCoins(s.amount)}`) : `${v.name(s.name)} ${formatCoins(s.amount)}`)).join(', ');
 
-export function gameOverLine(v: Voice, result: GameResult): string {
+/** The end of a game; the settlement in the host's money (`words`). */
+export function gameOverLine(v: Voice, result: GameResult, words: HostWords): string {
   const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];
   const won = Object.entries(result.coins).map(([name, n]) => `${v.name(name)} ${formatCoins(n)}`).join(', ');
-  const paid = Object.entries(result.payouts).map(([name, n]) => `${v.name(name)} ${v.verb(name, 'receive')} ${obsidianCoins(n)}`).join(', ');
+  const paid = Object.entries(result.payouts).map(([name, n]) => `${v.name(name)} ${v.verb(name, 'receive')} ${words.money(n)}`).join(', ');
   const bank = result.bankLeft ? ` The ${gameCoins(result.bankLeft)} left in the bank are shared evenly.` : '';
   return `The game of Dragon's Lair is over: ${why}. Game coins: ${won}.${bank} Settlement: ${paid}. Type start to play again.`;
 }
@@ -49,14 +51,14 @@ function renderLair(lair: LairView, v: Voice): string {
   return `  Lair ${lair.lair}: ${dragon}; ${laid}.`;
 }
 
-export function renderTable(view: DragonsLairView, now: number): string {
+export function renderTable(view: DragonsLairView, now: number, words: HostWords): string {
   const v = new Voice(view.viewer);
   if (view.phase === 'seating' || view.phase === 'over') {
     const lines: string[] = [];
-    if (view.result) lines.push(`Last game: ${gameOverLine(v, view.result).replace(/ Type start to play again\.$/, '')}`);
+    if (view.result) lines.push(`Last game: ${gameOverLine(v, view.result, words).replace(/ Type start to play again\.$/, '')}`);
     const seated = view.players.map((p) => p.name);
     lines.push(seated.length ? `Seated: ${listNames(seated.map((n) => v.label(n)))}.` : 'Nobody is seated.');
-    lines.push(todoLine(view, now));
+    lines.push(todoLine(view, now, words));
     return lines.join('\n');
   }
   const lines = [
@@ -89,7 +91,7 @@ export function renderTable(view: DragonsLairView, now: number): string {
     lines.push(`Lair ${n.lair}'s treasure, ${gameCoins(n.treasure)}, is shared by ${v.names(n.contributors)}. ${offer}`);
   }
   if (view.hand) lines.push(renderHand(view));
-  lines.push(todoLine(view, now));
+  lines.push(todoLine(view, now, words));
   return lines.join('\n');
 }
 
@@ -99,15 +101,15 @@ function cardsOf(p: DragonsLairView['players'][number]): string {
 }
 
 /** What the viewer should do now, or whom everyone waits for. */
-export function todoLine(view: DragonsLairView, now: number): string {
+export function todoLine(view: DragonsLairView, now: number, words: HostWords): string {
   const todo = view.todo;
   const v = new Voice(view.viewer);
   const left = (deadline: number) => `${secondsLeft(deadline, now)} left`;
   switch (todo.kind) {
     case 'sit':
-      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${obsidianCoins(view.ante)}).`;
+      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${words.money(view.ante)}).`;
     case 'start':
-      return `Any seated player may type start; each antes ${obsidianCoins(view.ante)}.`;
+      return `Any seated player may type start; each antes ${words.money(view.ante)}.`;
     case 'wait-for-players':
       return `Waiting for ${todo.need} more player${todo.need === 1 ? '' : 's'} to sit down.`;
     case 'choose':

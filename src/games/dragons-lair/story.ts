@@ -3,7 +3,8 @@
  * worded for each person in the room (the player who acts reads "You", a target "you", the room
  * names); a private event (it names a hidden card) becomes a line for its one recipient.
  */
-import { formatCoins, gameCoins, obsidianCoins } from '../../text/amount.js';
+import { formatCoins, gameCoins } from '../../text/amount.js';
+import type { HostWords } from '../api.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
 import { cardName } from './cards.js';
@@ -36,18 +37,18 @@ export function privateLine(e: PrivateEvent): string {
 
 /**
  * A public event for everyone in the room. `viewOf` gives a viewer's own view, for the lines that
- * show a player their own hand; `now` counts the seconds left.
+ * show a player their own hand; `now` counts the seconds left; `words` word the host's money.
  */
-export function eventMessage(e: Public, now: number, viewOf: (name: string) => DragonsLairView): Message | null {
+export function eventMessage(e: Public, now: number, viewOf: (name: string) => DragonsLairView, words: HostWords): Message | null {
   const secs = (deadline: number) => secondsLeft(deadline, now);
   switch (e.type) {
     case 'sat':
-      return (v) => `${v.Name(e.player)} ${v.verb(e.player, 'are', 'is')} player ${e.seat}. ${v.viewer ? todoLine(viewOf(v.viewer), now) : ''}`.trimEnd();
+      return (v) => `${v.Name(e.player)} ${v.verb(e.player, 'are', 'is')} player ${e.seat}. ${v.viewer ? todoLine(viewOf(v.viewer), now, words) : ''}`.trimEnd();
     case 'stood':
       return null;
     case 'started':
       return (v) =>
-        `Dragon's Lair begins with ${v.names(e.players)}: each antes ${obsidianCoins(e.ante)}, and the bank holds ` +
+        `Dragon's Lair begins with ${v.names(e.players)}: each antes ${words.money(e.ante)}, and the bank holds ` +
         `${gameCoins(e.bank)}. At most ${e.rounds} turns. Four cards are dealt to each player.`;
     case 'dragonLaid':
       return () => `A dragon is laid face down at lair ${e.lair}.`;
@@ -147,7 +148,7 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
           ? `You have left the game; your hand is discarded (${cardList(e.discarded)}). Your game coins are still paid out at the end.`
           : `${e.player} has left the game; their hand is discarded (${cardList(e.discarded)}). Their game coins are still paid out at the end.`;
     case 'gameOver':
-      return (v) => gameOverLine(v, e.result);
+      return (v) => gameOverLine(v, e.result, words);
   }
 }
 

@@ -4,9 +4,9 @@
  * told is rendered from their own view (view.ts), or is a private event (isPrivate) told to the
  * one player it is addressed to, so no other hand and no face-down card can reach them.
  */
-import type { CardFace, GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, LeaveCause, TableHost, TableNews } from '../api.js';
+import type { CardFace, GameCommand, GameCommandContext, GameDefinition, GameState, GameTable, HostWords, LeaveCause, TableHost, TableNews } from '../api.js';
 import { settle } from '../rules.js';
-import { formatCoins, obsidianCoins } from '../../text/amount.js';
+import { formatCoins } from '../../text/amount.js';
 import { cardName, dragonCards, numberCards, parseCard, type Card } from './cards.js';
 import {
   apply,
@@ -29,12 +29,12 @@ import { hanging } from '../../text/markup.js';
 const GROUP = "Dragon's Lair";
 
 /** One paragraph a line: the output path wraps them to the player's screen. */
-const help = (s: DragonsLairSettings) =>
+const help = (s: DragonsLairSettings, words: HostWords) =>
   [
     `Dragon's Lair (${s.minPlayers} to ${s.maxPlayers} players): knights and wizards raid two dragons' lairs for treasure, while wizards and thieves rob the other players.`,
-    `Starting: sit at the lair table; when ${s.minPlayers} to ${s.maxPlayers} are seated, anyone types start. Each player antes ${obsidianCoins(s.ante)} into the bank (game coins). Four cards are dealt to each player and two dragons are laid face down, one at each lair.`,
+    `Starting: sit at the lair table; when ${s.minPlayers} to ${s.maxPlayers} are seated, anyone types start. Each player antes ${words.money(s.ante)} into the bank (game coins). Four cards are dealt to each player and two dragons are laid face down, one at each lair.`,
     'Cards: aces to tens. Hearts are knights, diamonds wizards, clubs leprechauns, spades thieves (ace = 1). Dragons are jacks (13), queens (15) and kings (17). Name a card like 7h, 10d, ac, or knight 7, wizard 10.',
-    `A turn: two passes round the table, starting with the dealer and going left (down the list in look <table>). On each pass you play one card or hold; ${s.choiceMs / 1000} seconds without a choice is a hold.`,
+    `A turn: two passes round the table, starting with the dealer and going left (down the list in ${words.look('<table>')}). On each pass you play one card or hold; ${s.choiceMs / 1000} seconds without a choice is a hold.`,
     hanging('  play 7h lair 1', 'lay a knight face down at a lair.', 20),
     hanging('  play 9d lair 2', 'lay a wizard at a lair: it helps knights there; alone it can kill a dragon but takes no treasure.', 20),
     hanging('  play 9d ana', 'send a wizard against a player: it picks a card from their hand at random and both are discarded if the wizard is as high or higher; else only the wizard goes.', 20),
@@ -42,8 +42,8 @@ const help = (s: DragonsLairSettings) =>
     hanging('  play 8s ana', 'a thief: take its value in game coins from that player (what they have).', 20),
     `Reveal: after the second pass every card laid at a lair is turned up with its dragon. A lair falls when the cards laid there add up to more than the dragon. Knights from a won fight go home; from a lost fight they are discarded. Wizards that helped knights are always discarded; wizards that fought alone go home. When knights take a lair, one die tells the treasure. A lone attacker takes it all; several attackers have ${s.negotiationMs / 1000} seconds to agree: one proposes with split ana 3 bo 1, the others type agree; no agreement in time and nobody gets anything.`,
     `End of turn: everyone gets 1 game coin from the bank, draws a card (the discards are shuffled in when the draw pile runs short), and discards down to ${s.maxHand} cards (discard <card>; after ${s.discardMs / 1000} seconds the lowest cards go). Dead dragons are replaced face down and the deal moves left.`,
-    `The end: after ${s.rounds} turns, or when the bank is empty, your game coins and an even share of what is left in the bank are paid back as obsidian coins. Standing up mid-game discards your hand, but your game coins are still paid at the end.`,
-    'Your hand is yours alone: hand shows it; look <table> shows the lairs, who laid how many cards where, every player\'s card count and game coins, the bank, and whose turn it is.',
+    `The end: after ${s.rounds} turns, or when the bank is empty, your game coins and an even share of what is left in the bank are paid back as ${words.moneyName}. Standing up mid-game discards your hand, but your game coins are still paid at the end.`,
+    `Your hand is yours alone: hand shows it; ${words.look('<table>')} shows the lairs, who laid how many cards where, every player's card count and game coins, the bank, and whose turn it is.`,
   ].join('\n');
 
 const dragonsLairSettings = (raw: Record<string, unknown>): DragonsLairSettings => ({
@@ -59,7 +59,7 @@ export const dragonsLair: GameDefinition = {
   reservedNames: ['dragon'],
   // The deal shuffles the draw pile, then the dragons (rules.ts), each from the suits' order.
   freshDecks: [numberCards().map(cardName), dragonCards().map(cardName)],
-  help: (settings) => help(dragonsLairSettings(settings)),
+  help: (settings, words) => help(dragonsLairSettings(settings), words),
   create: (host) => new DragonsLairTable(host),
 };
 
@@ -81,7 +81,7 @@ class DragonsLairTable implements GameTable {
         group: GROUP,
         // Costs every seated player the ante, so it is never guessed from a prefix like `st`.
         exactOnly: true,
-        help: `Start a game once 2 to 5 players are seated; each antes ${obsidianCoins(this.settings.ante)}.`,
+        help: `Start a game once 2 to 5 players are seated; each antes ${host.words.money(this.settings.ante)}.`,
         run: (ctx) => this.start(ctx),
       },
       {
@@ -147,7 +147,7 @@ class DragonsLairTable implements GameTable {
   }
 
   describe(viewer: string): string {
-    return renderTable(viewFor(this.state, viewer), this.host.clock.now());
+    return renderTable(viewFor(this.state, viewer), this.host.clock.now(), this.host.words);
   }
 
   tableState(viewer: string): GameState {
@@ -201,7 +201,7 @@ class DragonsLairTable implements GameTable {
     if (short) {
       const has = this.host.balance(short);
       const who = short === ctx.player ? 'You have' : `${short} has`;
-      return ctx.reply(`${who} only ${obsidianCoins(has)}, and the ante is ${formatCoins(ante)}: the game cannot start.`);
+      return ctx.reply(`${who} only ${this.host.words.money(has)}, and the ante is ${formatCoins(ante)}: the game cannot start.`);
     }
     this.act({ type: 'start', player: ctx.player }, ctx.reply);
   }
@@ -291,7 +291,7 @@ class DragonsLairTable implements GameTable {
           : s.phase === 'discarding'
             ? s.seats.filter((x) => !x.gone && x.hand.length > s.settings.maxHand).map((x) => x.name)
             : [];
-    this.host.tell(...concerned.map((name): TableNews => ({ kind: 'to', player: name, text: todoLine(viewFor(s, name), now) })));
+    this.host.tell(...concerned.map((name): TableNews => ({ kind: 'to', player: name, text: todoLine(viewFor(s, name), now, this.host.words) })));
   }
 
   /** What changed, for the panels: the table always, and each player whose own hand changed. */
@@ -311,7 +311,7 @@ class DragonsLairTable implements GameTable {
         news.push({ kind: 'to', player: e.to, text: privateLine(e) });
         continue;
       }
-      const message = eventMessage(e, now, (name) => viewFor(this.state, name));
+      const message = eventMessage(e, now, (name) => viewFor(this.state, name), this.host.words);
       if (message) news.push({ kind: 'say', message });
     }
     return news;

@@ -1,12 +1,12 @@
 /** `look <table>` at Dreaven's table for one viewer, drawn from their view (view.ts). */
 import { secondsLeft } from '../deadline.js';
-import { obsidianCoins } from '../../text/amount.js';
 import { Voice } from '../voice.js';
 import { hanging } from '../../text/markup.js';
 import { betText, DEALER, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
+import type { HostWords } from '../api.js';
 
-export function renderTable(view: LichBonesView, now: number, tableWord: string): string {
+export function renderTable(view: LichBonesView, now: number, tableWord: string, words: HostWords): string {
   const v = new Voice(view.viewer);
   const lines: string[] = [];
   const crowd = view.seated.length > view.crowd;
@@ -34,7 +34,7 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string)
     const rest = view.owners.length - shown.length;
     if (rest > 0) {
       const coins = view.owners.filter((o) => !shown.includes(o)).reduce((n, o) => n + o.bets.reduce((m, b) => m + b.amount, 0), 0);
-      lines.push(`  and ${rest} more players' bets, ${obsidianCoins(coins)} in all.`);
+      lines.push(`  and ${rest} more players' bets, ${words.money(coins)} in all.`);
     }
   } else if (view.phase === 'betting') {
     lines.push('No bets are on the table yet.');

@@ -3,7 +3,8 @@
  * the room, or a line for one player. Built to stay cheap at 200 seats: after a throw each bettor
  * hears their own bets settled, and the room one line of totals, never a line per bet to everyone.
  */
-import { formatCoins, obsidianCoins } from '../../text/amount.js';
+import { formatCoins } from '../../text/amount.js';
+import type { HostWords } from '../api.js';
 import { listNames, Voice, type Message } from '../voice.js';
 import { duration } from '../deadline.js';
 import { paint, together } from '../../text/markup.js';
@@ -26,7 +27,11 @@ export interface StoryContext {
   now: number;
   /** "30 seconds" until a time. */
   timeLeft(at: number): string;
+  /** The host's money and time of day. */
+  words: HostWords;
 }
+
+type Money = HostWords['money'];
 
 type Settled = Extract<LichBonesEvent, { type: 'settled' }>;
 
@@ -49,7 +54,7 @@ export function tell(events: readonly LichBonesEvent[], ctx: StoryContext): Said
     }
     let j = i;
     while (j + 1 < events.length && events[j + 1].type === 'settled') j++;
-    out.push(...settlement(events.slice(i, j + 1) as Settled[]));
+    out.push(...settlement(events.slice(i, j + 1) as Settled[], ctx.words.money));
     i = j;
   }
   return out;
@@ -57,6 +62,7 @@ export function tell(events: readonly LichBonesEvent[], ctx: StoryContext): Said
 
 function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said[] {
   const s = ctx.state;
+  const money = ctx.words.money;
   const all = (m: Message): Said[] => [{ all: m }];
   switch (e.type) {
     case 'seated': {
@@ -76,7 +82,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       // The leaver is no longer in `seated`: counted back, as the seats' summary counts them.
       return inCrowd(s, s.seated.length + 1, e.player, (v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
     case 'started': {
-      const paid = handsOut(e.paid, e.handout);
+      const paid = handsOut(e.paid, e.handout, money);
       const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
       return all(
         (v) =>
@@ -109,11 +115,11 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     case 'betPlaced': {
       const b = e.bet;
       const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
-      const mine = `${DEALER} takes your ${obsidianCoins(b.amount)} on ${betLabel(b)}${cut}.`;
+      const mine = `${DEALER} takes your ${money(b.amount)} on ${betLabel(b)}${cut}.`;
       // In a crowd a call of every bet would bury the table in lines: the bettor alone hears it,
       // and everyone hears the totals when the bets are settled.
       if (s.seated.length > s.settings.crowd) return [{ to: b.owner, text: mine }];
-      return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${obsidianCoins(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
+      return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${money(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
     }
     case 'thrown': {
       const t = e.throw;
@@ -125,18 +131,17 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all((v) => (v.is(t.hero) ? `You throw ${what}: ${dice}.` : `${t.hero}, the HERO, throws ${what}: ${dice}.`));
     }
     case 'bonus':
-      return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${obsidianCoins(e.amount)} for the opening attack roll.`);
+      return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${money(e.amount)} for the opening attack roll.`);
     case 'handoutsOpened':
       return [];
     case 'handoutsWithheld': {
-      const at = new Date(e.until).toISOString().slice(11, 16);
       const minutes = Math.max(1, Math.ceil((e.until - ctx.now) / 60_000));
       return [
         {
           to: e.player,
           text:
             `${DEALER} shakes his head at you: "The house paid you hand-outs at a game of Lich Bones less than ${duration(s.settings.handoutCooldownMs)} ago, ` +
-            `so this game pays you none. It pays you again from ${at} by the tavern's clock, in ${minutes} minute${minutes === 1 ? '' : 's'}."`,
+            `so this game pays you none. It pays you again from ${ctx.words.timeOfDay(e.until)}, in ${minutes} minute${minutes === 1 ? '' : 's'}."`,
         },
       ];
     }
@@ -145,7 +150,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     case 'gameOver':
       if (e.why === 'table-empty') return all(() => `The table is empty, so ${DEALER} ends the game: every bet goes back to its owner.`);
       {
-        const paid = handsOut(e.paid, s.settings.handout);
+        const paid = handsOut(e.paid, s.settings.handout, money);
         const lateOnes = late(e.late);
         const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
         return all(
@@ -183,30 +188,30 @@ function nobodyElse(names: readonly string[], line: (who: string, one: boolean) 
  * 5,000): how they come to bet here at all, or null when they can bet now. `opened`: when their
  * hand-out cool-down opened.
  */
-export function purseHint(s: LichBonesState, who: string, purse: number, opened: number | null, now: number): string | null {
+export function purseHint(s: LichBonesState, who: string, purse: number, opened: number | null, now: number, words: HostWords): string | null {
   const { minBet, handout, handoutCooldownMs } = s.settings;
+  const money = words.money;
   if (purse >= minBet) return null;
-  const short = `You hold ${obsidianCoins(purse)}, less than the smallest bet at this table (${formatCoins(minBet)})`;
+  const short = `You hold ${money(purse)}, less than the smallest bet at this table (${formatCoins(minBet)})`;
   if (handout <= 0) return `${short}.`;
   if (s.paying.includes(who)) {
-    return s.fromStart.includes(who) ? `${short}; stay seated to the last round for the end hand-out of ${obsidianCoins(handout)}.` : `${short}.`;
+    return s.fromStart.includes(who) ? `${short}; stay seated to the last round for the end hand-out of ${money(handout)}.` : `${short}.`;
   }
   if (opened !== null && now - opened < handoutCooldownMs) {
-    const at = new Date(opened + handoutCooldownMs).toISOString().slice(11, 16);
-    return `${short}, and the house paid you hand-outs less than ${duration(handoutCooldownMs)} ago: it pays you again from ${at} by the tavern's clock.`;
+    return `${short}, and the house paid you hand-outs less than ${duration(handoutCooldownMs)} ago: it pays you again from ${words.timeOfDay(opened + handoutCooldownMs)}.`;
   }
   const game = s.phase === 'waiting' ? 'the game' : 'the next game';
   const seat = s.seated.includes(who) ? 'stay seated' : 'take a seat';
-  return `${short}: ${seat}, and when ${game} starts ${DEALER} hands everyone seated ${obsidianCoins(handout)} to bet with.`;
+  return `${short}: ${seat}, and when ${game} starts ${DEALER} hands everyone seated ${money(handout)} to bet with.`;
 }
 
 /** " Dreaven hands 20,000 obsidian coins to each of you and Bob." (counted, not named, in a crowd) */
-function handsOut(players: readonly string[], handout: number): (v: Voice) => string {
+function handsOut(players: readonly string[], handout: number, money: Money): (v: Voice) => string {
   if (!players.length || handout === 0) return () => '';
-  if (players.length === 1) return (v) => ` ${DEALER} hands ${obsidianCoins(handout)} to ${v.name(players[0])}.`;
-  if (players.length <= NAMED) return (v) => ` ${DEALER} hands ${obsidianCoins(handout)} to each of ${v.names(players)}.`;
+  if (players.length === 1) return (v) => ` ${DEALER} hands ${money(handout)} to ${v.name(players[0])}.`;
+  if (players.length <= NAMED) return (v) => ` ${DEALER} hands ${money(handout)} to each of ${v.names(players)}.`;
   const set = new Set(players);
-  return (v) => ` ${DEALER} hands ${obsidianCoins(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
+  return (v) => ` ${DEALER} hands ${money(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
 }
 
 /**
@@ -214,7 +219,7 @@ function handsOut(players: readonly string[], handout: number): (v: Voice) => st
  * and lost, named while few are, counted in a crowd. Linear in the bets: nothing is worked out
  * per viewer but the viewer's own part, looked up by name.
  */
-function settlement(settled: readonly Settled[]): Said[] {
+function settlement(settled: readonly Settled[], money: Money): Said[] {
   const byOwner = new Map<string, Settled[]>();
   for (const e of settled) {
     const own = byOwner.get(e.bet.owner);
@@ -224,7 +229,7 @@ function settlement(settled: readonly Settled[]): Said[] {
   const out: Said[] = [];
   const net = new Map<string, number>();
   for (const [owner, own] of byOwner) {
-    out.push({ to: owner, text: own.map((e) => betSettled(e)).join(' ') });
+    out.push({ to: owner, text: own.map((e) => betSettled(e, money)).join(' ') });
     const decided = own.filter((e) => e.result === 'won' || e.result === 'lost');
     if (decided.length) net.set(owner, decided.reduce((n, e) => n + e.winnings - e.lost, 0));
   }
@@ -241,7 +246,7 @@ function settlement(settled: readonly Settled[]): Said[] {
   const result = (v: Voice, owner: string) => {
     const n = net.get(owner)!;
     if (n === 0) return `${v.name(owner)} ${v.verb(owner, 'break')} even`;
-    const text = `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${obsidianCoins(Math.abs(n))}`;
+    const text = `${v.name(owner)} ${v.verb(owner, n > 0 ? 'win' : 'lose')} ${money(Math.abs(n))}`;
     return v.is(owner) ? paint(n > 0 ? 'won' : 'lost', text) : text;
   };
   const bets = `${decided} bet${decided === 1 ? '' : 's'}`;
@@ -253,27 +258,27 @@ function settlement(settled: readonly Settled[]): Said[] {
   const losers = owners.filter((o) => net.get(o)! < 0);
   const won = winners.reduce((n, o) => n + net.get(o)!, 0);
   const lost = -losers.reduce((n, o) => n + net.get(o)!, 0);
-  const totals = `${DEALER} settles ${bets} for ${owners.length} players: ${winners.length} win ${obsidianCoins(won)} between them, ${losers.length} lose ${obsidianCoins(lost)}`;
+  const totals = `${DEALER} settles ${bets} for ${owners.length} players: ${winners.length} win ${money(won)} between them, ${losers.length} lose ${money(lost)}`;
   out.push({ all: (v) => `${totals}${v.viewer !== null && net.has(v.viewer) ? `; ${result(v, v.viewer)}` : ''}.` });
   return out;
 }
 
 /** One of the owner's bets settled, told to the owner. */
-function betSettled(e: Settled): string {
+function betSettled(e: Settled, money: Money): string {
   const what = `your ${betLabel(e.bet)}`;
   switch (e.result) {
     case 'won':
       return e.lost > 0
-        ? `${DEALER} pays ${what}: ${paint('won', `${obsidianCoins(e.winnings)} won`)} and ${obsidianCoins(e.returned)} of the stake back; the other ${paint('lost', `${obsidianCoins(e.lost)} lost`)}.`
-        : `${DEALER} pays ${what}: ${paint('won', `${obsidianCoins(e.winnings)} won`)} and the ${obsidianCoins(e.returned)} stake back.`;
+        ? `${DEALER} pays ${what}: ${paint('won', `${money(e.winnings)} won`)} and ${money(e.returned)} of the stake back; the other ${paint('lost', `${money(e.lost)} lost`)}.`
+        : `${DEALER} pays ${what}: ${paint('won', `${money(e.winnings)} won`)} and the ${money(e.returned)} stake back.`;
     case 'lost':
-      return `${DEALER} sweeps away ${what}: ${paint('lost', `${obsidianCoins(e.lost)} lost`)}.`;
+      return `${DEALER} sweeps away ${what}: ${paint('lost', `${money(e.lost)} lost`)}.`;
     case 'inactive':
       return `Your ${betLabel(e.bet)} is off on the opening roll; it stays on the table.`;
     case 'carried':
       return `Your ${betLabel(e.bet)} carries over to the next quest.`;
     case 'returned':
-      return `${DEALER} returns ${what}: ${obsidianCoins(e.returned)} back.`;
+      return `${DEALER} returns ${what}: ${money(e.returned)} back.`;
   }
 }
 

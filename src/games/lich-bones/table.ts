@@ -1,5 +1,5 @@
-import { formatCoins, looksLikeAmount, obsidianCoins } from '../../text/amount.js';
-import type { GameCommand, GameDefinition, GameState, GameTable, TableHost, TableNews } from '../api.js';
+import { formatCoins, looksLikeAmount } from '../../text/amount.js';
+import type { GameCommand, GameDefinition, GameState, GameTable, HostWords, TableHost, TableNews } from '../api.js';
 import { settle } from '../rules.js';
 import { Deadline, secondsLeft } from '../deadline.js';
 import { fitted, paint } from '../../text/markup.js';
@@ -31,22 +31,30 @@ export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettin
 /** How the hand-out cool-down is named in the host's record: one for every Lich Bones table. */
 const HANDOUTS = 'lich-bones';
 
+/** A whisper to Dreaven as the host words it ("whisper dreaven hero 5000"), or null where the host carries none. */
+function toDealer(words: HostWords): ((text: string) => string) | null {
+  const whisper = words.whisper;
+  return whisper ? (text) => whisper(DEALER, text) : null;
+}
+
 /** One paragraph a line: the output path wraps them to the player's screen. */
-const help = (s: LichBonesSettings) =>
-  [
+function help(s: LichBonesSettings, words: HostWords): string {
+  const whisper = toDealer(words);
+  const examples = whisper
+    ? [whisper(`hero ${s.minBet}`), whisper(`${s.minBet} lich`), `bet attack 4 ${s.minBet}`]
+    : [`bet hero ${s.minBet}`, `bet ${s.minBet} lich`, `bet attack 4 ${s.minBet}`];
+  return [
     `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
-    `Everyone seated when a game starts gets ${obsidianCoins(s.handout)}, and again when it ends if seated from the first round to the last; the HERO gets ${obsidianCoins(s.heroBonus)} at every opening attack roll. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`,
+    `Everyone seated when a game starts gets ${words.money(s.handout)}, and again when it ends if seated from the first round to the last; the HERO gets ${words.money(s.heroBonus)} at every opening attack roll. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`,
     `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice bones; when time runs out, Dreaven throws for them.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
-    `Bets (minimum ${formatCoins(s.minBet)}), whispered to Dreaven or typed at the table, amount first or last:`,
-    fitted(
-      `  whisper dreaven hero ${s.minBet}    whisper dreaven ${s.minBet} lich    bet attack 4 ${s.minBet}`,
-      [`whisper dreaven hero ${s.minBet}`, `whisper dreaven ${s.minBet} lich`, `bet attack 4 ${s.minBet}`].map((example) => `  ${example}`).join('\n'),
-    ),
+    `Bets (minimum ${formatCoins(s.minBet)}), ${whisper ? `whispered to ${DEALER} or typed` : 'typed'} at the table, amount first or last:`,
+    fitted(`  ${examples.join('    ')}`, examples.map((example) => `  ${example}`).join('\n')),
     `  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.`,
     '  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N), and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).',
-    `whisper dreaven gold (or gold) shows your coins and your bets. Bets still on the table after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`,
+    `${whisper ? `${whisper('gold')} (or gold)` : 'gold'} shows your coins and your bets. Bets still on the table after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`,
   ].join('\n');
+}
 
 export const lichBones: GameDefinition = {
   id: 'lich-bones',
@@ -54,7 +62,7 @@ export const lichBones: GameDefinition = {
   title: TITLE,
   seats: (settings) => lichBonesSettings(settings).seats,
   reservedNames: ['dreaven', 'hero', 'lich'],
-  help: (settings) => help(lichBonesSettings(settings)),
+  help: (settings, words) => help(lichBonesSettings(settings), words),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },
   asides: {
     crowd: (settings) =>
@@ -79,6 +87,7 @@ class LichBonesTable implements GameTable {
 
   constructor(private readonly host: TableHost) {
     this.state = newTable(lichBonesSettings(host.settings));
+    const whisper = toDealer(host.words);
     this.clock = new Deadline(host);
     this.tableWord = host.label.replace(/^the\s+/i, '').replace(/\s+table$/i, '').split(/\s+/).pop() || 'table';
     this.commands = [
@@ -103,7 +112,7 @@ class LichBonesTable implements GameTable {
         aliases: betWords().filter((w) => w !== 'hero'),
         usage: '<bet> <amount>',
         group: 'Lich Bones',
-        help: "Bet by naming the bet, as you would whisper it to Dreaven: hero 5000, attack 6 5000, don't pass 5,000. Every bet word of help lich bones works.",
+        help: `Bet by naming the bet${whisper ? `, as you would whisper it to ${DEALER}` : ''}: hero 5000, attack 6 5000, don't pass 5,000. Every bet word of help lich bones works.`,
         // Typed in full only, so `h` and `st` keep meaning help and stand; `cheer 5000` is a bet, `cheer Ana` the social.
         exactOnly: true,
         claims: (args) => args.split(/\s+/).some(looksLikeAmount),
@@ -113,7 +122,7 @@ class LichBonesTable implements GameTable {
         key: 'gold',
         usage: 'gold',
         group: 'Lich Bones',
-        help: 'Show your coins and your bets on the table (whisper dreaven gold works too).',
+        help: `Show your coins and your bets on the table${whisper ? ` (${whisper('gold')} works too)` : ''}.`,
         forOnlookers: true,
         run: (ctx) => ctx.reply(this.goldText(ctx.player)),
       },
@@ -149,7 +158,7 @@ class LichBonesTable implements GameTable {
   }
 
   describe(viewer: string): string {
-    const table = renderTable(viewFor(this.state, viewer), this.host.clock.now(), this.tableWord);
+    const table = renderTable(viewFor(this.state, viewer), this.host.clock.now(), this.tableWord, this.host.words);
     const hint = this.purseHint(viewer);
     return hint ? `${table}\n${hint}` : table;
   }
@@ -192,7 +201,7 @@ class LichBonesTable implements GameTable {
       // Noted only once the coins have moved.
       if (e.type === 'handoutsOpened') this.host.handouts.note(e.player, HANDOUTS, now);
     }
-    const story = tell(step.events, { state: this.state, tableWord: this.tableWord, now, timeLeft: (at) => this.timeLeft(at) });
+    const story = tell(step.events, { state: this.state, tableWord: this.tableWord, now, timeLeft: (at) => this.timeLeft(at), words: this.host.words });
     for (const said of story) news.push('all' in said ? { kind: 'say', message: said.all } : { kind: 'to', player: said.to, text: said.text });
     this.host.tell(...news);
     if (step.events.some((e) => e.type === 'gameOver')) this.host.gameOver();
@@ -230,13 +239,14 @@ class LichBonesTable implements GameTable {
   }
 
   private purseHint(name: string): string | null {
-    return purseHint(this.state, name, this.host.balance(name), this.host.handouts.last(name, HANDOUTS), this.host.clock.now());
+    return purseHint(this.state, name, this.host.balance(name), this.host.handouts.last(name, HANDOUTS), this.host.clock.now(), this.host.words);
   }
 
   private goldText(name: string): string {
     const { bets, onTable } = gold(this.state, name);
-    const purse = `You have ${obsidianCoins(this.host.balance(name))}.`;
+    const money = this.host.words.money;
+    const purse = `You have ${money(this.host.balance(name))}.`;
     if (bets.length === 0) return `${purse} You have no bets on ${this.host.label}.`;
-    return `${purse} Your bets on ${this.host.label}: ${bets.map(betText).join(', ')} (${obsidianCoins(onTable)} in all).`;
+    return `${purse} Your bets on ${this.host.label}: ${bets.map(betText).join(', ')} (${money(onTable)} in all).`;
   }
 }

@@ -4,10 +4,11 @@ import { secondsLeft } from '../deadline.js';
 import { Voice } from '../voice.js';
 import { drawn, fitted, hanging, paint } from '../../text/markup.js';
 import { VARIANT_NAMES } from './story.js';
-import { obsidianCoins } from '../../text/amount.js';
 import type { SpiceRunView } from './view.js';
+import type { HostWords } from '../api.js';
 
-export function renderTable(view: SpiceRunView, now: number): string {
+export function renderTable(view: SpiceRunView, now: number, words: HostWords): string {
+  const money = words.money;
   const v = new Voice(view.viewer);
   if (view.phase === 'waiting') {
     const [first] = view.players;
@@ -16,9 +17,9 @@ export function renderTable(view: SpiceRunView, now: number): string {
       : 'Nobody is playing. Two players sit down to start a game.';
   }
   const [p1, p2] = view.players;
-  const lines = [drawn(renderBoard(view), boardInWords(view, v)), `Player 1: ${v.label(p1)}    Player 2: ${v.label(p2)}`];
-  lines.push(`Variant: ${VARIANT_NAMES[view.variant]}.  On the board: ${obsidianCoins(view.boardTotal)} in ${view.wagerCount} wager${view.wagerCount === 1 ? '' : 's'}.`);
-  const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => hanging(`  square ${String(sq.square).padStart(2)}:`, `${obsidianCoins(w.amount)} of ${v.theirs(w.player)}`)));
+  const lines = [drawn(renderBoard(view), boardInWords(view, v, money)), `Player 1: ${v.label(p1)}    Player 2: ${v.label(p2)}`];
+  lines.push(`Variant: ${VARIANT_NAMES[view.variant]}.  On the board: ${money(view.boardTotal)} in ${view.wagerCount} wager${view.wagerCount === 1 ? '' : 's'}.`);
+  const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => hanging(`  square ${String(sq.square).padStart(2)}:`, `${money(w.amount)} of ${v.theirs(w.player)}`)));
   if (wagers.length) lines.push(paint('art', wagers.join('\n')));
   const last = view.lastRoll;
   if (last) lines.push(`Last roll: ${v.name(last.player)} threw ${last.dice[0]} and ${last.dice[1]} (${last.total}).`);
@@ -34,10 +35,10 @@ export function renderTable(view: SpiceRunView, now: number): string {
 }
 
 /** The board in one sentence, for a screen reader: each square with wagers, and what lies there. */
-function boardInWords(view: SpiceRunView, v: Voice): string {
+function boardInWords(view: SpiceRunView, v: Voice, money: HostWords['money']): string {
   const squares = view.board
     .filter((sq) => sq.wagers.length)
-    .map((sq) => `square ${sq.square}, ${sq.wagers.map((w) => `${obsidianCoins(w.amount)} of ${v.theirs(w.player)}`).join(' and ')}`);
+    .map((sq) => `square ${sq.square}, ${sq.wagers.map((w) => `${money(w.amount)} of ${v.theirs(w.player)}`).join(' and ')}`);
   return squares.length ? `On the sand grid: ${squares.join('; ')}.` : 'The sand grid of squares 3 to 11 is empty.';
 }
 

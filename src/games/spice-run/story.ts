@@ -2,7 +2,8 @@
  * What the Spice Run table says when something happens: each event as a Message, worded for
  * every person in the room (the player who acts reads "You", the others a name).
  */
-import { formatCoins, obsidianCoins } from '../../text/amount.js';
+import { formatCoins } from '../../text/amount.js';
+import type { HostWords } from '../api.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
 import type { SpiceRunEvent, Variant, Wager } from './rules.js';
@@ -26,7 +27,9 @@ function mine(v: Voice, who: string, style: 'won' | 'lost', text: string): strin
   return v.is(who) ? paint(style, text) : text;
 }
 
-export function eventMessage(e: SpiceRunEvent): Message {
+/** An event in words; amounts in the host's money (`words`). */
+export function eventMessage(e: SpiceRunEvent, words: HostWords): Message {
+  const money = words.money;
   switch (e.type) {
     case 'variantChosen':
       return (v) => `${v.does(e.player, 'choose')} the ${VARIANT_NAMES[e.variant]} variant.`;
@@ -43,16 +46,16 @@ export function eventMessage(e: SpiceRunEvent): Message {
       return (v) => `${v.does(e.player, 'throw')} the dice: ${a} and ${b} (${e.total}).${meaning}`;
     }
     case 'wagered':
-      return (v) => `${v.does(e.player, 'place')} ${obsidianCoins(e.amount)} on square ${e.square}. The board holds ${obsidianCoins(e.boardTotal)}.`;
+      return (v) => `${v.does(e.player, 'place')} ${money(e.amount)} on square ${e.square}. The board holds ${money(e.boardTotal)}.`;
     case 'playBegins':
-      return (v) => `Four wagers are down, ${obsidianCoins(e.boardTotal)} on the board. Play begins: ${v.name(e.first)} ${v.verb(e.first, 'roll')} first.`;
+      return (v) => `Four wagers are down, ${money(e.boardTotal)} on the board. Play begins: ${v.name(e.first)} ${v.verb(e.first, 'roll')} first.`;
     case 'collected':
       return (v) =>
         e.wagers.length
-          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${mine(v, e.collector, 'won', obsidianCoins(e.total))} (${describeWagers(v, e.wagers)}).`
+          ? `${v.does(e.collector, 'collect')} square ${e.square}: ${mine(v, e.collector, 'won', money(e.total))} (${describeWagers(v, e.wagers)}).`
           : `${v.does(e.collector, 'play')} the ${e.square}, but square ${e.square} is empty.`;
     case 'sweep':
-      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${mine(v, e.taker, 'won', obsidianCoins(e.total))}!`;
+      return (v) => `${v.does(e.taker, 'sweep')} the whole board: ${mine(v, e.taker, 'won', money(e.total))}!`;
     case 'skipped':
       return (v) =>
         e.callsOff
@@ -75,13 +78,13 @@ export function eventMessage(e: SpiceRunEvent): Message {
               : e.cause === 'no-coins'
                 ? 'The game is withdrawn'
                 : `${v.does(e.player, 'withdraw')} the game`;
-        const back = e.refunds.length ? e.refunds.map((r) => `${obsidianCoins(r.amount)} to ${v.name(r.owner)}`).join(', ') : 'nothing was on the board';
+        const back = e.refunds.length ? e.refunds.map((r) => `${money(r.amount)} to ${v.name(r.owner)}`).join(', ') : 'nothing was on the board';
         return `${why}: every wager goes back to its owner (${back}).`;
       };
     case 'over':
       return (v) => {
         const results = Object.entries(e.tally).map(([p, t]) =>
-          t.net === 0 ? `${v.name(p)} broke even` : mine(v, p, t.net > 0 ? 'won' : 'lost', `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${obsidianCoins(Math.abs(t.net))}`),
+          t.net === 0 ? `${v.name(p)} broke even` : mine(v, p, t.net > 0 ? 'won' : 'lost', `${v.name(p)} ${t.net > 0 ? 'won' : 'lost'} ${money(Math.abs(t.net))}`),
         );
         return `The game of Spice Run is over: ${results.join(', ')}.`;
       };

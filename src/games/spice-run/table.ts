@@ -147,7 +147,7 @@ class SpiceRunTable implements GameTable {
   }
 
   describe(viewer: string): string {
-    return renderTable(this.view(viewer), this.host.clock.now());
+    return renderTable(this.view(viewer), this.host.clock.now(), this.host.words);
   }
 
   tableState(viewer: string): GameState {
@@ -182,7 +182,7 @@ class SpiceRunTable implements GameTable {
     const news: TableNews[] = [{ kind: 'state' }];
     for (const e of r.events) {
       if (e.type === 'rolled') news.push({ kind: 'dice', dice: e.dice });
-      news.push({ kind: 'say', message: eventMessage(e) });
+      news.push({ kind: 'say', message: eventMessage(e, this.host.words) });
     }
     // A broke bettor skips at once, and the skip tells what comes next: nobody is asked for a bet first.
     const broke = state.phase !== 'over' && this.mustSkip(state);

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * The tests' login: a name, and the player is in (made with 1,000 gold the first time). A name
- * already in the world takes over its player, as the stock login does.
+ * The tests' login: a name, and the player is in (made with 1,000 of the tables' currency, gold
+ * unless ranvier.json says otherwise, the first time). A name already in the world takes over its
+ * player, as the stock login does.
  */
 const fs = require('fs');
 const path = require('path');
@@ -31,7 +32,8 @@ module.exports = {
         }
         const account = { name, username: name };
         if (!fs.existsSync(path.join(__dirname, '../../../data/player', `${name}.json`))) {
-          const fresh = new Player({ name, account, metadata: { currencies: { gold: 1000 } } });
+          const currency = (Config.get('obsidianTables') || {}).currency || 'gold';
+          const fresh = new Player({ name, account, metadata: { currencies: { [currency]: 1000 } } });
           fresh.room = state.RoomManager.getRoom(Config.get('startingRoom'));
           await state.PlayerManager.save(fresh);
         }

@@ -9,7 +9,7 @@ import {
   numberCards,
   parseCard,
 } from '../../src/games/dragons-lair/cards.js';
-import { cs } from './dragons-lair-support.js';
+import { cs } from '../support/dragons-lair-play.js';
 
 describe("Dragon's Lair cards", () => {
   it.each([

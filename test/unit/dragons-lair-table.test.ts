@@ -9,7 +9,7 @@ import { plainFor } from '../support/plain.js';
 
 /** `look <table>` as a sighted player reads it. */
 const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer), 'sight');
-import { cs, shuffleValues } from './dragons-lair-support.js';
+import { cs, shuffleValues } from '../support/dragons-lair-play.js';
 
 /** A host that keeps purses in a map, records what each person in the room hears, and draws queued values. */
 class FakeHost extends FakeHostBase implements TableHost {

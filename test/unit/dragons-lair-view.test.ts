@@ -7,7 +7,7 @@ import { eventMessage } from '../../src/games/dragons-lair/story.js';
 import { Voice } from '../../src/games/voice.js';
 import { tavernWords } from '../../src/output/words.js';
 import { unmarked } from '../../src/text/markup.js';
-import { T0, c, ok, startGame, type Run } from './dragons-lair-support.js';
+import { T0, c, ok, startGame, type Run } from '../support/dragons-lair-play.js';
 import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
 
 function threePlayers(): Run {

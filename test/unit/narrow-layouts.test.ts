@@ -14,7 +14,7 @@ import { renderTable as lairTable } from '../../src/games/dragons-lair/look.js';
 import { viewFor } from '../../src/games/dragons-lair/view.js';
 import { tavernWords } from '../../src/output/words.js';
 import { FakeHostBase } from '../support/fakeHost.js';
-import { T0, startGame } from './dragons-lair-support.js';
+import { T0, startGame } from '../support/dragons-lair-play.js';
 
 const at = (width: number, screenReader = false): RenderProfile => ({ colour: 0, screenReader, ascii: false, width });
 

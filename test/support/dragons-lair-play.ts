@@ -1,10 +1,16 @@
-/** Fixed decks and small drivers for the Dragon's Lair rules tests. */
-import { fixedRandom } from '../../src/games/random.js';
+/**
+ * Fixed decks and small drivers for the Dragon's Lair rules tests: stacked deals (and the two- and
+ * three-player games most tests start from), steps that must succeed or be refused, and what a run
+ * of steps showed the table and paid out.
+ */
+import { expect } from 'vitest';
+import { diceValues, fixedRandom } from '../../src/games/random.js';
 import { cardName, dragonCards, numberCards, parseCard, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
 import {
   apply,
   newTable,
   defaultSettings,
+  isPrivate,
   type DragonsLairAction,
   type DragonsLairEvent,
   type DragonsLairSettings,
@@ -110,3 +116,83 @@ export function coinsOf(state: DragonsLairState, name: string): number {
   return state.seats.find((s) => s.name === name)!.coins;
 }
 
+/** Two players: Ana deals first. Lair 1 holds the jack of clubs (13), lair 2 the king of diamonds (17). */
+export function twoPlayers(settings = {}): Run {
+  return startGame(
+    ['Ana', 'Bo'],
+    {
+      hands: { Ana: ['10h', '5h', '10d', '3c'], Bo: ['3h', '5d', '8s', '2c'] },
+      dragons: ['jc', 'kd', 'qh'],
+      draw: ['6h', '7h', '9c', '4c'],
+    },
+    settings,
+  );
+}
+
+/** Three players: Ana deals first. Lair 1 holds the jack of clubs (13), lair 2 the queen of spades (15). */
+export function threePlayers(settings = {}): Run {
+  return startGame(
+    ['Ana', 'Bo', 'Cy'],
+    {
+      hands: { Ana: ['10h', '9h', '2c', '4d'], Bo: ['8h', '5d', '7s', 'ac'], Cy: ['3h', '10d', '9s', '6c'] },
+      dragons: ['jc', 'qs', 'kh'],
+      draw: ['2h', '3c', '4s', '5c', '6s', '7c'],
+    },
+    settings,
+  );
+}
+
+/** A play of one of the player's cards, to a lair or against a player as the card needs. */
+export const play = (player: string, card: string, more: { lair?: number; target?: string } = {}) =>
+  ({ type: 'play', player, card: c(card), ...more }) as const;
+export const hold = (player: string) => ({ type: 'hold', player }) as const;
+
+/** Runs actions in order (each must succeed), gathering everything that happened. */
+export function run(state: DragonsLairState, ...steps: (Parameters<typeof ok>[1] | [Parameters<typeof ok>[1], number[]])[]): Run {
+  let out: Run = { state, events: [], moves: [] };
+  for (const step of steps) {
+    const [action, random] = Array.isArray(step) ? step : [step, []];
+    const next = ok(out.state, action, random);
+    out = { state: next.state, events: [...out.events, ...next.events], moves: [...out.moves, ...next.moves] };
+  }
+  return out;
+}
+
+/** The clock runs out at the state's deadline. */
+export function timeout(state: DragonsLairState, random: number[] = []): Run {
+  return ok(state, { type: 'timeout' }, random, state.deadline!);
+}
+
+/** Every card object anywhere inside a value. */
+function cardsIn(value: unknown): Card[] {
+  if (Array.isArray(value)) return value.flatMap(cardsIn);
+  if (value && typeof value === 'object') {
+    if ('rank' in value && 'suit' in value) return [value as Card];
+    return Object.values(value).flatMap(cardsIn);
+  }
+  return [];
+}
+
+/** The cards the events show the whole table (not those told to one player). */
+export const publicCards = (events: DragonsLairEvent[]) => cardsIn(events.filter((e) => !isPrivate(e))).map(cardName);
+
+/** What a settlement paid each player, every coin out of escrow. */
+export function paidOut(moves: CoinMove[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of moves) {
+    expect(m.from.kind).toBe('escrow');
+    if (m.to.kind === 'player') out[m.to.name] = (out[m.to.name] ?? 0) + m.amount;
+  }
+  return out;
+}
+
+/** Two players attacked lair 1 together; it fell to a treasure of 4, and their split is open. */
+export function fallenLair(): DragonsLairState {
+  return run(
+    twoPlayers().state,
+    play('Ana', '10h', { lair: 1 }),
+    play('Bo', '5d', { lair: 1 }),
+    hold('Ana'),
+    [hold('Bo'), diceValues(4)],
+  ).state;
+}

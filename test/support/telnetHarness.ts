@@ -1,6 +1,6 @@
 /** A TelnetConnection server on loopback and a raw client that records every byte: for byte-level tests. */
 import net, { type AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { ConnectionOptions, TelnetConnection } from '../../src/telnet/connection.js';
 import { DO, IAC, OptionCode, WILL } from '../../src/telnet/options.js';
 import { listenTelnet } from '../../src/telnet/server.js';
@@ -114,4 +114,14 @@ export async function connect(harness: Harness, allowHalfOpen = false): Promise<
 export async function roundTrip(client: RawClient, side: ServerSide, marker = `marker ${side.lines.length}`): Promise<void> {
   client.send(`${marker}\r\n`);
   await waitFor(() => side.lines.at(-1) === marker, `the line "${marker}"`);
+}
+
+/** After a misbehaving client: a fresh, polite client still gets its lines through. */
+export async function expectServerStillServes(harness: Harness): Promise<void> {
+  const { client, side } = await connect(harness);
+  client.send('look\r\nsay still here\n');
+  await waitFor(() => side.lines.length === 2, 'the polite client lines');
+  expect(side.lines).toEqual(['look', 'say still here']);
+  expect(side.conn.closed).toBe(false);
+  client.socket.destroy();
 }

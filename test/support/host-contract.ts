@@ -4,7 +4,7 @@ import { chooser, playDragonsLair, SecretWatch, toldCoins, type Seat } from './t
 
 /**
  * The host contract: what every host of the game package (src/games) owes its players, tried over
- * a real socket as they would, whatever the host is. As test/unit/store-contract.test.ts is one
+ * a real socket as they would, whatever the host is. As test/integration/store-contract.test.ts is one
  * suite run against both store engines, this is one suite run against every host: the tavern
  * (test/integration/host-contract-tavern.test.ts) and any other (a Ranvier world) that implements
  * a `HostDriver` and calls `hostContract(driver)` from a test file of its own.

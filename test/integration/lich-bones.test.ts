@@ -60,7 +60,7 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
 
     // Refusals: nothing moves.
     expect(await ana.command('whisper dreaven attack 4 5000')).toMatch(/Dreaven whispers back: Place a HERO or LICH bet first/);
-    expect(await ana.command('whisper dreaven hero 4,999')).toMatch(/The minimum bet is 5,000 coins/);
+    expect(await ana.command('whisper dreaven hero 4,999')).toMatch(/The minimum bet is 5,000 obsidian coins\./);
     expect(await ana.command('whisper dreaven hero 50000')).toMatch(/You have only 21,000 obsidian coins; that needs 50,000/);
     expect(await coins(ana)).toBe(21_000);
 

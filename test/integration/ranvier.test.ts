@@ -182,6 +182,7 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
       await ana.command('north');
       await ana.command('sit bones');
       expect(await ana.command('start')).toMatch(`Dreaven hands 100 ${money} to you.`);
+      expect(await ana.command('bet hero 5')).toMatch(`The minimum bet is 10 ${money}.`);
       expect(await ana.command('bet hero 10')).toMatch(`Dreaven takes your 10 ${money} on HERO.`);
       expect(await ana.command('gold')).toMatch(`You have 1,090 ${money}. Your bets on the bones table: 10 on HERO (1:1 +10%) (10 ${money} in all).`);
       expect(ana.all + bob.all).not.toMatch(/obsidian|whisper|look <table>|tavern/i);

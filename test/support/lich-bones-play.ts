@@ -16,6 +16,7 @@ import {
 } from '../../src/games/lich-bones/rules.js';
 import { type RandomSource, diceValues, fixedRandom } from '../../src/games/random.js';
 import type { CoinMove } from '../../src/games/api.js';
+import { formatCoins } from '../../src/text/amount.js';
 
 export const T0 = 1_000_000;
 export type Dice = [number, number];
@@ -29,6 +30,8 @@ export class Table {
   /** When each player's hand-out cool-down opened, as the table's host would record it. */
   readonly handouts = new Map<string, number>();
   readonly handoutsOpened = (name: string) => this.handouts.get(name) ?? null;
+  /** The host's money, as a host that calls it plain coins words it. */
+  readonly money = (n: number) => `${formatCoins(n)} coins`;
 
   constructor(settings: LichBonesSettings = DEFAULT_SETTINGS) {
     this.state = newTable(settings);
@@ -36,7 +39,7 @@ export class Table {
 
   /** Applies an action that must succeed; `random` holds the values it will draw. */
   do(action: LichBonesAction, random: RandomSource = fixedRandom([])): this {
-    const step = apply(deepFreeze(this.state), action, { random, now: this.now, handoutsOpened: this.handoutsOpened });
+    const step = apply(deepFreeze(this.state), action, { random, now: this.now, handoutsOpened: this.handoutsOpened, money: this.money });
     if (!step.ok) throw new Error(`refused: ${step.reason}`);
     this.state = step.state;
     this.events = step.events;
@@ -49,7 +52,7 @@ export class Table {
 
   /** The reason an action is refused (fails the test if it is accepted). */
   refused(action: LichBonesAction): string {
-    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, handoutsOpened: this.handoutsOpened });
+    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, handoutsOpened: this.handoutsOpened, money: this.money });
     expect(step.ok).toBe(false);
     return step.ok ? '' : step.reason;
   }

@@ -58,8 +58,8 @@ describe('placing bets', () => {
 
   it('INFERNO must split into four equal parts', () => {
     const t = Table.started(['Ana', 'Bo']).bet('Bo', 'hero 5000');
-    expect(t.betRefused('Bo', 'horn 5001')).toBe('INFERNO is four equal parts: stake a multiple of 4 coins, like 5,004.');
-    expect(t.betRefused('Bo', 'inferno 5003')).toBe('INFERNO is four equal parts: stake a multiple of 4 coins, like 5,004.');
+    expect(t.betRefused('Bo', 'horn 5001')).toBe('INFERNO is four equal parts: stake a multiple of 4, like 5,004 coins.');
+    expect(t.betRefused('Bo', 'inferno 5003')).toBe('INFERNO is four equal parts: stake a multiple of 4, like 5,004 coins.');
     t.bet('Bo', 'inferno 5004');
   });
 

@@ -8,13 +8,13 @@ import { betLabel, describeBet, type BetSpec } from './bets.js';
 import type { LichBonesState, PlacedBet } from './rules.js';
 import type { Outcome } from './settlement.js';
 
-/** Places the bet (changing `s`, a private copy) or says why not. */
-export function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: number, out: Outcome): string | null {
+/** Places the bet (changing `s`, a private copy) or says why not, naming amounts in the host's money. */
+export function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: number, out: Outcome, money: (n: number) => string): string | null {
   const { minBet, payouts, earlyBonusPercent } = s.settings;
   if (!s.seated.includes(who)) return 'Sit at the Lich Bones table to bet.';
   if (s.phase !== 'betting') return 'No game is under way; a seated player can type start.';
   if (!Number.isSafeInteger(asked) || asked < Math.max(minBet, 1)) {
-    return `The minimum bet is ${formatCoins(minBet)} coins.`;
+    return `The minimum bet is ${money(minBet)}.`;
   }
   const own = s.bets.filter((b) => b.owner === who);
   const sideBet = own.find((b) => b.spec.kind === 'hero' || b.spec.kind === 'lich');
@@ -32,7 +32,7 @@ export function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: n
   } else {
     if (!sideBet) return `Place a HERO or LICH bet first; then ${describeBet(spec)} is open to you.`;
     if (spec.kind === 'inferno' && asked % 4 !== 0) {
-      return `INFERNO is four equal parts: stake a multiple of 4 coins, like ${formatCoins(asked + 4 - (asked % 4))}.`;
+      return `INFERNO is four equal parts: stake a multiple of 4, like ${money(asked + 4 - (asked % 4))}.`;
     }
     if (spec.kind === 'cheer') {
       if (s.point === null) return 'CHEER can only be placed while a quest point is set.';
@@ -42,7 +42,7 @@ export function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: n
       const cap = 2 * backing.reduce((sum, b) => sum + b.amount, 0);
       const room = cap - cheered;
       if (room < Math.max(minBet, 1)) {
-        return `Your CHEER is capped at twice your HERO/LICH bet (${formatCoins(cap)} coins) and can grow by only ${formatCoins(Math.max(room, 0))} more, under the ${formatCoins(minBet)} minimum.`;
+        return `Your CHEER is capped at twice your HERO/LICH bet (${money(cap)}) and can grow by only ${formatCoins(Math.max(room, 0))} more, under the ${formatCoins(minBet)} minimum.`;
       }
       bet.amount = Math.min(asked, room);
       bet.side = backing[0].spec.kind === 'hero' ? 'hero' : 'lich';

@@ -188,6 +188,8 @@ export type LichBonesEvent =
 export interface LichBonesContext extends RulesContext {
   /** When a character's hand-out cool-down last opened, at any Lich Bones table (clock ms), or null. */
   handoutsOpened(name: string): number | null;
+  /** An amount of the host's money (HostWords.money), for the refusals: "The minimum bet is 5,000 gold." */
+  money(n: number): string;
 }
 
 export type LichBonesStep = Step<LichBonesState, LichBonesEvent>;
@@ -231,7 +233,7 @@ export function apply(state: LichBonesState, action: LichBonesAction, ctx: LichB
           : startGame(s, action.player, ctx, out);
       break;
     case 'bet':
-      reason = placeBet(s, action.player, action.bet, action.amount, out);
+      reason = placeBet(s, action.player, action.bet, action.amount, out, ctx.money);
       break;
     case 'roll':
       reason = s.phase !== 'betting'

@@ -189,7 +189,7 @@ class LichBonesTable implements GameTable {
   private act(action: LichBonesAction, refuse: Reply): void {
     const actor = 'player' in action ? action.player : null;
     const now = this.host.clock.now();
-    const ctx = { random: this.host.random, now, handoutsOpened: (name: string) => this.host.handouts.last(name, HANDOUTS) };
+    const ctx = { random: this.host.random, now, handoutsOpened: (name: string) => this.host.handouts.last(name, HANDOUTS), money: this.host.words.money };
     const step = settle(this.host, apply(this.state, action, ctx), actor, refuse);
     if (!step) return;
     this.state = step.state;

@@ -189,6 +189,36 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     });
   }
 
+  it('tells a player coming back after a kill, as they come into the world, that the wager the stop cut off is back in their purse', async () => {
+    const { dir, cleanup } = await makeWorld();
+    cleanups.push(cleanup);
+    let program = startWorld(dir);
+    programs.push(program);
+    let port = await listening(program);
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    await ana.command('sit sand');
+    await bob.command('sit sand');
+    let thrown = await ana.command('roll dice sand');
+    while (/roll again/.test(thrown)) thrown = await ana.command('roll dice sand');
+    await ana.command('bet 60');
+    // Her file holds the purse with the wager gone; then the world is killed.
+    await ana.command('save');
+    await ana.expect('Saved.');
+    program.child.kill('SIGKILL');
+    await program.exited;
+    program = startWorld(dir);
+    programs.push(program);
+    port = await listening(program);
+    // Ranvier's login puts her in her room (enterRoom), and she hears it with the room.
+    const back = await player(port, 'Ana');
+    expect(back.all).toContain('While you were away, the tables put 60 gold in your purse (wagers returned, winnings).');
+    expect(coinsIn(await back.command('gold'))).toBe(1000);
+    // Told once: walking on tells nothing more.
+    await back.command('north');
+    expect(back.all.match(/While you were away/g)).toHaveLength(1);
+  });
+
   it('keeps a seed across a kill: the game cut off is revealed at the next start, its throw checks out, and the next commitment is new', async () => {
     const { dir, cleanup } = await makeWorld({ tables: { seed: null } });
     cleanups.push(cleanup);

@@ -1,6 +1,6 @@
 /**
  * What players are shown of a table's provably fair draws (docs/rulings.md, "Provably fair
- * draws"): `fair <table>`, the nonce of a throw in `look dice`, the line told when a client seed
+ * draws"): `fair <table>`, a throw and its nonce in `look dice`, the line told when a client seed
  * is set and when a game's seed is revealed. Every host of the tables words them the same way.
  */
 import { paint, together, whole } from '../text/markup.js';
@@ -53,6 +53,17 @@ export function fairnessText(data: FairData, label: string): string {
 /** `look dice`'s note on where a throw came from. */
 export function throwText(ref: DrawRef): string {
   return `that throw was nonce ${ref.nonce} of game ${ref.game}`;
+}
+
+/**
+ * The last throw at a table (`look dice <table>`, a Ranvier world's `dice <table>`): "The dice on
+ * the sand table show 3 and 4 (7)", any number of dice ("show 1, 5 and 6 (12)"), and the draw it was.
+ */
+export function diceText(table: string, dice: readonly number[], draw: DrawRef | null = null): string {
+  const from = draw ? `; ${throwText(draw)}` : '';
+  if (dice.length === 1) return `The die on ${table} shows ${dice[0]}${from}.`;
+  const shown = `${dice.slice(0, -1).join(', ')} and ${dice[dice.length - 1]}`;
+  return `The dice on ${table} ${together(`show ${shown}`)} (${dice.reduce((sum, d) => sum + d, 0)})${from}.`;
 }
 
 /** Told to the room when a seated player sets the client seed. */

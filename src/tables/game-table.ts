@@ -10,10 +10,10 @@ import type { TableData } from '../world/world.js';
 import { obsidianCoins } from '../text/amount.js';
 import { tavernWords } from '../output/words.js';
 import type { FairTable } from './fair-table.js';
-import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../games/fair-text.js';
+import { clientSeedSet, diceText, fairnessText, seedRevealed, type DrawRef } from '../games/fair-text.js';
 import type { GameDefinition, GameTable, HandoutRecord, LeaveCause, Party, TableHost, TableNews } from '../games/api.js';
 import { Voice, type Message } from '../games/voice.js';
-import { paint, together } from '../text/markup.js';
+import { paint } from '../text/markup.js';
 import type { GameResult } from '../store/entries.js';
 
 /**
@@ -118,7 +118,7 @@ export class Table implements TavernTable {
 
   describeDice(): string {
     if (!this.lastDice) return `No dice have been thrown at ${this.data.name} yet.`;
-    return diceText(this.data.name, this.lastDice.dice, this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '');
+    return diceText(this.data.name, this.lastDice.dice, this.lastDice.draw);
   }
 
   describeFairness(): string {
@@ -280,9 +280,3 @@ export class Table implements TavernTable {
   }
 }
 
-/** `look dice <table>`: "The dice on the sand table show 3 and 4 (7)", any number of dice ("show 1, 5 and 6 (12)"). */
-export function diceText(table: string, dice: readonly number[], from = ''): string {
-  if (dice.length === 1) return `The die on ${table} shows ${dice[0]}${from}.`;
-  const shown = `${dice.slice(0, -1).join(', ')} and ${dice[dice.length - 1]}`;
-  return `The dice on ${table} ${together(`show ${shown}`)} (${dice.reduce((sum, d) => sum + d, 0)})${from}.`;
-}

@@ -1,7 +1,7 @@
 import type { GameDefinition, GameTable, LeaveCause, TableHost, TableNews } from '../../../src/games/api.js';
-import { clientSeedSet, fairnessText, seedRevealed, throwText, type DrawRef } from '../../../src/games/fair-text.js';
+import { clientSeedSet, diceText, fairnessText, seedRevealed, type DrawRef } from '../../../src/games/fair-text.js';
 import { Voice, type Message } from '../../../src/games/voice.js';
-import { paint, together } from '../../../src/text/markup.js';
+import { paint } from '../../../src/text/markup.js';
 import type { TableDraws } from './draws.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom } from './ranvier.js';
 import type { TablesWorld } from './world.js';
@@ -84,10 +84,7 @@ export class RanvierTable {
 
   describeDice(): string {
     if (!this.lastDice) return `No dice have been thrown at ${this.label} yet.`;
-    const [a, b] = this.lastDice.dice;
-    const from = this.lastDice.draw ? `; ${throwText(this.lastDice.draw)}` : '';
-    if (b === undefined) return `The die on ${this.label} shows ${a}${from}.`;
-    return `The dice on ${this.label} ${together(`show ${a} and ${b}`)} (${a + b})${from}.`;
+    return diceText(this.label, this.lastDice.dice, this.lastDice.draw);
   }
 
   describeFairness(): string {

@@ -27,7 +27,16 @@ const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
   roll: { usage: 'roll dice <table>', help: 'Throw the dice when the throw is yours.', run: roll },
   fair: {
     usage: 'fair [<table>] | fair seed <word>',
-    help: "Show a table's provably fair commitment, client seed and nonce, and the last seed revealed; a seated player sets the next game's client seed with fair seed <word>.",
+    // As the tavern's help fair tells it, with this world's verbs: how a player checks a game.
+    help: [
+      "Show a table's provably fair draws: fair <table>, or fair alone for your own table (or the only one here).",
+      "Before a game's first draw the table shows its commitment: the SHA-256 of a secret server seed of 32 bytes. " +
+        'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
+        'HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; dice <table> names the nonce of the last throw.',
+      'When the game ends its seed is revealed (fair <table> shows "revealed <seed> for commitment <hex>"), so anyone can ' +
+        'recompute every draw: the Obsidian Scorpion\'s README, "Checking the dice", shows how in a few lines of Node.',
+      "fair seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.",
+    ].join('\n'),
     run: fair,
   },
   table: {

@@ -12,7 +12,8 @@ const BUNDLE = 'obsidian-tables';
  */
 export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Record<string, VerbHelp>): void {
   if (!state.HelpManager) return;
-  const plain = (text: string) => render(text, { colour: false, width: world.config.width }).replace(/\r\n/g, '\n');
+  // A body ends with a newline, as a help file's YAML block does: a world's help command may print its footer straight after it.
+  const plain = (text: string) => `${render(text, { colour: false, width: world.config.width }).replace(/\r\n/g, '\n')}\n`;
   const seen = new Set<string>();
   const titles: string[] = [];
   for (const table of world.tables) {
@@ -22,7 +23,7 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     titles.push(g.title.toLowerCase());
     // The game's verbs the bundle offers (the tavern's bet words, `hero 5000`, are not commands here).
     const verbsHere = table.game.commands.filter((c) => Object.hasOwn(verbs, c.key)).map((c) => `  ${c.usage}: ${c.help}`).join('\n');
-    const body = `${plain(g.help(table.settings, world.words))}\n\nAt the table:\n${plain(verbsHere)}`;
+    const body = verbsHere ? `${plain(g.help(table.settings, world.words))}\nAt the table:\n${plain(verbsHere)}` : plain(g.help(table.settings, world.words));
     const keywords = [g.id, g.title.toLowerCase(), 'tables', 'gambling'];
     for (const name of new Set([g.title.toLowerCase(), g.id, g.title.toLowerCase().replace(/'/g, '')])) {
       state.HelpManager.add({ bundle: BUNDLE, name, keywords, related: ['tables'], body });
@@ -36,12 +37,12 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     name: 'tables',
     keywords: ['tables', 'gambling', 'obsidian'],
     related: titles,
-    body: [
+    body: `${[
       `The game tables here: ${titles.join(', ') || 'none yet'}. Sit at one to play; help <game> tells its rules.`,
       'Verbs (a table is named by one of its words, like sand, or 2.table for the second):',
       ...Object.values(verbs).map((v) => `  ${v.usage}`),
       'Every draw is provably fair: fair <table> shows the commitment of the next game and the seed of the last.',
-    ].join('\n'),
+    ].join('\n')}\n`,
   });
   for (const [name, verb] of Object.entries(verbs)) {
     // A game's verb says what it does at each game that has it.

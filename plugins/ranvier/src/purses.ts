@@ -57,6 +57,8 @@ export class Purses {
    * actor), and then nothing moves; or journaled, flushed and applied.
    */
   transfer(table: string, moves: readonly CoinMove[], actor?: string): TransferOutcome {
+    // A step that moves no coin (a hold, a throw that pays nothing) has nothing to journal or flush.
+    if (moves.length === 0) return { ok: true };
     const purses: Record<string, number> = {};
     const escrow: Record<string, number> = {};
     const names = new Map<string, string>();

@@ -43,6 +43,8 @@ describe("the Ranvier bundle's journal", () => {
     const ana = player('Ana', 1000);
     const purses = new Purses(worldOf(ana), 'gold', journal, books);
     expect(purses.transfer('sand', [bet('Ana', 300)])).toEqual({ ok: true });
+    // A step that moves no coin (a hold) has nothing to keep: no line.
+    expect(purses.transfer('sand', [])).toEqual({ ok: true });
     journal.append({ k: 'handout', name: 'ana', kind: 'lich-bones', at: 5 }, books);
     journal.close();
     expect(lines(dir)).toHaveLength(3);

@@ -24,7 +24,7 @@ import { cryptoSeeds, derivedSeeds } from './games/fair-source.js';
 import { FairTable } from './tables/fair-table.js';
 import { games as packageGames } from './games/index.js';
 import type { GameDefinition } from './games/api.js';
-import { Table, type TableServices } from './tables/game-table.js';
+import { Table } from './tables/game-table.js';
 import { settingsProblems } from './games/settings.js';
 import { handoutsInStore } from './tables/handouts.js';
 import { listenWeb, type WebOptions, type WebPort } from './web/server.js';
@@ -210,8 +210,7 @@ function setTheTables(tavern: Tavern, store: Store, world: World, games: readonl
       // Each table its own seeds; one left by the last run is revealed now, before anyone is told anything.
       const { random, retired } = FairTable.open(store, data.id, { ordinary, seeds, game: data.game, now: () => clock.now() });
       if (retired) log(`restart: revealed the seed of ${data.id} (commitment ${retired.commitment}, ${retired.draws} draws); game ${random.data.game} has a new one`);
-      const services: TableServices = { random, handouts };
-      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, services));
+      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, random, handouts));
     }
   }
 }

@@ -5,7 +5,7 @@ import type { DrawKind, RandomSource } from '../games/random.js';
 import type { DrawRef } from '../games/fair-text.js';
 
 /**
- * A table's random source as the server hands it over (TableServices.random): the table's
+ * A table's random source as the server hands it to its Table (its `random`): the table's
  * FairSource, its data kept in the store, and the state players are shown of it (Table.State's
  * `fair`; the words are fair-text.ts).
  *

@@ -2,16 +2,15 @@ import type { Timer } from '../world/clock.js';
 import { CommandSet } from '../commands/command-set.js';
 import type { Transfer } from '../store/ledger.js';
 import { charAccount, escrowAccount, HOUSE, type Account } from '../store/account.js';
-import type { TableHand, PanelNews, TableState, TableVenue, TavernTable } from './tables.js';
-import type { CommandContext } from '../world/tavern.js';
+import type { TableHand, PanelNews, TableState, TavernTable } from './tables.js';
+import type { CommandContext, Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { seatsComeAndGo } from '../world/comings.js';
 import type { TableData } from '../world/world.js';
-import { obsidianCoins } from '../text/amount.js';
 import { tavernWords } from '../output/words.js';
 import type { FairTable } from './fair-table.js';
 import { clientSeedSet, diceText, fairnessText, seedRevealed, type DrawRef } from '../games/fair-text.js';
-import type { GameDefinition, GameTable, HandoutRecord, LeaveCause, Party, TableHost, TableNews } from '../games/api.js';
+import type { BetResult, CoinMove, GameDefinition, GameTable, HandoutRecord, HostWords, LeaveCause, Party, TableHost, TableNews, Timer as GameTimer, TransferOutcome } from '../games/api.js';
 import { Voice, type Message } from '../games/voice.js';
 import { paint } from '../text/markup.js';
 import type { GameResult } from '../store/entries.js';
@@ -23,15 +22,11 @@ import type { GameResult } from '../store/entries.js';
  * clock, dice and voice.
  */
 
-/** What the server hands every table besides the tavern. */
-export interface TableServices {
-  /** The table's own provably fair source: draws from its seeds, other choices from the ordinary source. */
-  readonly random: FairTable;
-  readonly handouts: HandoutRecord;
-}
-
-/** A game's table in a room of the tavern: the tavern sees it as a TavernTable, the game as its TableHost. */
-export class Table implements TavernTable {
+/**
+ * A game's table in a room of the tavern, one object with two faces: the tavern sees it as a
+ * TavernTable (seats, verbs, look and the panels' state), the game as its TableHost.
+ */
+export class Table implements TavernTable, TableHost {
   readonly seats: Player[] = [];
   private readonly game: GameTable;
   readonly commands: CommandSet<CommandContext>;
@@ -41,14 +36,21 @@ export class Table implements TavernTable {
   onNews: ((news: PanelNews) => void) | null = null;
   private readonly timers = new Set<Timer>();
 
+  readonly settings: Record<string, unknown>;
+  readonly words: HostWords = tavernWords;
+
+  /** `random`: the table's own provably fair source; `handouts`: the record every table shares. */
   constructor(
-    private readonly tavern: TableVenue,
+    private readonly tavern: Tavern,
     readonly roomId: string,
     readonly data: TableData,
     readonly definition: GameDefinition,
-    private readonly services: TableServices,
+    readonly random: FairTable,
+    readonly handouts: HandoutRecord,
   ) {
-    this.game = definition.create(this.host());
+    // A game that has a crowd of its own (Lich Bones) takes the world's unless the table sets one.
+    this.settings = 'crowd' in definition.settings ? { crowd: tavern.settings.crowd, ...data.settings } : (data.settings ?? {});
+    this.game = definition.create(this);
     this.commands = new CommandSet(
       this.game.commands.map((c) => ({
         ...c,
@@ -122,14 +124,14 @@ export class Table implements TavernTable {
   }
 
   describeFairness(): string {
-    return fairnessText(this.services.random.data, this.data.name);
+    return fairnessText(this.random.data, this.data.name);
   }
 
   setClientSeed(p: Player, seed: string): string | null {
     if (p.seat !== this) return `Only the players seated at ${this.data.name} may set its client seed.`;
-    const set = this.services.random.setClientSeed(seed);
+    const set = this.random.setClientSeed(seed);
     if (!set.ok) return set.reason;
-    this.say(clientSeedSet(p.name, seed, this.services.random.data, this.data.name));
+    this.say(clientSeedSet(p.name, seed, this.random.data, this.data.name));
     this.onNews?.({ kind: 'state' });
     return null;
   }
@@ -140,7 +142,7 @@ export class Table implements TavernTable {
       game: this.definition.id,
       name: this.data.name,
       ...this.game.tableState(viewer.name),
-      fair: this.services.random.state,
+      fair: this.random.state,
       now: this.tavern.clock.now(),
     };
   }
@@ -171,7 +173,7 @@ export class Table implements TavernTable {
   }
 
   /** One piece of a game's news: text to the room or a player now, news for the panels at the next flush. */
-  private tell(news: TableNews): void {
+  private tellOne(news: TableNews): void {
     switch (news.kind) {
       case 'say':
         return this.say(news.message);
@@ -182,7 +184,7 @@ export class Table implements TavernTable {
       }
       case 'dice': {
         const dice = [...news.dice];
-        this.lastDice = { dice, draw: this.services.random.nameThrow(dice) };
+        this.lastDice = { dice, draw: this.random.nameThrow(dice) };
         return this.onNews?.({ kind: 'dice', dice: { table: this.id, dice, total: dice.reduce((a, b) => a + b, 0) } });
       }
       case 'state':
@@ -203,80 +205,84 @@ export class Table implements TavernTable {
     }
   }
 
-  private host(): TableHost {
-    const tavern = this.tavern;
+  // --- the game's side: TableHost -------------------------------------------------------
+
+  get label(): string {
+    return this.data.name;
+  }
+
+  get clock(): Tavern['clock'] {
+    return this.tavern.clock;
+  }
+
+  seated(): string[] {
+    return this.seats.map((p) => p.name);
+  }
+
+  isConnected(name: string): boolean {
     // Everyone seated is in the world (a lost connection keeps the seat), so one map lookup finds them.
-    const byName = (name: string) => tavern.players.get(name.toLowerCase());
+    return !!this.tavern.players.get(name.toLowerCase())?.session;
+  }
+
+  balance(name: string): number {
+    return this.tavern.ledger.balance(charAccount(name.toLowerCase()));
+  }
+
+  transfer(moves: readonly CoinMove[], actor?: string, results: readonly BetResult[] = []): TransferOutcome {
+    const transfers: Transfer[] = moves.map((m) => ({ from: this.account(m.from), to: this.account(m.to), amount: m.amount, why: `${this.id}: ${m.why}` }));
+    const r = this.tavern.ledger.transfer(
+      transfers,
+      results.map((b) => ({ key: b.player.toLowerCase(), table: this.id, game: this.definition.id, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })),
+    );
+    if (r.ok) {
+      this.gameResults.push(...results.map((b) => ({ key: b.player.toLowerCase(), name: b.player, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })));
+      return r;
+    }
+    // The ledger refused: it names whose account is short, what it holds and what it needs.
+    const purse = r.account.kind === 'character';
+    const who = purse && actor && r.account.key === actor.toLowerCase() ? 'You have' : `${purse ? r.owner : 'The table'} has`;
+    return { ok: false, reason: `${who} only ${this.words.money(r.has)}; that needs ${this.words.money(r.needs)}.` };
+  }
+
+  tell(...news: TableNews[]): void {
+    for (const n of news) this.tellOne(n);
+  }
+
+  gameOver(): void {
+    const revealed = this.random.retire(this.gameResults);
+    this.gameResults = [];
+    this.say(seedRevealed(revealed, this.random.data, this.data));
+    this.onNews?.({ kind: 'state' });
+  }
+
+  setTimer(ms: number, fn: () => void): GameTimer {
+    const t = this.tavern.clock.setTimer(ms, () => {
+      this.timers.delete(t);
+      try {
+        fn();
+      } catch (e) {
+        // A fault in one game must not stop the server. What the game's step had done stays
+        // done: its coins moved in one transaction, and each table sets its next timer
+        // before it tells the story, where a fault is likeliest.
+        console.error(`${this.id}: timer failed:`, e);
+      }
+      void this.tavern.release();
+    });
+    this.timers.add(t);
     return {
-      id: this.data.id,
-      label: this.data.name,
-      // A game that has a crowd of its own (Lich Bones) takes the world's unless the table sets one.
-      settings: 'crowd' in this.definition.settings ? { crowd: tavern.settings.crowd, ...this.data.settings } : (this.data.settings ?? {}),
-      words: tavernWords,
-      clock: tavern.clock,
-      random: this.services.random,
-      handouts: this.services.handouts,
-      seated: () => this.seats.map((p) => p.name),
-      isConnected: (name) => !!byName(name)?.session,
-      balance: (name) => tavern.ledger.balance(charAccount(name.toLowerCase())),
-      transfer: (moves, actor, results = []) => {
-        const transfers: Transfer[] = moves.map((m) => ({
-          from: this.account(m.from),
-          to: this.account(m.to),
-          amount: m.amount,
-          why: `${this.id}: ${m.why}`,
-        }));
-        const r = tavern.ledger.transfer(
-          transfers,
-          results.map((b) => ({ key: b.player.toLowerCase(), table: this.id, game: this.definition.id, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })),
-        );
-        if (r.ok) {
-          this.gameResults.push(...results.map((b) => ({ key: b.player.toLowerCase(), name: b.player, bet: b.bet, stake: b.stake, paid: b.paid, outcome: b.outcome })));
-          return r;
-        }
-        // The ledger refused: it names whose account is short, what it holds and what it needs.
-        const purse = r.account.kind === 'character';
-        const who = purse && actor && r.account.key === actor.toLowerCase() ? 'You have' : `${purse ? r.owner : 'The table'} has`;
-        return { ok: false, reason: `${who} only ${obsidianCoins(r.has)}; that needs ${obsidianCoins(r.needs)}.` };
-      },
-      tell: (...news) => {
-        for (const n of news) this.tell(n);
-      },
-      gameOver: () => {
-        const revealed = this.services.random.retire(this.gameResults);
-        this.gameResults = [];
-        this.say(seedRevealed(revealed, this.services.random.data, this.data));
-        this.onNews?.({ kind: 'state' });
-      },
-      setTimer: (ms, fn) => {
-        const t = tavern.clock.setTimer(ms, () => {
-          this.timers.delete(t);
-          try {
-            fn();
-          } catch (e) {
-            // A fault in one game must not stop the server. What the game's step had done stays
-            // done: its coins moved in one transaction, and each table sets its next timer
-            // before it tells the story, where a fault is likeliest.
-            console.error(`${this.id}: timer failed:`, e);
-          }
-          void tavern.release();
-        });
-        this.timers.add(t);
-        return {
-          cancel: () => {
-            t.cancel();
-            this.timers.delete(t);
-          },
-        };
-      },
-      unseat: (name, why) => {
-        const p = this.seats.find((s) => s.name === name);
-        if (!p) return;
-        this.seats.splice(this.seats.indexOf(p), 1);
-        p.seat = null;
-        tavern.tell(p, why);
+      cancel: () => {
+        t.cancel();
+        this.timers.delete(t);
       },
     };
+  }
+
+  unseat(name: string, why: string): void {
+    const p = this.seats.find((s) => s.name === name);
+    if (!p) return;
+    this.seats.splice(this.seats.indexOf(p), 1);
+    p.seat = null;
+    this.tavern.tell(p, why);
   }
 }
 

@@ -1,12 +1,10 @@
 /**
- * Tables as the tavern sees them, and the tavern as a table sees it: `Table` (game-table.ts)
- * hosts one game's table (src/games/api.ts) and implements `TavernTable`; the tavern implements
- * `TableVenue` for it.
+ * Tables as the tavern sees them: `Table` (game-table.ts) hosts one game's table
+ * (src/games/api.ts) and is, to the tavern, a `TavernTable`.
  */
 import type { CardFace, GameDefinition, GameState, LeaveCause } from '../games/api.js';
-import type { Clock } from '../world/clock.js';
 import type { CommandSet } from '../commands/command-set.js';
-import type { CommandContext, Tavern } from '../world/tavern.js';
+import type { CommandContext } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import type { TableData } from '../world/world.js';
 
@@ -98,19 +96,3 @@ export type PanelNews =
   /** The dice were thrown: Table.Dice to everyone in the room. */
   | { kind: 'dice'; dice: TableDice };
 
-/** What a table may use of the tavern. */
-export interface TableVenue {
-  readonly clock: Clock;
-  readonly ledger: Pick<Tavern['ledger'], 'balance' | 'transfer'>;
-  readonly store: Pick<Tavern['store'], 'character'>;
-  /** Every character in the world (connected or keeping a seat), by lower-case name. */
-  readonly players: ReadonlyMap<string, Player>;
-  /** Tells a player, some players or a room something: text, news, or both (Tavern.tell). */
-  tell: Tavern['tell'];
-  /** Seats taken and left: told one by one in a small room, summarised in a crowd. */
-  readonly comings: Pick<Tavern['comings'], 'tell'>;
-  /** The world's settings; a table reads the `crowd`, and how long a dropped player's seat is kept. */
-  readonly settings: Pick<Tavern['settings'], 'crowd' | 'graceMs'>;
-  /** Persists, then delivers what was said: a table's timer ends with this. */
-  release(): Promise<void>;
-}

@@ -13,7 +13,7 @@ import { capitalise } from '../text/names.js';
 
 /** What a new character's purse holds. */
 export const STARTING_COINS = 1000;
-import type { TableVenue, TavernTable } from '../tables/tables.js';
+import type { TavernTable } from '../tables/tables.js';
 import { Panels } from '../output/panels.js';
 import { applyPrefs } from '../output/settings.js';
 import { named } from '../output/palette.js';
@@ -61,7 +61,7 @@ export type TavernCommand = Command<CommandContext>;
 /** Whom the tavern tells something: a player, some players, or everyone connected in a room but some. */
 export type Audience = Player | Iterable<Player> | { room: string; except?: readonly Player[] };
 
-export class Tavern implements TableVenue {
+export class Tavern {
   /** Who is in the world and in which room; changed only here, as players come, move and go. */
   readonly whereabouts = new Whereabouts();
   /** Arrivals and departures, one by one in a small room, summarised in a crowd. */

@@ -92,7 +92,7 @@ export async function testTavern(settings: Partial<TavernSettings> = {}, o: { ta
       const extra = o.tableSettings?.[given.id];
       const data = extra ? { ...given, settings: { ...given.settings, ...extra } } : given;
       const { random } = FairTable.open(store, data.id, { ordinary: seededRandom(1), seeds: derivedSeeds(1), game: data.game, now: () => clock.now() });
-      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, { random, handouts: handoutsInStore(store) }));
+      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, random, handoutsInStore(store)));
     }
   }
   return {

@@ -1,4 +1,4 @@
-import { obsidianCoins } from '../text/amount.js';
+import { obsidianCoins } from '../output/words.js';
 import { capitalise } from '../text/names.js';
 import { paint } from '../text/markup.js';
 import type { Audit, Ban } from '../store/index.js';

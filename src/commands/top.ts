@@ -1,4 +1,4 @@
-import { obsidianCoins } from '../text/amount.js';
+import { obsidianCoins } from '../output/words.js';
 import { named } from '../output/palette.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 

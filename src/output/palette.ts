@@ -3,7 +3,7 @@
  * text is (a name, a room, a way out, spoken words, coins), never how it looks. The games mark
  * theirs the same way (whose turn, deadlines, wins and losses).
  */
-import { obsidianCoins } from '../text/amount.js';
+import { obsidianCoins } from './words.js';
 import { paint } from '../text/markup.js';
 
 /** A character's (or NPC's) name. */

@@ -4,7 +4,10 @@
  * tavern's clock (UTC). Every game text and `help <game>` at the tavern is worded with these.
  */
 import type { HostWords } from '../games/api.js';
-import { obsidianCoins } from '../text/amount.js';
+import { formatCoins } from '../text/amount.js';
+
+/** An amount of the tavern's money in words: "1,000 obsidian coins", "1 obsidian coin". */
+export const obsidianCoins = (n: number): string => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
 
 export const tavernWords: HostWords = {
   money: obsidianCoins,

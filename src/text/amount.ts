@@ -33,12 +33,6 @@ export function looksLikeAmount(word: string): boolean {
 // One formatter for every amount: toLocaleString builds a new one on each call.
 const GROUPED_NUMBER = new Intl.NumberFormat('en-US');
 
-/** An amount in words: "1,000 obsidian coins", "1 obsidian coin". */
-export const obsidianCoins = (n: number): string => `${formatCoins(n)} obsidian coin${n === 1 ? '' : 's'}`;
-
-/** Dragon's Lair's counters, worded the same way: "12 game coins", "1 game coin". */
-export const gameCoins = (n: number): string => `${formatCoins(n)} game coin${n === 1 ? '' : 's'}`;
-
 export function formatCoins(n: number): string {
   // Whole amounts, nearly every call (inventory, every bet): grouped by hand, as Intl is slow.
   if (!Number.isSafeInteger(n) || n < 0) return GROUPED_NUMBER.format(n);

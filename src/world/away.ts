@@ -6,7 +6,7 @@
  * Kept in memory: a restart forgets it (`history` still shows every result).
  */
 import type { TableResult } from '../store/index.js';
-import { obsidianCoins } from '../text/amount.js';
+import { obsidianCoins } from '../output/words.js';
 import { stakesOf } from './escrow.js';
 import { resultLine } from './result-line.js';
 import type { Player } from './player.js';

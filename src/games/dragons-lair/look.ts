@@ -3,7 +3,8 @@
  * now. Everything here is drawn from that viewer's view (view.ts), so it can show no card the
  * viewer may not see.
  */
-import { formatCoins, gameCoins } from '../../text/amount.js';
+import { formatCoins } from '../../text/amount.js';
+import { gameCoins } from './game-coins.js';
 import type { HostWords } from '../api.js';
 import { listNames, Voice } from '../voice.js';
 import { drawn, fitted, paint } from '../../text/markup.js';

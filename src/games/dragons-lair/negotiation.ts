@@ -3,7 +3,7 @@
  * agree): one attacker proposes a split, the others agree; a new proposal cancels every
  * acceptance, so nobody is held to terms they did not see. No agreement in time, and nobody gets any.
  */
-import { gameCoins } from '../../text/amount.js';
+import { gameCoins } from './game-coins.js';
 import { refuse, type Refusal } from '../rules.js';
 import { listNames } from '../voice.js';
 import { seatOf, type DragonsLairState, type Negotiation, type Share, type Work } from './state.js';

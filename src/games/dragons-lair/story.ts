@@ -3,7 +3,8 @@
  * worded for each person in the room (the player who acts reads "You", a target "you", the room
  * names); a private event (it names a hidden card) becomes a line for its one recipient.
  */
-import { formatCoins, gameCoins } from '../../text/amount.js';
+import { formatCoins } from '../../text/amount.js';
+import { gameCoins } from './game-coins.js';
 import type { HostWords } from '../api.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';

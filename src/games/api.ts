@@ -159,6 +159,8 @@ export type TableNews =
   /**
    * The table's public state changed: the room's panels hear Table.State. `by`: only by that
    * player's own small move (a bet), which a crowded room's panels may hear of a moment later.
+   * A host takes any news with a `say` or a `dice` in it as a change of state too, so a game
+   * needs this only for a change it tells nobody of, or to give `by`.
    */
   | { kind: 'state'; by?: string }
   /** A player's own hand changed: they hear Table.Hand. */

@@ -246,6 +246,9 @@ export class Table implements TavernTable, TableHost {
 
   tell(...news: TableNews[]): void {
     for (const n of news) this.tellOne(n);
+    // What the room hears of may change what its panels show: they hear the table again even
+    // when the game did not say so (TableNews `state`).
+    if (!news.some((n) => n.kind === 'state') && news.some((n) => n.kind === 'say' || n.kind === 'dice')) this.onNews?.({ kind: 'state' });
   }
 
   gameOver(): void {

@@ -130,6 +130,11 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     expect(await ana.command("help dragon's lair")).toMatch(/Dragon's Lair \(2 to 5 players\)[^]*discard <card>/);
     expect(await ana.command('help odds')).toMatch(/HERO/);
     expect(await ana.command('help tables')).toMatch(/roll dice <table>[^]*fair <table>/);
+    // help fair tells how to check a seed here, where no README is at hand.
+    const helpFair = await ana.command('help fair');
+    expect(helpFair.replace(/\s+/g, ' ')).toMatch(/the seed's SHA-256 is the commitment[^]*uniform\(k\) is u mod k[^]*uniform\(6\) \+ 1 twice/);
+    expect(helpFair).not.toMatch(/README/);
+    expect(await ana.command('help gold')).toMatch(/Show your coins, at a table or anywhere else\.[^]*Lich Bones: gold\./);
     expect(await ana.command('help bet')).toMatch(/Syntax: bet <amount> \| bet <kind> <amount>[^]*Spice Run: bet <amount>[^]*Lich Bones: bet <kind> <amount>/);
     const fair = await ana.command('fair sand');
     expect(fair).toMatch(/commitment [0-9a-f]{64}/);

@@ -107,6 +107,8 @@ describe("the Ranvier bundle's journal", () => {
     expect(purses.transfer('sand', [bet('Ana', 150)])).toEqual({ ok: false, reason: 'Ana has only 100 gold; that needs 150 gold.' });
     const back = { from: { kind: 'escrow', name: 'Ana' } as const, to: { kind: 'player', name: 'Ana' } as const, amount: 1, why: 'back' };
     expect(purses.transfer('sand', [back])).toMatchObject({ ok: false, reason: expect.stringMatching(/^Ana has only 0 gold on the table; that needs/) });
+    // A game that asked for no whole number of coins is refused in the world's money too.
+    expect(new Purses(worldOf(ana), 'dragon_scales', journal, books).transfer('sand', [bet('Ana', 2.5)])).toEqual({ ok: false, reason: 'The table refuses to move 2.5 dragon scales.' });
     journal.close();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(purses.transfer('sand', [bet('Ana', 10)])).toEqual({ ok: false, reason: 'The table cannot keep its books just now (the disk refused them); nothing moved.' });

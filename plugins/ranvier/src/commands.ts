@@ -34,7 +34,9 @@ const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
         'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
         'HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; dice <table> names the nonce of the last throw.',
       'When the game ends its seed is revealed (fair <table> shows "revealed <seed> for commitment <hex>"), so anyone can ' +
-        'recompute every draw: the Obsidian Scorpion\'s README, "Checking the dice", shows how in a few lines of Node.',
+        "check it: the seed's SHA-256 is the commitment, and every draw recomputes from it. A draw reads the HMAC's bytes as " +
+        'big-endian unsigned 32-bit numbers u; uniform(k) is u mod k, taking the next u while u >= floor(2^32 / k) * k. Two dice ' +
+        'are uniform(6) + 1 twice; a shuffle of n cards swaps card i with card uniform(i + 1), for i from n - 1 down to 1.',
       "fair seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.",
     ].join('\n'),
     run: fair,
@@ -51,6 +53,9 @@ const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
   },
 };
 
+/** What a game verb does wherever the host answers it itself (gameVerb), before what each game says of it. */
+const GAME_VERB_HELP: Partial<Record<string, string>> = { gold: 'Show your coins, at a table or anywhere else.' };
+
 /** Words no game verb takes: the host's own verbs, and the world's `look`, which the bundle never replaces. */
 const TAKEN = [...Object.keys(HOST_VERBS), 'look'];
 
@@ -58,7 +63,7 @@ const TAKEN = [...Object.keys(HOST_VERBS), 'look'];
 export function bundleVerbs(definitions: readonly GameDefinition[] = games): Record<string, VerbHelp> {
   return {
     ...Object.fromEntries(Object.entries(HOST_VERBS).map(([name, { usage, help }]) => [name, { usage, help }])),
-    ...Object.fromEntries(Object.entries(gameVerbs(definitions, TAKEN)).map(([name, { usage }]) => [name, { usage }])),
+    ...Object.fromEntries(Object.entries(gameVerbs(definitions, TAKEN)).map(([name, { usage }]) => [name, { usage, help: GAME_VERB_HELP[name] }])),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CoinMove, TransferOutcome } from '../../../src/games/api.js';
+import type { CoinMove, HostWords, TransferOutcome } from '../../../src/games/api.js';
 import type { Books, JournalRecord } from './books.js';
 import type { Journal } from './journal.js';
 import type { RanvierPlayer, RanvierState } from './ranvier.js';
@@ -11,8 +11,8 @@ import { worldWords } from './words.js';
  * who are in the world. A player who is not is brought up to date when next seen (reconcile).
  */
 export class Purses {
-  /** An amount in the world's currency, for the refusals. */
-  private readonly money: (n: number) => string;
+  /** Amounts in the world's currency, for the refusals. */
+  private readonly words: HostWords;
 
   constructor(
     private readonly state: RanvierState,
@@ -20,7 +20,7 @@ export class Purses {
     private readonly journal: Journal,
     private readonly books: Books,
   ) {
-    this.money = worldWords(currency).money;
+    this.words = worldWords(currency);
   }
 
   /** The player's coins, up to date with the tables' books. */
@@ -69,7 +69,7 @@ export class Purses {
       into[key] = (into[key] ?? 0) + d;
     };
     for (const m of moves) {
-      if (!Number.isSafeInteger(m.amount) || m.amount <= 0) return { ok: false, reason: `The table refuses to move ${m.amount} coins.` };
+      if (!Number.isSafeInteger(m.amount) || m.amount <= 0) return { ok: false, reason: `The table refuses to move ${m.amount} ${this.words.moneyName}.` };
       for (const [party, d] of [[m.from, -m.amount], [m.to, m.amount]] as const) {
         if (party.kind === 'player') add(purses, party.name, d);
         else if (party.kind === 'escrow') add(escrow, party.name, d);
@@ -82,12 +82,12 @@ export class Purses {
       const has = this.balance(name);
       if (has + d < 0) {
         const who = actor && key === actor.toLowerCase() ? 'You have' : `${name} has`;
-        return { ok: false, reason: `${who} only ${this.money(has)}; that needs ${this.money(-d)}.` };
+        return { ok: false, reason: `${who} only ${this.words.money(has)}; that needs ${this.words.money(-d)}.` };
       }
     }
     for (const [key, d] of Object.entries(escrow)) {
       const has = this.books.escrow(table, key);
-      if (has + d < 0) return { ok: false, reason: `${names.get(key)} has only ${this.money(has)} on the table; that needs ${this.money(-d)}.` };
+      if (has + d < 0) return { ok: false, reason: `${names.get(key)} has only ${this.words.money(has)} on the table; that needs ${this.words.money(-d)}.` };
     }
     const record: JournalRecord = { k: 'coins', table, purses: nonZero(purses), escrow: nonZero(escrow), house };
     try {

@@ -38,6 +38,11 @@ export interface WorldOptions {
   rooms?: string;
   /** Players saved by writing a new file and renaming it (atomic-json-directory.js), not in place. */
   atomicPlayers?: boolean;
+  /**
+   * More bundles, by folder name (Ranvier loads bundles in the order of these names), each of
+   * commands by word: a command answers `<bundle>: <word>`, so a test sees whose it reached.
+   */
+  others?: Record<string, string[]>;
 }
 
 /** Makes a world folder; removed by the returned cleanup. */
@@ -52,13 +57,20 @@ export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string;
     'test-world': join(WORLD, 'bundles/test-world'),
   };
   for (const b of bundles) cpSync(sources[b], join(dir, 'bundles', b), { recursive: true });
+  for (const [name, words] of Object.entries(opts.others ?? {})) {
+    mkdirSync(join(dir, 'bundles', name, 'commands'), { recursive: true });
+    for (const word of words) {
+      const answer = JSON.stringify(`${name}: ${word}`);
+      writeFileSync(join(dir, 'bundles', name, 'commands', `${word}.js`), `'use strict';\nmodule.exports = { usage: '${word}', command: () => (args, player) => player.socket.write(${answer} + '\\r\\n') };\n`);
+    }
+  }
   if (opts.items !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/items.yml'), opts.items);
   if (opts.rooms !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/rooms.yml'), opts.rooms);
   for (const d of ['data/account', 'data/player']) mkdirSync(join(dir, d), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   const config = JSON.parse(readFileSync(join(WORLD, 'ranvier.json'), 'utf8')) as Record<string, unknown>;
   config.obsidianTables = { colour: false, seed: 7, width: 1000, ...opts.tables };
-  config.bundles = bundles;
+  config.bundles = [...bundles, ...Object.keys(opts.others ?? {})];
   if (opts.atomicPlayers) {
     cpSync(join(WORLD, 'atomic-json-directory.js'), join(dir, 'atomic-json-directory.js'));
     (config.dataSources as Record<string, unknown>).AtomicJsonDirectory = { require: './atomic-json-directory.js' };

@@ -54,7 +54,7 @@ describe("the bundle's commands come from the games' own verbs", () => {
     const commands = tableCommands([...games, newGame]);
     expect(commands.fold?.aliases).toEqual(['muck']);
     expect(commands.fold?.usage).toBe('fold');
-    expect(bundleVerbs([...games, newGame]).fold).toEqual({ usage: 'fold' });
+    expect(bundleVerbs([...games, newGame]).fold).toEqual({ word: 'fold', usage: 'fold' });
     // A verb that claims a line is left to the world: a command or alias of its word would replace the world's own.
     expect(commands.bones).toBeUndefined();
     // Nor does a game's verb replace the world's look, or a host verb.
@@ -66,7 +66,9 @@ describe("the bundle's commands come from the games' own verbs", () => {
   });
 
   it("keeps the contract's usage for bets: Spice Run's bet <amount>, Lich Bones' bet <kind> <amount>", () => {
-    expect(bundleVerbs().bet).toEqual({ usage: 'bet <amount> | bet <kind> <amount>' });
+    expect(bundleVerbs().bet).toEqual({ word: 'bet', usage: 'bet <amount> | bet <kind> <amount>' });
+    // In a world's own word for it, every usage of the verb.
+    expect(bundleVerbs(games, (v) => (v === 'bet' ? 'wager' : v)).bet).toEqual({ word: 'wager', usage: 'wager <amount> | wager <kind> <amount>' });
     const aliases = Object.values(tableCommands()).flatMap((c) => c.aliases ?? []);
     expect(aliases).not.toContain('cheer');
   });

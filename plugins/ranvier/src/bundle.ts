@@ -4,9 +4,11 @@
  * those files is one line that takes its part from this module, built once into
  * lib/obsidian-tables.js, so every part shares one TablesWorld per GameState.
  */
+import { games } from '../../../src/games/index.js';
+import { CommandWords } from './command-words.js';
 import { bundleVerbs, tableCommands } from './commands.js';
 import { registerHelp } from './help.js';
-import type { RanvierItem, RanvierPlayer, RanvierState } from './ranvier.js';
+import type { RanvierItem, RanvierLoadingState, RanvierPlayer, RanvierState } from './ranvier.js';
 import { TablesWorld } from './world.js';
 
 export const commands = tableCommands();
@@ -41,11 +43,18 @@ export const playerEvents = {
   },
 };
 
-/** server-events/obsidian-tables.js: the help once every table has spawned; the tables go with the server. */
+/**
+ * server-events/obsidian-tables.js: once every bundle has loaded and every table spawned, the
+ * words the tables gave up go back and those another bundle hides are told (command-words.ts),
+ * then the help of the verbs players reach; the tables go with the server.
+ */
 export const serverEvents = {
   listeners: {
-    startup: (state: RanvierState) => () => {
-      registerHelp(state, TablesWorld.of(state), bundleVerbs());
+    startup: (state: RanvierLoadingState) => () => {
+      const words = CommandWords.of(state);
+      words.settle();
+      const verbs = Object.entries(bundleVerbs(games, words.word)).filter(([verb]) => words.reaches(verb));
+      registerHelp(state, TablesWorld.of(state), Object.fromEntries(verbs));
     },
     shutdown: (state: RanvierState) => () => TablesWorld.find(state)?.shutdown(),
   },

@@ -1,8 +1,9 @@
 import type { GameCommand, GameDefinition } from '../../../src/games/api.js';
 import { games } from '../../../src/games/index.js';
-import type { RanvierCommand, RanvierPlayer, RanvierState } from './ranvier.js';
+import { CommandWords } from './command-words.js';
+import type { RanvierCommand, RanvierCommandRun, RanvierPlayer } from './ranvier.js';
 import type { RanvierTable } from './table.js';
-import { gameVerbs } from './verbs.js';
+import { gameVerbs, TAKEN, typedUsage, type HostVerb, type VerbWord } from './verbs.js';
 import { TablesWorld } from './world.js';
 
 /**
@@ -14,41 +15,43 @@ import { TablesWorld } from './world.js';
 type Reply = (text: string) => void;
 type Verb = (world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply, typed?: string) => void;
 
-/** A verb of the bundle: how it is typed, and what it does at every table (a game's verbs say their own). */
+/** A verb of the bundle: the word this world types it by, its usage in that word, and what it does at every table (a game's verbs say their own). */
 export interface VerbHelp {
+  word: string;
   usage: string;
   help?: string;
 }
 
-/** The verbs every game's table shares, with what each does. */
-const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
-  sit: { usage: 'sit <table>', help: 'Take a seat at a table in the room, to play its game.', run: sit },
-  stand: { usage: 'stand', help: 'Leave your seat (walking out of the room does too).', run: stand },
-  roll: { usage: 'roll dice <table>', help: 'Throw the dice when the throw is yours.', run: roll },
+/** The verbs every game's table shares, with what each does (in this world's words for the verbs it names). */
+const HOST_VERBS: Record<HostVerb, { usage: string; help: (w: VerbWord) => string; run: Verb }> = {
+  sit: { usage: 'sit <table>', help: () => 'Take a seat at a table in the room, to play its game.', run: sit },
+  stand: { usage: 'stand', help: () => 'Leave your seat (walking out of the room does too).', run: stand },
+  roll: { usage: 'roll dice <table>', help: () => 'Throw the dice when the throw is yours.', run: roll },
   fair: {
     usage: 'fair [<table>] | fair seed <word>',
     // As the tavern's help fair tells it, with this world's verbs: how a player checks a game.
-    help: [
-      "Show a table's provably fair draws: fair <table>, or fair alone for your own table (or the only one here).",
-      "Before a game's first draw the table shows its commitment: the SHA-256 of a secret server seed of 32 bytes. " +
-        'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
-        'HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; dice <table> names the nonce of the last throw.',
-      'When the game ends its seed is revealed (fair <table> shows "revealed <seed> for commitment <hex>"), so anyone can ' +
-        "check it: the seed's SHA-256 is the commitment, and every draw recomputes from it. A draw reads the HMAC's bytes as " +
-        'big-endian unsigned 32-bit numbers u; uniform(k) is u mod k, taking the next u while u >= floor(2^32 / k) * k. Two dice ' +
-        'are uniform(6) + 1 twice; a shuffle of n cards swaps card i with card uniform(i + 1), for i from n - 1 down to 1.',
-      "fair seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.",
-    ].join('\n'),
+    help: (w) =>
+      [
+        `Show a table's provably fair draws: ${w('fair')} <table>, or ${w('fair')} alone for your own table (or the only one here).`,
+        "Before a game's first draw the table shows its commitment: the SHA-256 of a secret server seed of 32 bytes. " +
+          'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
+          `HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; ${w('dice')} <table> names the nonce of the last throw.`,
+        `When the game ends its seed is revealed (${w('fair')} <table> shows "revealed <seed> for commitment <hex>"), so anyone can ` +
+          "check it: the seed's SHA-256 is the commitment, and every draw recomputes from it. A draw reads the HMAC's bytes as " +
+          'big-endian unsigned 32-bit numbers u; uniform(k) is u mod k, taking the next u while u >= floor(2^32 / k) * k. Two dice ' +
+          'are uniform(6) + 1 twice; a shuffle of n cards swaps card i with card uniform(i + 1), for i from n - 1 down to 1.',
+        `${w('fair')} seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.`,
+      ].join('\n'),
     run: fair,
   },
   table: {
     usage: 'table [<table>]',
-    help: "Look at a table: its game, who sits where, the wagers, whose turn it is and the seconds left (and at Dragon's Lair your own hand).",
+    help: () => "Look at a table: its game, who sits where, the wagers, whose turn it is and the seconds left (and at Dragon's Lair your own hand).",
     run: (world, player, args, reply) => withTable(world, player, args, reply, (t) => reply(t.describe(player.name))),
   },
   dice: {
     usage: 'dice [<table>]',
-    help: 'The last throw at a table, and which nonce of which game it was.',
+    help: () => 'The last throw at a table, and which nonce of which game it was.',
     run: (world, player, args, reply) => withTable(world, player, args, reply, (t) => reply(t.describeDice())),
   },
 };
@@ -56,14 +59,12 @@ const HOST_VERBS: Record<string, VerbHelp & { run: Verb }> = {
 /** What a game verb does wherever the host answers it itself (gameVerb), before what each game says of it. */
 const GAME_VERB_HELP: Partial<Record<string, string>> = { gold: 'Show your coins, at a table or anywhere else.' };
 
-/** Words no game verb takes: the host's own verbs, and the world's `look`, which the bundle never replaces. */
-const TAKEN = [...Object.keys(HOST_VERBS), 'look'];
-
-/** Every verb of the bundle, for the help: the host's, then each game verb as the registered games declare it. */
-export function bundleVerbs(definitions: readonly GameDefinition[] = games): Record<string, VerbHelp> {
+/** Every verb of the bundle, for the help, in this world's words: the host's, then each game verb as the registered games declare it. */
+export function bundleVerbs(definitions: readonly GameDefinition[] = games, w: VerbWord = (verb) => verb): Record<string, VerbHelp> {
+  const verb = (name: string, usage: string, help: string | undefined) => [name, { word: w(name), usage: typedUsage(usage, name, w), help }];
   return {
-    ...Object.fromEntries(Object.entries(HOST_VERBS).map(([name, { usage, help }]) => [name, { usage, help }])),
-    ...Object.fromEntries(Object.entries(gameVerbs(definitions, TAKEN)).map(([name, { usage }]) => [name, { usage, help: GAME_VERB_HELP[name] }])),
+    ...Object.fromEntries(Object.entries(HOST_VERBS).map(([name, { usage, help }]) => verb(name, usage, help(w)))),
+    ...Object.fromEntries(Object.entries(gameVerbs(definitions, TAKEN)).map(([name, { usage }]) => verb(name, usage, GAME_VERB_HELP[name]))),
   };
 }
 
@@ -73,38 +74,50 @@ export function bundleVerbs(definitions: readonly GameDefinition[] = games): Rec
  */
 export function tableCommands(definitions: readonly GameDefinition[] = games): Record<string, RanvierCommand> {
   const commands: Record<string, RanvierCommand> = {};
-  for (const [name, verb] of Object.entries(HOST_VERBS)) commands[name] = command(verb.usage, verb.run);
+  for (const [name, verb] of Object.entries(HOST_VERBS)) commands[name] = command(name, verb.usage, verb.run);
   for (const [name, { usage, aliases }] of Object.entries(gameVerbs(definitions, TAKEN))) {
     // Typed as an alias, the verb is that word: a game with aliases may care which.
     const run: Verb = (world, player, args, reply, typed) => gameVerb(world, player, typed && aliases.includes(typed) ? typed : name, args, reply);
-    commands[name] = { ...command(usage, run), ...(aliases.length > 0 ? { aliases } : {}) };
+    commands[name] = command(name, usage, run, aliases);
   }
   return commands;
 }
 
-/** A Ranvier command around a verb: the seats brought up to date, the purse too, and a fault told in one line. */
-function command(usage: string, run: Verb): RanvierCommand {
-  return {
+/**
+ * A Ranvier command around a verb: its words claimed in the world's command table as Ranvier
+ * makes it (command-words.ts); when run, the seats brought up to date, the purse too, and a
+ * fault told in one line.
+ */
+function command(name: string, usage: string, run: Verb, aliases: readonly string[] = []): RanvierCommand {
+  const made: RanvierCommand = {
     usage,
-    command: (state: RanvierState) => (args, player, typed) => {
-      const world = TablesWorld.of(state);
-      const reply = (text: string) => world.tell(player, text);
-      try {
-        world.sweep();
-        world.purses.reconcile(player);
-        run(world, player, (args ?? '').trim(), reply, typed?.toLowerCase());
-      } catch (e) {
-        console.error(`obsidian-tables: ${usage} by ${player.name} failed:`, e);
-        reply('Something went wrong at the table; nothing more happened.');
-      }
+    ...(aliases.length > 0 ? { aliases: [...aliases] } : {}),
+    command: (state) => {
+      const words = CommandWords.of(state);
+      const go: RanvierCommandRun = (args, player, typed) => {
+        const world = TablesWorld.of(state);
+        const reply = (text: string) => world.tell(player, text);
+        try {
+          world.sweep();
+          world.purses.reconcile(player);
+          // A word of this world's (`join`) reaches the verb as the tables declare it (`sit`).
+          run(world, player, (args ?? '').trim(), reply, typed && words.verbOf(typed.toLowerCase()));
+        } catch (e) {
+          console.error(`obsidian-tables: ${usage} by ${player.name} failed:`, e);
+          reply('Something went wrong at the table; nothing more happened.');
+        }
+      };
+      words.claim(name, made, go);
+      return go;
     },
   };
+  return made;
 }
 
 function sit(world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply): void {
   withTable(world, player, args, reply, (table) => {
     const seat = world.seatOf(player.name);
-    if (seat && seat !== table) return reply(`You are already seated at ${seat.label}; stand up first.`);
+    if (seat && seat !== table) return reply(`You are already seated at ${seat.label}; ${world.word('stand') === 'stand' ? 'stand up' : `type ${world.word('stand')}`} first.`);
     const problem = table.sit(player);
     if (problem) reply(problem);
   });
@@ -132,7 +145,7 @@ function fair(world: TablesWorld, player: RanvierPlayer, args: string, reply: Re
   if (!seed) return withTable(world, player, args, reply, (t) => reply(t.describeFairness()));
   const seat = world.seatOf(player.name);
   if (!seat) return reply('Only a seated player may set a client seed: sit at the table first.');
-  if (!seed[1]) return reply('Usage: fair seed <word>');
+  if (!seed[1]) return reply(`Usage: ${world.word('fair')} seed <word>`);
   const problem = seat.setClientSeed(player.name, seed[1].trim());
   if (problem) reply(problem);
 }
@@ -150,7 +163,7 @@ function gameVerb(world: TablesWorld, player: RanvierPlayer, verb: string, args:
   if (!table || !cmd) {
     if (verb === 'gold') return reply(`You have ${world.words.money(world.purses.coins(player))}.`);
     if (seat) return reply(`There is no ${verb} at ${seat.label}: it is a ${seat.definition.title} table.`);
-    return reply(`You are not seated at a table (sit <table> first).`);
+    return reply(`You are not seated at a table (${world.word('sit')} <table> first).`);
   }
   if (cmd.needsArgs && args === '') return reply(`Usage: ${cmd.usage}`);
   const ran = cmd.run({ player: player.name, reply }, args, verb);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { RanvierState } from './ranvier.js';
+import { bundleWords } from './verbs.js';
 
 /** `obsidianTables` in the world's ranvier.json, every key optional. */
 export interface TablesConfig {
@@ -15,13 +16,16 @@ export interface TablesConfig {
   width: number;
   /** Tests only: repeatable (never secret) seeds and choices, as the tavern's `--seed N`. */
   seed: number | null;
+  /** The world's own word for some of the tables' verbs, where another bundle has theirs: { sit: 'join' }. */
+  verbs: Readonly<Record<string, string>>;
 }
 
-const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null };
+const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {} };
 
 /**
- * The tables' settings from ranvier.json, or an Error saying which is wrong (Ranvier stops the
- * start with it). `data` is relative to the world's folder: the one that holds `bundles/`.
+ * The tables' settings from ranvier.json, or an Error saying which is wrong (the start stops
+ * with its message as Ranvier makes the tables' first command, command-words.ts). `data` is
+ * relative to the world's folder: the one that holds `bundles/`.
  */
 export function readConfig(state: RanvierState): TablesConfig {
   const given = state.Config.get('obsidianTables', {}) ?? {};
@@ -37,5 +41,20 @@ export function readConfig(state: RanvierState): TablesConfig {
   if (!Number.isSafeInteger(c.width) || c.width < 40) throw new Error('obsidianTables.width must be a whole number from 40');
   if (c.seed !== null && !Number.isSafeInteger(c.seed)) throw new Error('obsidianTables.seed must be a whole number (tests only)');
   const root = state.BundleManager ? resolve(state.BundleManager.bundlesPath, '..') : process.cwd();
-  return { currency: c.currency, dataDir: resolve(root, c.data), graceMs: c.graceMs, colour: c.colour, width: c.width, seed: c.seed };
+  return { currency: c.currency, dataDir: resolve(root, c.data), graceMs: c.graceMs, colour: c.colour, width: c.width, seed: c.seed, verbs: readVerbs(c.verbs) };
+}
+
+/** `verbs`: each key a word of the tables, each value one lowercase word that is none of theirs, and no two the same. */
+function readVerbs(given: unknown): Record<string, string> {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new Error('obsidianTables.verbs must be an object of the tables\' verbs and your words for them, like { "sit": "join" }');
+  const words = bundleWords();
+  const chosen = new Set<string>();
+  for (const [verb, word] of Object.entries(given)) {
+    if (!words.includes(verb)) throw new Error(`obsidianTables.verbs.${verb}: ${verb} is not a verb of the tables (they are ${words.join(', ')})`);
+    if (typeof word !== 'string' || !/^[a-z]+$/.test(word)) throw new Error(`obsidianTables.verbs.${verb} must be one lowercase word (a to z), like join`);
+    // A word of the tables' own would be two commands at once.
+    if (words.includes(word) || chosen.has(word)) throw new Error(`obsidianTables.verbs.${verb}: ${word} is a verb of the tables already; choose another word`);
+    chosen.add(word);
+  }
+  return given as Record<string, string>;
 }

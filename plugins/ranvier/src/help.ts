@@ -1,6 +1,7 @@
 import { render } from './output.js';
 import type { VerbHelp } from './commands.js';
 import type { RanvierState } from './ranvier.js';
+import { typedUsage } from './verbs.js';
 import type { TablesWorld } from './world.js';
 
 const BUNDLE = 'obsidian-tables';
@@ -8,12 +9,18 @@ const BUNDLE = 'obsidian-tables';
 /**
  * The tables' help, for the world's own `help` command: one entry per game (worded with the
  * settings of its first table in the world), its extra topics (`odds`), and `tables`, which
- * lists the verbs. Registered at the server's start, once every table has spawned.
+ * lists the verbs. Registered at the server's start, once every table has spawned. `verbs` are
+ * those players reach, in the world's words: a verb another bundle's command hides has no help
+ * here, so the help of the command players do get stays.
  */
 export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Record<string, VerbHelp>): void {
   if (!state.HelpManager) return;
   // A body ends with a newline, as a help file's YAML block does: a world's help command may print its footer straight after it.
   const plain = (text: string) => `${render(text, { colour: false, width: world.config.width }).replace(/\r\n/g, '\n')}\n`;
+  // The games' rules name the verbs as the tables declare them: the world's own words for them follow.
+  const renamed = Object.entries(verbs).filter(([verb, v]) => v.word !== verb);
+  const inThisWorld = renamed.length ? `In this world, type ${renamed.map(([verb, v]) => `${v.word} for ${verb}`).join(', ')}.` : '';
+  const usage = (c: { key: string; usage: string }) => typedUsage(c.usage, c.key, world.word);
   const seen = new Set<string>();
   const titles: string[] = [];
   for (const table of world.tables) {
@@ -22,8 +29,9 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     seen.add(g.id);
     titles.push(g.title.toLowerCase());
     // The game's verbs the bundle offers (the tavern's bet words, `hero 5000`, are not commands here).
-    const verbsHere = table.game.commands.filter((c) => Object.hasOwn(verbs, c.key)).map((c) => `  ${c.usage}: ${c.help}`).join('\n');
-    const body = verbsHere ? `${plain(g.help(table.settings, world.words))}\nAt the table:\n${plain(verbsHere)}` : plain(g.help(table.settings, world.words));
+    const verbsHere = table.game.commands.filter((c) => Object.hasOwn(verbs, c.key)).map((c) => `  ${usage(c)}: ${c.help}`).join('\n');
+    const rules = [g.help(table.settings, world.words), inThisWorld].filter(Boolean).join('\n');
+    const body = verbsHere ? `${plain(rules)}\nAt the table:\n${plain(verbsHere)}` : plain(rules);
     const keywords = [g.id, g.title.toLowerCase(), 'tables', 'gambling'];
     for (const name of new Set([g.title.toLowerCase(), g.id, g.title.toLowerCase().replace(/'/g, '')])) {
       state.HelpManager.add({ bundle: BUNDLE, name, keywords, related: ['tables'], body });
@@ -41,15 +49,16 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
       `The game tables here: ${titles.join(', ') || 'none yet'}. Sit at one to play; help <game> tells its rules.`,
       'Verbs (a table is named by one of its words, like sand, or 2.table for the second):',
       ...Object.values(verbs).map((v) => `  ${v.usage}`),
-      'Every draw is provably fair: fair <table> shows the commitment of the next game and the seed of the last.',
+      `Every draw is provably fair: ${world.word('fair')} <table> shows the commitment of the next game and the seed of the last.`,
+      ...(inThisWorld ? [inThisWorld] : []),
     ].join('\n')}\n`,
   });
   for (const [name, verb] of Object.entries(verbs)) {
     // A game's verb says what it does at each game that has it.
     const atGames = world.tables
       .filter((t, i, all) => all.findIndex((u) => u.definition === t.definition) === i)
-      .flatMap((t) => t.game.commands.filter((c) => c.key === name).map((c) => `${t.definition.title}: ${c.usage}. ${c.help}`));
+      .flatMap((t) => t.game.commands.filter((c) => c.key === name).map((c) => `${t.definition.title}: ${usage(c)}. ${c.help}`));
     const body = plain([verb.help, ...atGames].filter(Boolean).join('\n') || verb.usage);
-    state.HelpManager.add({ bundle: BUNDLE, name, keywords: [name], command: name, related: ['tables'], body });
+    state.HelpManager.add({ bundle: BUNDLE, name: verb.word, keywords: [verb.word], command: verb.word, related: ['tables'], body });
   }
 }

@@ -62,9 +62,30 @@ export interface RanvierState {
   BundleManager?: { bundlesPath: string };
 }
 
-/** A Ranvier command module: `command(state)` makes the function the world's command loop runs. */
+/** What the world's command loop runs for a command. */
+export type RanvierCommandRun = (args: string | null, player: RanvierPlayer, typed?: string) => void;
+
+/**
+ * A Ranvier command module: `command(state)` makes the function the world's command loop runs.
+ * BundleManager calls it before it reads `aliases` and `usage`, so it may still set them.
+ */
 export interface RanvierCommand {
   usage: string;
   aliases?: string[];
-  command(state: RanvierState): (args: string | null, player: RanvierPlayer, typed?: string) => void;
+  command(state: RanvierLoadingState): RanvierCommandRun;
+}
+
+/** A command in the world's command table: its bundle's folder name, and the function it runs. */
+export interface RanvierCommandEntry {
+  bundle?: string;
+  func: RanvierCommandRun;
+}
+
+/** The GameState as the bundles' commands and server events get it: with the world's one command per word. */
+export interface RanvierLoadingState extends RanvierState {
+  CommandManager: {
+    get(word: string): RanvierCommandEntry | undefined;
+    /** Every word, the name of a command or an alias, and its command. */
+    commands: Map<string, RanvierCommandEntry>;
+  };
 }

@@ -1,4 +1,5 @@
 import type { GameCommand, GameDefinition, TableHost } from '../../../src/games/api.js';
+import { games } from '../../../src/games/index.js';
 import { worldWords } from './words.js';
 
 /**
@@ -8,6 +9,16 @@ import { worldWords } from './words.js';
  * declaration per verb, the one the tavern runs too; a second, static list in GameDefinition
  * could drift from it. Nobody sits at the throwaway table, so it throws, deals and times nothing.
  */
+
+/** The verbs every game's table shares: the host's own (commands.ts says what each does). */
+export const HOST_VERBS = ['sit', 'stand', 'roll', 'fair', 'table', 'dice'] as const;
+export type HostVerb = (typeof HOST_VERBS)[number];
+
+/** Words no game verb takes: the host's own verbs, and the world's `look`, which the bundle never replaces. */
+export const TAKEN: readonly string[] = [...HOST_VERBS, 'look'];
+
+/** A verb of the tables (`sit`) as this world's players type it (`join`, by obsidianTables.verbs). */
+export type VerbWord = (verb: string) => string;
 
 /** A game verb as one Ranvier command: the word of its file, the other words that type it, its usages. */
 export interface BundleVerb {
@@ -67,4 +78,18 @@ export function gameVerbs(definitions: readonly GameDefinition[], taken: readonl
     }
   }
   return Object.fromEntries(Object.entries(verbs).map(([key, v]) => [key, { aliases: [...v.aliases], usage: [...v.usages].join(' | ') }]));
+}
+
+/** Every word the bundle's commands take: the host's verbs, then each game verb and its aliases. */
+export function bundleWords(definitions: readonly GameDefinition[] = games): string[] {
+  return [...HOST_VERBS, ...Object.entries(gameVerbs(definitions, TAKEN)).flatMap(([key, v]) => [key, ...v.aliases])];
+}
+
+/** A usage (`bet <amount> | bet <kind> <amount>`) with the verb as this world types it. */
+export function typedUsage(usage: string, verb: string, word: VerbWord): string {
+  if (word(verb) === verb) return usage;
+  return usage
+    .split(' | ')
+    .map((u) => (u === verb || u.startsWith(`${verb} `) ? word(verb) + u.slice(verb.length) : u))
+    .join(' | ');
 }

@@ -25,6 +25,8 @@ export class TablesWorld {
   readonly config: TablesConfig;
   /** How the tables word the world's money and verbs: every line a player reads from them. */
   readonly words: HostWords;
+  /** A verb of the tables as this world types it (obsidianTables.verbs). */
+  readonly word = (verb: string): string => this.config.verbs[verb] ?? verb;
   readonly clock: Clock = { now: () => Date.now() };
   readonly purses: Purses;
   readonly handouts: HandoutRecord;
@@ -51,7 +53,7 @@ export class TablesWorld {
 
   private constructor(private readonly state: RanvierState) {
     this.config = readConfig(state);
-    this.words = worldWords(this.config.currency);
+    this.words = worldWords(this.config.currency, this.word);
     ({ journal: this.journal, books: this.books } = Journal.open(this.config.dataDir));
     this.purses = new Purses(state, this.config.currency, this.journal, this.books);
     this.purses.returnEscrow();

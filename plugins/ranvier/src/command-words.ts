@@ -1,0 +1,132 @@
+import { readConfig } from './config.js';
+import type { RanvierCommand, RanvierCommandEntry, RanvierCommandRun, RanvierLoadingState } from './ranvier.js';
+import { typedUsage } from './verbs.js';
+
+/**
+ * The tables' words in the world's command table. Ranvier keeps one command per word, and a
+ * bundle loaded later (in the order of the folders' names) silently replaces an earlier one's: a
+ * world's own `sit` or `hold` and the tables' cannot both be typed. So the tables say so through
+ * Ranvier's own Logger, both ways: as Ranvier makes one of their commands, when it replaces
+ * another bundle's word; once the world starts, when a later bundle's word hides one of theirs.
+ * A host gives a verb of the tables a word of its own with `obsidianTables.verbs` ({ "sit":
+ * "join" }): the command takes that word as an alias, and the word it gave up goes back, at the
+ * start, to the bundle that had it (Ranvier names a command by its file, so the tables' `sit` is
+ * registered as `sit` all the same).
+ */
+
+/** The two levels of Ranvier's Logger the tables use. */
+interface Log {
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+const worlds = new WeakMap<RanvierLoadingState, CommandWords>();
+
+export class CommandWords {
+  /** Each word a command of the tables took: the verb of the tables it types, and the function behind it. */
+  private readonly ours = new Map<string, { verb: string; run: RanvierCommandRun }>();
+  /** Each verb given another word, and the other bundle's command it replaced at load, if any. */
+  private readonly givenUp = new Map<string, RanvierCommandEntry | undefined>();
+
+  /** The world's words, read as its first command of the tables is made: a wrong config stops the start in one line. */
+  static of(state: RanvierLoadingState): CommandWords {
+    let words = worlds.get(state);
+    if (!words) {
+      let verbs: Readonly<Record<string, string>>;
+      try {
+        verbs = readConfig(state).verbs;
+      } catch (e) {
+        // As Ranvier stops at a wrong area: the message alone, and no world.
+        log().error(e instanceof Error ? e.message : String(e));
+        process.exit(1);
+      }
+      words = new CommandWords(state, verbs);
+      worlds.set(state, words);
+    }
+    return words;
+  }
+
+  private constructor(
+    private readonly state: RanvierLoadingState,
+    private readonly verbs: Readonly<Record<string, string>>,
+  ) {}
+
+  /** A verb of the tables as this world types it. */
+  readonly word = (verb: string): string => this.verbs[verb] ?? verb;
+
+  /** The verb of the tables a typed word stands for (`join` is sit). */
+  verbOf(typed: string): string {
+    return Object.keys(this.verbs).find((verb) => this.verbs[verb] === typed) ?? typed;
+  }
+
+  /**
+   * A command of the tables as Ranvier makes it (`command(state)`, called before Ranvier reads
+   * the aliases and usage): its words as this world types them, and a warning for each that
+   * replaces another bundle's.
+   */
+  claim(name: string, command: RanvierCommand, run: RanvierCommandRun): void {
+    const verbs = [name, ...(command.aliases ?? [])];
+    command.aliases = verbs.map(this.word).filter((w) => w !== name);
+    command.usage = typedUsage(command.usage, name, this.word);
+    if (this.word(name) !== name) this.givenUp.set(name, this.foreign(name));
+    for (const verb of verbs) {
+      const word = this.word(verb);
+      const before = this.foreign(word);
+      if (before) {
+        log().warn(
+          `obsidian-tables: the tables' "${word}" replaces the "${word}" of ${owner(before)}, loaded before them. ` +
+            `To keep theirs, give the tables' ${verb} another word in ranvier.json: ${advice(verb)}`,
+        );
+      }
+      this.ours.set(word, { verb, run });
+    }
+  }
+
+  /** At the start, every bundle loaded: each word given up goes back, and each word of the tables a later bundle took is told. */
+  settle(): void {
+    const table = this.state.CommandManager.commands;
+    for (const [word, before] of this.givenUp) {
+      if (!this.isOurs(table.get(word))) continue;
+      if (before) table.set(word, before);
+      else table.delete(word);
+    }
+    for (const [word, { verb }] of this.ours) {
+      const now = table.get(word);
+      if (!now || this.isOurs(now)) continue;
+      const theirs = verb === word ? 'theirs' : `theirs (their ${verb})`;
+      log().warn(
+        `obsidian-tables: ${owner(now)}, loaded after the tables, has its own "${word}", which hides ${theirs}: players typing ${word} get that one. ` +
+          `To have both, give the tables' ${verb} another word in ranvier.json: ${advice(verb)}`,
+      );
+    }
+  }
+
+  /** Whether typing the verb (in this world's word) reaches the tables' command. */
+  reaches(verb: string): boolean {
+    return this.isOurs(this.state.CommandManager.get(this.word(verb)));
+  }
+
+  /** The command of another bundle that has the word, if one has. */
+  private foreign(word: string): RanvierCommandEntry | undefined {
+    const command = this.state.CommandManager.get(word);
+    return command && !this.isOurs(command) ? command : undefined;
+  }
+
+  private isOurs(command: RanvierCommandEntry | undefined): boolean {
+    return !!command && [...this.ours.values()].some((o) => o.run === command.func);
+  }
+}
+
+const owner = (command: RanvierCommandEntry) => (command.bundle ? `the bundle ${command.bundle}` : 'a command of no bundle');
+const advice = (verb: string) => `"obsidianTables": { "verbs": { "${verb}": "<word>" } }`;
+
+/** Ranvier's own Logger, from the copy of the core the world's start script loaded; the console where there is none. */
+function log(): Log {
+  try {
+    const core = require.main?.require('ranvier') as { Logger?: Log } | undefined;
+    if (core?.Logger) return core.Logger;
+  } catch {
+    // A start script with no core beside it: the console tells the host as well.
+  }
+  return console;
+}

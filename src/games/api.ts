@@ -140,7 +140,12 @@ export interface TableHost {
    * each viewer's connection takes: text for everyone, structured data for those with panels.
    */
   tell(...news: TableNews[]): void;
-  /** A game is over: its record is kept, the seed of its draws revealed and the next game's committed (docs/rulings.md, Provably fair draws). */
+  /**
+   * A game is over: the seed of its draws is revealed and the next game's committed (docs/rulings.md,
+   * Provably fair draws). A host that keeps game records keeps this one's, with its draws and the
+   * results its transfers carried (the tavern does, for history and the tavern page; the Ranvier
+   * bundle keeps only the revealed seed).
+   */
   gameOver(): void;
   /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */
   setTimer(ms: number, fn: () => void): Timer;

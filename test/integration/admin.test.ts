@@ -6,6 +6,7 @@ import { DEFAULT_WORLD } from '../../src/server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { TestClient } from '../support/client.js';
 import { listening, run, type Program } from '../support/program.js';
+import { rollToPlace } from '../support/spiceRun.js';
 
 let ts: TestServer | undefined;
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -87,8 +88,7 @@ describe('admin commands over telnet', () => {
     // Bob and Cyd play Spice Run; leaving withdraws the game, so every wager goes back.
     expect(await bob.command('sit sand')).toMatch(/You take a seat at the sand table/);
     expect(await cyd.command('sit sand')).toMatch(/A game of Spice Run begins: Bob is Player 1, you are Player 2/);
-    let rolled = await bob.command('roll dice sand');
-    while (/roll again/.test(rolled)) rolled = await bob.command('roll dice sand');
+    await rollToPlace(bob);
     expect(await bob.command('bet 100')).toMatch(/100/);
     expect(await coins(bob)).toBe(900);
     expect(await ana.command('kick nobody')).toBe('There is nobody called "nobody" in the tavern.');

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
 import { enableGmcp, GmcpReader } from '../support/gmcp.js';
+import { rollToPlace } from '../support/spiceRun.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -35,11 +36,9 @@ describe('coming back mid-game', () => {
     const bex = await ts.login('Bex');
     await ana.command('sit sand');
     await bex.command('sit sand');
-    let roll = await ana.command('roll dice sand');
-    while (/roll again/.test(roll)) roll = await ana.command('roll dice sand');
+    await rollToPlace(ana);
     await ana.command('bet 40');
-    roll = await bex.command('roll dice sand');
-    while (/roll again/.test(roll)) roll = await bex.command('roll dice sand');
+    await rollToPlace(bex);
     await bex.command('bet 60');
     // Ana's turn: her connection drops, and 84 seconds go by.
     ana.close();

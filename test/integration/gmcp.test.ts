@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { gmcpMessages, gmcpPayloads, loginWithGmcp, type Gmcp, type GmcpReader } from '../support/gmcp.js';
+import { rollToPlace } from '../support/spiceRun.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -26,8 +27,7 @@ async function during(reader: GmcpReader, line: string): Promise<{ reply: string
 
 /** Rolls at the sand table until the roll may be bet on (a 2 or 12 is thrown again). */
 async function rollToBet(reader: GmcpReader): Promise<void> {
-  let reply = await reader.client.command('roll dice sand');
-  while (/roll again/.test(reply)) reply = await reader.client.command('roll dice sand');
+  await rollToPlace(reader.client);
 }
 
 describe('GMCP after login', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
+import { rollToPlace } from '../support/spiceRun.js';
 
 let ts: TestServer;
 let ana: TestClient;
@@ -21,8 +22,7 @@ async function ask(c: TestClient, line: string, key = line): Promise<string> {
 }
 
 async function rollUntilBet(c: TestClient): Promise<void> {
-  let r = await c.command('roll dice sand');
-  while (/roll again/.test(r)) r = await c.command('roll dice sand');
+  await rollToPlace(c);
 }
 
 beforeAll(async () => {

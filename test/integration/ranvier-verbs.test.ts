@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/client.js';
-import { listening, type Program } from '../support/program.js';
-import { enter, makeWorld, startWorld, type WorldOptions } from '../support/ranvier.js';
+import type { Program } from '../support/program.js';
+import { testWorlds } from '../support/ranvier.js';
 
 /**
  * The tables' verbs beside another bundle's commands of the same words, in a Ranvier world of
@@ -9,31 +9,7 @@ import { enter, makeWorld, startWorld, type WorldOptions } from '../support/ranv
  * loaded later winning), a host's own words for the tables' verbs, and a wrong one refused.
  */
 
-const programs: Program[] = [];
-const cleanups: (() => void)[] = [];
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const p of programs.splice(0)) {
-    p.child.kill('SIGKILL');
-    await p.exited;
-  }
-  for (const c of cleanups.splice(0)) c();
-});
-
-async function world(opts: WorldOptions): Promise<{ port: number; program: Program }> {
-  const { dir, cleanup } = await makeWorld(opts);
-  cleanups.push(cleanup);
-  const program = startWorld(dir);
-  programs.push(program);
-  return { port: await listening(program), program };
-}
-
-async function player(port: number, name: string): Promise<TestClient> {
-  const c = await enter(port, name);
-  clients.push(c);
-  return c;
-}
+const { folder, start, world, player } = testWorlds();
 
 /** What a command answers, without the blank line the world's prompt leaves before it. */
 const answer = async (c: TestClient, line: string) => (await c.command(line)).trim();
@@ -84,10 +60,8 @@ describe("the tables' verbs beside another bundle's", () => {
   });
 
   it('stops the start with one line when a word of obsidianTables.verbs is not one lowercase word', async () => {
-    const { dir, cleanup } = await makeWorld({ tables: { verbs: { sit: 'Join' } } });
-    cleanups.push(cleanup);
-    const program = startWorld(dir);
-    programs.push(program);
+    const dir = await folder({ tables: { verbs: { sit: 'Join' } } });
+    const program = start(dir);
     expect(await program.exited).toBe(1);
     expect(linesOfTables(program)).toEqual([expect.stringMatching(/error: obsidianTables\.verbs\.sit must be one lowercase word \(a to z\), like join$/)]);
     expect(program.output()).not.toMatch(/^\s+at /m);

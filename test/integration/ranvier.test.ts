@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestClient } from '../support/client.js';
-import { listening, type Program } from '../support/program.js';
+import { describe, expect, it } from 'vitest';
+import { listening } from '../support/program.js';
 import { fairDice } from '../../src/games/fair.js';
-import { bundle, coinsIn, enter, makeWorld, startWorld, type WorldOptions } from '../support/ranvier.js';
+import { bundle, coinsIn, testWorlds } from '../support/ranvier.js';
+import { rollToPlace } from '../support/spiceRun.js';
 
 /**
  * The tables in a Ranvier world, from outside: the built bundle in a world of the stock core,
@@ -13,32 +13,7 @@ import { bundle, coinsIn, enter, makeWorld, startWorld, type WorldOptions } from
  * clocks running with nobody typing.
  */
 
-const programs: Program[] = [];
-const cleanups: (() => void)[] = [];
-const clients: TestClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const p of programs.splice(0)) {
-    p.child.kill('SIGKILL');
-    await p.exited;
-  }
-  for (const c of cleanups.splice(0)) c();
-});
-
-async function world(opts: WorldOptions = {}): Promise<{ dir: string; port: number; program: Program }> {
-  const { dir, cleanup } = await makeWorld(opts);
-  cleanups.push(cleanup);
-  const program = startWorld(dir);
-  programs.push(program);
-  const port = await listening(program);
-  return { dir, port, program };
-}
-
-async function player(port: number, name: string): Promise<TestClient> {
-  const c = await enter(port, name);
-  clients.push(c);
-  return c;
-}
+const { folder, start, world, player } = testWorlds();
 
 describe('the obsidian-tables bundle in a Ranvier world', () => {
   it("is built from the game package and its own source alone, and needs nothing at run time but Node's own modules and the world's core", async () => {
@@ -55,10 +30,8 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
   });
 
   it('loads in a world of the stock core with only the bundle and the example area: three tables, each with its first seed committed', async () => {
-    const { dir, cleanup } = await makeWorld({ bundles: ['obsidian-tables', 'obsidian-tavern-example'] });
-    cleanups.push(cleanup);
-    const program = startWorld(dir);
-    programs.push(program);
+    const dir = await folder({ bundles: ['obsidian-tables', 'obsidian-tavern-example'] });
+    const program = start(dir);
     const journal = join(dir, 'data/obsidian-tables/journal.jsonl');
     const deadline = Date.now() + 20_000;
     // Four whole lines: the books, and each table's first commitment.
@@ -152,8 +125,7 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     const bob = await player(port, 'Bob');
     await ana.command('sit dune');
     await bob.command('sit dune');
-    let thrown = await ana.command('roll dice dune');
-    while (/roll again/.test(thrown)) thrown = await ana.command('roll dice dune');
+    await rollToPlace(ana, 'dune');
     expect(await ana.command('bet 60')).toMatch(/You place 60 gold on square/);
     expect(coinsIn(await ana.command('gold'))).toBe(940);
     expect(await bob.command('destroy dune')).toMatch(/You destroy the dune table\./);
@@ -173,8 +145,7 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
       const bob = await player(port, 'Bob');
       await ana.command('sit sand');
       await bob.command('sit sand');
-      let thrown = await ana.command('roll dice sand');
-      while (/roll again/.test(thrown)) thrown = await ana.command('roll dice sand');
+      await rollToPlace(ana);
       expect(await ana.command('bet 5000')).toMatch(`You have only 1,000 ${money}; that needs 5,000 ${money}.`);
       expect(await ana.command('bet 60')).toMatch(new RegExp(`You place 60 ${money} on square \\d+\\. The board holds 60 ${money}\\.`));
       await bob.expect(new RegExp(`Ana places 60 ${money} on square`));
@@ -197,25 +168,21 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
   }
 
   it('tells a player coming back after a kill, as they come into the world, that the wager the stop cut off is back in their purse', async () => {
-    const { dir, cleanup } = await makeWorld();
-    cleanups.push(cleanup);
-    let program = startWorld(dir);
-    programs.push(program);
+    const dir = await folder();
+    let program = start(dir);
     let port = await listening(program);
     const ana = await player(port, 'Ana');
     const bob = await player(port, 'Bob');
     await ana.command('sit sand');
     await bob.command('sit sand');
-    let thrown = await ana.command('roll dice sand');
-    while (/roll again/.test(thrown)) thrown = await ana.command('roll dice sand');
+    await rollToPlace(ana);
     await ana.command('bet 60');
     // Her file holds the purse with the wager gone; then the world is killed.
     await ana.command('save');
     await ana.expect('Saved.');
     program.child.kill('SIGKILL');
     await program.exited;
-    program = startWorld(dir);
-    programs.push(program);
+    program = start(dir);
     port = await listening(program);
     // Ranvier's login puts her in her room (enterRoom), and she hears it with the room.
     const back = await player(port, 'Ana');
@@ -227,10 +194,8 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
   });
 
   it('keeps a seed across a kill: the game cut off is revealed at the next start, its throw checks out, and the next commitment is new', async () => {
-    const { dir, cleanup } = await makeWorld({ tables: { seed: null } });
-    cleanups.push(cleanup);
-    let program = startWorld(dir);
-    programs.push(program);
+    const dir = await folder({ tables: { seed: null } });
+    let program = start(dir);
     let port = await listening(program);
     const ana = await player(port, 'Ana');
     const bob = await player(port, 'Bob');
@@ -240,8 +205,7 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     const [, a, b] = /You throw the dice: (\d) and (\d)/.exec(await ana.command('roll dice sand'))!;
     program.child.kill('SIGKILL');
     await program.exited;
-    program = startWorld(dir);
-    programs.push(program);
+    program = start(dir);
     port = await listening(program);
     const fair = await (await player(port, 'Cyd')).command('fair sand');
     const revealed = new RegExp(`Game 1 is over: its client seed was (\\S+) and it made one draw \\(nonce 0\\)\\. Its seed:\\s+revealed ([0-9a-f]{64}) for commitment ${before}`).exec(fair);

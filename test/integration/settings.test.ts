@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
 import { terminalBytes } from '../support/gmcp.js';
+import { rollToPlace } from '../support/spiceRun.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -74,8 +75,7 @@ describe('screen-reader mode', () => {
     const ana = await ts.login('Ana');
     await ana.command('sit sand');
     await reader.command('sit sand');
-    let roll = await ana.command('roll dice sand');
-    while (/roll again/.test(roll)) roll = await ana.command('roll dice sand');
+    await rollToPlace(ana);
     expect(await ana.command('bet 40')).toMatch(/You place 40 obsidian coins/);
     return ana;
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { playOutSpiceRun } from '../support/spiceRun.js';
+import { playOutSpiceRun, rollToPlace } from '../support/spiceRun.js';
 import type { TestClient } from '../support/client.js';
 
 let ts: TestServer;
@@ -29,8 +29,7 @@ async function seatTwo(): Promise<[TestClient, TestClient]> {
 
 /** Rolls until the dice give a square (2 and 12 mean roll again while placing), then bets. */
 async function placeWager(who: TestClient, stake: number): Promise<string> {
-  let r = await who.command('roll dice sand');
-  while (/roll again/.test(r)) r = await who.command('roll dice sand');
+  await rollToPlace(who);
   return who.command(`bet ${stake}`);
 }
 
@@ -40,8 +39,7 @@ describe('Spice Run over telnet', () => {
     ts = await startTestServer({ seed: 7 });
     const [a] = await seatTwo();
     expect(await a.command('bet 5000')).toBe('You must roll the dice before you can bet.');
-    let r = await a.command('roll dice sand');
-    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    await rollToPlace(a);
     expect(await a.command('bet 5000')).toBe('You have only 1,000 obsidian coins; that needs 5,000 obsidian coins.');
     expect(await coins(a)).toBe(1000);
   });
@@ -75,8 +73,7 @@ describe('Spice Run over telnet', () => {
     const cyd = await ts.login('Cyd');
     const [a, b] = await seatTwo();
     await cyd.expect("It is Ana's turn to roll the dice to place a wager.");
-    let r = await a.command('roll dice sand');
-    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    let r = await rollToPlace(a);
     const square = /You throw the dice: \d and \d \((\d+)\)/.exec(r)![1];
     expect(r).toMatch(new RegExp(`It is your turn to bet on square ${square}\\. Type bet <amount>\\.`));
     for (const other of [b, cyd]) {
@@ -105,8 +102,7 @@ describe('Spice Run over telnet', () => {
     expect(await a.command('bet 10')).toMatch(/roll the dice before/);
     expect(await a.command('variant all-or-none')).toMatch(/All or None/);
     expect(await b.command('variant standard')).toMatch(/only be chosen by Player 1/);
-    let r = await a.command('roll dice sand');
-    while (/roll again/.test(r)) r = await a.command('roll dice sand');
+    await rollToPlace(a);
     expect(await a.command('bet 0')).toMatch(/no coins at all: the least is 1/);
     expect(await a.command('bet 5,000')).toMatch(/only 1,000/);
     expect(await a.command('bet -3')).toMatch(/not a whole number/);

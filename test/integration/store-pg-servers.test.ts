@@ -7,6 +7,7 @@ import { listening, run, type Program } from '../support/program.js';
 import { freshDatabase, noPostgres, type TestDatabase } from '../support/postgres.js';
 import { journalDisagreements } from '../../src/store/pg/queries.js';
 import pg from 'pg';
+import { rollToPlace } from '../support/spiceRun.js';
 
 /**
  * Two real server processes on one PostgreSQL database, as a host runs them (a second world, a
@@ -125,8 +126,7 @@ describe.skipIf(!!noPostgres)('two servers on one PostgreSQL database', () => {
     const bob = (await login(a.port, 'Bob')).c;
     await ana.command('sit sand');
     expect(await bob.command('sit sand')).toMatch(/A game of Spice Run begins/);
-    let r = await ana.command('roll dice sand');
-    while (/roll again/.test(r)) r = await ana.command('roll dice sand');
+    await rollToPlace(ana);
     expect(await ana.command('bet 30')).toMatch(/You place 30 obsidian coins on square/);
     a.program.child.kill('SIGKILL');
     await a.program.exited;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { playOutSpiceRun } from './spiceRun.js';
+import { playOutSpiceRun, rollToPlace } from './spiceRun.js';
 import { chooser, playDragonsLair, SecretWatch, toldCoins, type Seat } from './table-play.js';
 
 /**
@@ -249,8 +249,7 @@ export function hostContract(driver: HostDriver): void {
       const [ana, bob, cyd, dee] = await players(w, 'Ana', 'Bob', 'Cyd', 'Dee');
       await ana.client.command('sit sand');
       await bob.client.command('sit sand');
-      let thrown = await ana.client.command('roll dice sand');
-      while (/roll again/.test(thrown)) thrown = await ana.client.command('roll dice sand');
+      await rollToPlace(ana.client);
       expect(await ana.client.command('bet 100')).toMatch(told('You place 100 coins on square'));
       expect(await w.coins('Ana')).toBe(900);
       await w.elapse(1000);

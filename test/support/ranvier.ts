@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildBundle, type Built } from '../../plugins/ranvier/build.js';
 import { TestClient } from './client.js';
-import type { Program } from './program.js';
+import { afterEach } from 'vitest';
+import { listening, type Program } from './program.js';
 
 /**
  * A Ranvier world for the tests of the tables' bundle: the stock core and datasources from
@@ -103,3 +104,49 @@ export async function enter(port: number, name: string): Promise<TestClient> {
 
 /** The coins a reply tells in the world's currency (`You have 1,000 gold.`). */
 export const coinsIn = (reply: string, currency = 'gold'): number => Number(new RegExp(`You have ([\\d,]+) ${currency}\\b`).exec(reply)![1].replace(/,/g, ''));
+
+/**
+ * The worlds a test file starts, all gone after each test: their processes killed, their
+ * players' connections closed, their folders removed. Called once, at the top of the file.
+ */
+export function testWorlds() {
+  const programs: Program[] = [];
+  const cleanups: (() => void)[] = [];
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    for (const p of programs.splice(0)) {
+      p.child.kill('SIGKILL');
+      await p.exited;
+    }
+    for (const c of cleanups.splice(0)) c();
+  });
+  /** A world's folder (makeWorld), removed after the test. */
+  const folder = async (opts: WorldOptions = {}): Promise<string> => {
+    const { dir, cleanup } = await makeWorld(opts);
+    cleanups.push(cleanup);
+    return dir;
+  };
+  /** Starts (or starts again) the world in `dir`: killed after the test. */
+  const start = (dir: string): Program => {
+    const program = startWorld(dir);
+    programs.push(program);
+    return program;
+  };
+  return {
+    folder,
+    start,
+    /** A new world, started, with its telnet port. */
+    async world(opts: WorldOptions = {}): Promise<{ dir: string; port: number; program: Program }> {
+      const dir = await folder(opts);
+      const program = start(dir);
+      return { dir, port: await listening(program), program };
+    },
+    /** A player in the world on `port` (enter). */
+    async player(port: number, name: string): Promise<TestClient> {
+      const c = await enter(port, name);
+      clients.push(c);
+      return c;
+    },
+  };
+}

@@ -3,6 +3,13 @@ export interface Typist {
   command(line: string): Promise<string>;
 }
 
+/** Throws until the dice name a square to bet on (a 2 or 12 while placing means roll again): the last answer. */
+export async function rollToPlace(who: Typist, table = 'sand'): Promise<string> {
+  let thrown = await who.command(`roll dice ${table}`);
+  while (/roll again/.test(thrown)) thrown = await who.command(`roll dice ${table}`);
+  return thrown;
+}
+
 export interface SpiceRunPlay {
   /** The word that names the table (default `sand`). */
   table?: string;

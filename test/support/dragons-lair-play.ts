@@ -196,3 +196,16 @@ export function fallenLair(): DragonsLairState {
     [hold('Bo'), diceValues(4)],
   ).state;
 }
+
+/** Of three players, Ana and Bo attacked lair 1 and Cy held; it fell to a treasure of 5, and their split is open. */
+export function fallenLairOfThree(): DragonsLairState {
+  return run(
+    threePlayers().state,
+    play('Ana', '10h', { lair: 1 }),
+    play('Bo', '8h', { lair: 1 }),
+    hold('Cy'),
+    hold('Ana'),
+    hold('Bo'),
+    [hold('Cy'), diceValues(5)],
+  ).state;
+}

@@ -11,6 +11,7 @@ import {
   coinsOf,
   cs,
   fallenLair,
+  fallenLairOfThree,
   hold,
   no,
   ofType,
@@ -49,16 +50,7 @@ describe("Dragon's Lair: a player who leaves mid-game", () => {
   });
 
   it('leaves the treasure to the other attacker when one walks out of the negotiation', () => {
-    const fallen = run(
-      threePlayers().state,
-      play('Ana', '10h', { lair: 1 }),
-      play('Bo', '8h', { lair: 1 }),
-      hold('Cy'),
-      hold('Ana'),
-      hold('Bo'),
-      [hold('Cy'), diceValues(5)],
-    ).state;
-    const { state, events } = ok(fallen, { type: 'leave', player: 'Bo' });
+    const { state, events } = ok(fallenLairOfThree(), { type: 'leave', player: 'Bo' });
     expect(ofType(events, 'treasureTaken')).toEqual([
       { type: 'treasureTaken', lair: 1, player: 'Ana', roll: 5, amount: 5, bank: 145 },
     ]);

@@ -10,6 +10,7 @@ import {
   c,
   coinsOf,
   fallenLair,
+  fallenLairOfThree,
   handOf,
   hold,
   no,
@@ -18,7 +19,6 @@ import {
   play,
   run,
   startGame,
-  threePlayers,
   timeout,
   twoPlayers,
 } from '../support/dragons-lair-play.js';
@@ -185,15 +185,7 @@ describe("Dragon's Lair: dividing the treasure", () => {
   });
 
   it('keeps players who did not attack out of the split', () => {
-    const { state } = run(
-      threePlayers().state,
-      play('Ana', '10h', { lair: 1 }),
-      play('Bo', '8h', { lair: 1 }),
-      hold('Cy'),
-      hold('Ana'),
-      hold('Bo'),
-      [hold('Cy'), diceValues(5)],
-    );
+    const state = fallenLairOfThree();
     expect(state.negotiation?.contributors).toEqual(['Ana', 'Bo']);
     expect(no(state, split('Cy', ['Ana', 0], ['Bo', 5]))).toBe('Only Ana and Bo attacked lair 1; they divide its treasure.');
     expect(no(state, { type: 'agree', player: 'Cy' })).toBe('Only Ana and Bo attacked lair 1; they divide its treasure.');

@@ -188,9 +188,9 @@ export class Table implements TavernTable, TableHost {
         return this.onNews?.({ kind: 'dice', dice: { table: this.id, dice, total: dice.reduce((a, b) => a + b, 0) } });
       }
       case 'state':
-        return this.onNews?.(news.by === undefined ? { kind: 'state' } : { kind: 'state', by: news.by });
       case 'hand':
-        return this.onNews?.({ kind: 'hand', player: news.player });
+        // The panels' news of the same shape.
+        return this.onNews?.(news);
     }
   }
 
@@ -288,4 +288,3 @@ export class Table implements TavernTable, TableHost {
     this.tavern.tell(p, why);
   }
 }
-

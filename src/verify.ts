@@ -2,7 +2,7 @@ import { commitmentOf, fairDice, fairDie, fairShuffle, seedFromHex } from './gam
 
 /**
  * `npm run verify -- <seed hex> <client seed> <nonce> [dice|die|shuffle N]`: recomputes one
- * draw from a revealed seed, as README.md "Checking the dice" does in plain Node.
+ * draw from a revealed seed, as docs/fairness.md does in plain Node.
  */
 
 const USAGE = 'Usage: npm run verify -- <seed hex> <client seed> <nonce> [dice|die|shuffle N]';

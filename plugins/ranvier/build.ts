@@ -69,14 +69,11 @@ function version(): string {
   return (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The README's section for hosts, as the bundle's own README. */
+/** docs/ranvier.md, the page for hosts, as the bundle's own README. */
 function readmeSection(): string {
-  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Use the tables in your own MUD');
-  if (start < 0) throw new Error('README.md has no section "Use the tables in your own MUD" for the bundle');
-  const end = readme.indexOf('\n## ', start + 3);
-  const section = readme.slice(start, end < 0 ? undefined : end).trim().replace(/^## .*\n/, '');
-  return `# obsidian-tables: the Obsidian Scorpion's tables for RanvierMUD\n\n(From the README of the Obsidian Scorpion, whose links point into its repository.)\n${section}\n`;
+  const page = readFileSync(join(REPO, 'docs', 'ranvier.md'), 'utf8');
+  const body = page.replace(/^# .*\n/, '').trim();
+  return `# obsidian-tables: the Obsidian Scorpion's tables for RanvierMUD\n\n(From docs/ranvier.md of the Obsidian Scorpion, whose links point into its repository.)\n\n${body}\n`;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,7 +7,7 @@ import type { Player } from '../world/player.js';
 import { announce } from './channels.js';
 
 /**
- * The host's tools (README, Admins; docs/rulings.md, Admins), for the characters the world's `admins` and
+ * The host's tools (docs/hosting.md, Admins; docs/rulings.md, Admins), for the characters the world's `admins` and
  * `--admin NAME` name. To anyone else these commands do not exist: the ordinary unknown-command
  * answer, nothing in `help`. Each must be typed in full, and each is written to server.log:
  * who did what, to whom.

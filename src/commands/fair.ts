@@ -9,7 +9,7 @@ const HELP = [
     'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
     'HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; look dice <table> names the nonce of the last throw.',
   'When the game ends its seed is revealed (fair <table> shows "revealed <seed> for commitment <hex>"), so anyone can ' +
-    'recompute every draw: the README\'s "Checking the dice" shows how, in a few lines of Node.',
+    'recompute every draw: docs/fairness.md in the tavern\'s source shows how, in a few lines of Node.',
   "fair seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.",
 ].join('\n');
 

@@ -27,7 +27,7 @@ function drawsText(draws: number): string {
 
 /**
  * `fair <table>`: the commitment, the client seed and nonce, and the last seed revealed. The
- * lines scripts read (README, the stable surface) start with what they look for, and their phrases are bound
+ * lines scripts read (docs/clients.md, the stable surface) start with what they look for, and their phrases are bound
  * (markup's `together`): on any screen the commitment's 64 digits stay on one line.
  */
 export function fairnessText(data: FairData, label: string): string {

@@ -36,7 +36,7 @@ export interface Room {
 /** Tavern-wide numbers a world may set (each has a default in the server). */
 export interface WorldSettings {
   createsPerHour?: number;
-  /** More people than this in a room make it a crowd (README, "Crowded rooms"). */
+  /** More people than this in a room make it a crowd (docs/playing.md, "Crowded rooms"). */
   crowd?: number;
   /** Connections one address may hold open at once; 0: no limit. */
   connectionsPerAddress?: number;
@@ -51,7 +51,7 @@ export interface World {
   /** Extra MSSP variables for MUD lists (CONTACT, WEBSITE, GENRE...): name -> value(s). */
   mssp: Record<string, string | string[]>;
   settings: WorldSettings;
-  /** Characters who may use the admin commands (README, Admins), as written in the world file. */
+  /** Characters who may use the admin commands (docs/hosting.md, Admins), as written in the world file. */
   admins: string[];
   /** The social verbs (socials.ts): the shipped ones, with the world's own added or reworded. */
   socials: Map<string, Social>;

@@ -119,7 +119,7 @@ describe('provably fair tables', () => {
     expect(revealed).toMatchObject({ commitment: before.commitment, clientSeed: 'cyd', draws: 2 });
     expect(sha256(revealed!.seed)).toBe(before.commitment);
 
-    // The README's card places: by suit hearts, diamonds, clubs, spades, each ace to 10.
+    // docs/fairness.md's card places: by suit hearts, diamonds, clubs, spades, each ace to 10.
     const deck = [...'hdcs'].flatMap((suit) => Array.from({ length: 10 }, (_, v) => `${v === 0 ? 'a' : v + 1}${suit}`));
     const pile = drawOf(revealed!.seed, 'cyd', 0).shuffle(deck);
     const dealt = players.map((_, seat) => [0, 1, 2, 3].map((round) => pile[round * players.length + seat]).sort());

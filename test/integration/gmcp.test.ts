@@ -1,5 +1,5 @@
 /**
- * A GMCP client over TCP against the real server: every message of the stable surface (README,
+ * A GMCP client over TCP against the real server: every message of the stable surface (docs/clients.md,
  * "Protocols"; shapes in docs/gmcp.md), when it comes and to whom.
  * (Core.Hello, Core.Supports and Core.Ping: protocols.test.ts. Comm.Channel.Text: the speech commands' tests.)
  */

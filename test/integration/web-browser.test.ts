@@ -1,7 +1,7 @@
 /**
  * The page in Chromium against the real server: a character made in the browser plays at the
  * sand table against a telnet player, and the panels follow the game from the server's GMCP
- * data. The screenshot it keeps is the README's (docs/web.md says how it is made small).
+ * data. The screenshot it keeps is the README's picture (docs/web.md says how it is made small).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';

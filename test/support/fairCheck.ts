@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * The provably fair scheme written again from docs/rulings.md, as a player would from the README's
+ * The provably fair scheme written again from docs/rulings.md, as a player would from docs/fairness.md's
  * "Checking the dice": not src/games/fair.ts, so a test that recomputes the server's draws with
  * it checks the server against the ruling, not against itself.
  */
@@ -39,7 +39,7 @@ export function drawOf(seedHex: string, clientSeed: string, nonce: number) {
 
 export const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
-/** What `fair <table>` says, as a script reads it (README, the stable surface). */
+/** What `fair <table>` says, as a script reads it (docs/clients.md, the stable surface). */
 export interface FairReport {
   commitment: string;
   clientSeed: string;

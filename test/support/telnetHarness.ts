@@ -7,7 +7,7 @@ import { listenTelnet } from '../../src/telnet/server.js';
 
 const { TTYPE, EOR, NAWS, CHARSET, MSSP, COMPRESS2, GMCP } = OptionCode;
 
-/** What the server sends at connect, in this order (README, "Protocols"). */
+/** What the server sends at connect, in this order (docs/clients.md, "Protocols"). */
 export const INITIAL_NEGOTIATION = [
   ...[IAC, WILL, EOR],
   ...[IAC, WILL, GMCP],

@@ -58,7 +58,7 @@ function independent(seed: Buffer, clientSeed: string, nonce: number) {
   };
 }
 
-/** Seed 00 01 02 ... 1f: the README's and the vectors' seed. */
+/** Seed 00 01 02 ... 1f: docs/fairness.md's and the vectors' seed. */
 const SEED_HEX = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const SEED = Buffer.from(SEED_HEX, 'hex');
 const CLIENT = 'bones-table:7';
@@ -189,11 +189,11 @@ describe('the commitment and the seeds', () => {
   });
 });
 
-describe("the README's plain-Node check", () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const code = /```js\n(\/\/ check\.mjs[\s\S]*?)```/.exec(readme)?.[1];
+describe("docs/fairness.md's plain-Node check", () => {
+  const page = readFileSync(new URL('../../docs/fairness.md', import.meta.url), 'utf8');
+  const code = /```js\n(\/\/ check\.mjs[\s\S]*?)```/.exec(page)?.[1];
 
-  it('is in the README, short, and uses node:crypto alone', () => {
+  it('is in docs/fairness.md, short, and uses node:crypto alone', () => {
     expect(code).toBeDefined();
     expect(code!.trim().split('\n').length).toBeLessThanOrEqual(18);
     expect([...code!.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['node:crypto']);

@@ -3,7 +3,7 @@
  * ranvier-datasource-file's JsonDirectoryDataSource, except that a record is written whole to a
  * temporary file, flushed, and renamed over the old one: a kill in the middle of a save leaves
  * the old file as it was. (The stock one writes the file in place, so a kill mid-write can leave
- * a player's file empty; the README's "Use the tables in your own MUD" says so.)
+ * a player's file empty; docs/ranvier.md says so.)
  */
 const fs = require('fs');
 const path = require('path');

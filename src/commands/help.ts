@@ -115,7 +115,7 @@ function crowdText(ctx: CommandContext, games: readonly GameInfo[]): string {
   // A game with a crowd of its own takes the world's unless its table sets one (as its host does).
   const asides = games.flatMap((g) => {
     const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === g);
-    return g.asides?.crowd ? [g.asides.crowd({ crowd, ...table?.data.settings })] : [];
+    return g.asides?.crowd ? [g.asides.crowd({ crowd, ...table?.data.settings }, tavernWords)] : [];
   });
   return [
     `A room with more than ${crowd} people in it is a crowd. There look names the first three who came in and counts the rest; look crowd (or who here) names everyone, with where they sit.`,

@@ -1,3 +1,4 @@
+import { tavernWords } from '../output/words.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import type { GameInfo } from '../tables/tables.js';
@@ -34,7 +35,7 @@ export function addressed(text: string, viewer: Player, present: readonly Player
 
 /** Say, emote and whisper; `help whisper` names what each game's dealer takes by whisper. */
 export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
-  const whispers = games.flatMap((g) => (g.asides?.whisper ? [` ${g.asides.whisper}`] : [])).join('');
+  const whispers = games.flatMap((g) => (g.asides?.whisper ? [` ${g.asides.whisper(tavernWords)}`] : [])).join('');
   return [
     {
       key: 'say',

@@ -21,7 +21,7 @@ export interface GameDefinition {
   /** Extra help topics (`odds`), worded the same way. */
   topics?: Record<string, (settings: Record<string, unknown>, words: HostWords) => string>;
   /** What the host's own help adds for this game: how its table plays in a crowd (`help crowd`), what its dealer takes by whisper (`help whisper`). */
-  asides?: { crowd?(settings: Record<string, unknown>): string; whisper?: string };
+  asides?: { crowd?(settings: Record<string, unknown>, words: HostWords): string; whisper?(words: HostWords): string };
   /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
   settings: object;
   /** How many players a table of this game seats, with its settings. */
@@ -184,6 +184,8 @@ export interface HostWords {
   readonly moneyName: string;
   /** The verb that shows a table, for a table's word or a placeholder: "look <table>", "table sand". */
   look(table: string): string;
+  /** Who deals where a game has a dealer, as the host's players know them: "Dreaven" at the tavern, the dealer's own character in another MUD. */
+  readonly dealer: string;
   /** A whisper to a table's dealer (`GameTable.whisper`): "whisper dreaven hero 5000"; absent when the host carries none. */
   whisper?(dealer: string, text: string): string;
   /** A time of day (epoch ms) as the host's players read it: "18:05 by the tavern's clock". */

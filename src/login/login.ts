@@ -7,6 +7,7 @@ import type { Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { charAccount } from '../store/account.js';
 import { coinsText, named } from '../output/palette.js';
+import { tavernWords } from '../output/words.js';
 import type { CharacterRecord } from '../store/index.js';
 import { banHere } from '../commands/admin.js';
 
@@ -161,9 +162,9 @@ export class Login {
     return `There is no one called ${capitalise(name)} here yet. Make a new character by that name? (yes/no)`;
   }
 
-  /** Words the games played here keep from being names (their dealer, their bet words). */
+  /** Words the games played here keep from being names (their bet words), and the name of the tavern's dealer. */
   private gameWords(): string[] {
-    return [...this.tavern.tables.values()].flatMap((t) => t.definition.reservedNames ?? []);
+    return [tavernWords.dealer, ...[...this.tavern.tables.values()].flatMap((t) => t.definition.reservedNames ?? [])];
   }
 
   private async create(name: string, password: string): Promise<string | null> {

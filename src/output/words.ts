@@ -12,6 +12,7 @@ export const obsidianCoins = (n: number): string => `${formatCoins(n)} obsidian 
 export const tavernWords: HostWords = {
   money: obsidianCoins,
   moneyName: 'obsidian coins',
+  dealer: 'Dreaven',
   look: (table) => `look ${table}`,
   whisper: (dealer, text) => `whisper ${dealer.toLowerCase()} ${text}`,
   timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} by the tavern's clock`,

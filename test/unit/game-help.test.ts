@@ -31,8 +31,8 @@ describe("the tavern's own help draws each game's part from the game", () => {
   });
 
   it("help crowd's line for Lich Bones counts the crowd it is given", () => {
-    expect(game('lich-bones').asides!.crowd!({ crowd: 20 })).toMatch(/^At a Lich Bones table with more than 20 seated, Dreaven tells each bet to its bettor alone/);
-    expect(game('lich-bones').asides!.crowd!({ crowd: 7 })).toMatch(/more than 7 seated/);
+    expect(game('lich-bones').asides!.crowd!({ crowd: 20 }, tavernWords)).toMatch(/^At a Lich Bones table with more than 20 seated, Dreaven tells each bet to its bettor alone/);
+    expect(game('lich-bones').asides!.crowd!({ crowd: 7 }, tavernWords)).toMatch(/more than 7 seated/);
     expect(game('spice-run').asides?.crowd).toBeUndefined();
   });
 });

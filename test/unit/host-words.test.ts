@@ -14,12 +14,13 @@ import { plainFor } from '../support/plain.js';
 const marks: HostWords = {
   money: (n) => `${formatCoins(n)} silver mark${n === 1 ? '' : 's'}`,
   moneyName: 'silver marks',
+  dealer: 'Morwen',
   look: (table) => `examine ${table}`,
   timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} by the bell`,
 };
 
-/** What no text of a game may say where the host words things otherwise: the tavern's money, its verbs, its clock. */
-const TAVERN_ONLY = /obsidian|look <table>|whisper|tavern/i;
+/** What no text of a game may say where the host words things otherwise: the tavern's money, its verbs, its dealer, its clock. */
+const TAVERN_ONLY = /obsidian|look <table>|whisper|dreaven|tavern/i;
 
 class MarksHost extends FakeHostBase implements TableHost {
   constructor(
@@ -97,8 +98,8 @@ describe('what a table tells its players is worded with its host’s words', () 
     expect(type(game, 'Ana', 'start')).toBe('');
     expect(type(game, 'Ana', 'bet hero 5000')).toBe('');
     const ana = everything(host, game, 'Ana');
-    expect(ana).toMatch(/Dreaven hands 20,000 silver marks to you\./);
-    expect(ana).toMatch(/Dreaven takes your 5,000 silver marks on HERO\./);
+    expect(ana).toMatch(/Morwen hands 20,000 silver marks to you\./);
+    expect(ana).toMatch(/Morwen takes your 5,000 silver marks on HERO\./);
     expect(host.news('Bob')).toMatch(/It pays you again from \d\d:\d\d by the bell, in 30 minutes\./);
     expect(type(game, 'Bob', 'bet lich 5000')).toMatch(/^You hold 0 silver marks, less than the smallest bet/);
     expect(type(game, 'Ana', 'gold')).toBe('You have 15,000 silver marks. Your bets on the bones table: 5,000 on HERO (1:1 +10%) (5,000 silver marks in all).');

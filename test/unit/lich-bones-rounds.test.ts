@@ -84,11 +84,11 @@ describe('throws', () => {
     t.now = T0 + 30_000;
     t.do({ type: 'timeout' }, fixedRandom(diceValues(2, 4)));
     expect(t.of('thrown')).toEqual([
-      { type: 'thrown', throw: { by: 'dreaven', hero: 'Ana', dice: [2, 4], total: 6 }, opening: true, point: null },
+      { type: 'thrown', throw: { by: 'dealer', hero: 'Ana', dice: [2, 4], total: 6 }, opening: true, point: null },
     ]);
     expect(t.of('outcome')).toEqual([{ type: 'outcome', kind: 'point-set', winner: null, total: 6, point: 6 }]);
     expect(t.of('bettingOpened')).toEqual([{ type: 'bettingOpened', round: 2, rounds: 16, deadline: T0 + 60_000, point: 6 }]);
-    expect(t.state.lastThrow).toEqual({ by: 'dreaven', hero: 'Ana', dice: [2, 4], total: 6 });
+    expect(t.state.lastThrow).toEqual({ by: 'dealer', hero: 'Ana', dice: [2, 4], total: 6 });
   });
 
   it('refuses a stale timeout once the HERO has rolled', () => {

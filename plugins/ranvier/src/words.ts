@@ -14,6 +14,8 @@ export function worldWords(currency: string, word: (verb: string) => string = (v
   return {
     money: (n) => `${formatCoins(n)} ${moneyName}`,
     moneyName,
+    // Nobody stands behind a Ranvier table: the games' dealer keeps the name the rule texts give him.
+    dealer: 'Dreaven',
     look: (table) => `${word('table')} ${table}`,
     timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} UTC`,
   };

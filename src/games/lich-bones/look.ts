@@ -2,7 +2,7 @@
 import { secondsLeft } from '../deadline.js';
 import { Voice } from '../voice.js';
 import { hanging } from '../../text/markup.js';
-import { betText, DEALER, NAMED, throwText } from './story.js';
+import { betText, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
 import type { HostWords } from '../api.js';
 
@@ -12,7 +12,7 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string,
   const crowd = view.seated.length > view.crowd;
   const seated = view.seated.length ? `Seated: ${v.few(view.seated, crowd ? NAMED : view.crowd)}.` : 'Nobody is seated.';
   if (view.phase === 'waiting') {
-    lines.push(`${DEALER} shuffles the bones, waiting for a game. ${seated}`);
+    lines.push(`${words.dealer} shuffles the bones, waiting for a game. ${seated}`);
     lines.push(
       view.deadline !== null
         ? `The game begins in ${secondsLeft(view.deadline, now)}, or as soon as a seated player types start.`
@@ -25,7 +25,7 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string,
     lines.push(`Lich Bones, round ${view.round} of ${view.rounds}. HERO: ${view.hero ? v.label(view.hero) : 'nobody'}; ${next}.`);
     lines.push(`Betting closes in ${secondsLeft(view.deadline ?? now, now)}. ${seated}`);
   }
-  if (view.lastThrow) lines.push(`Last throw: ${throwText(v, view.lastThrow)}.`);
+  if (view.lastThrow) lines.push(`Last throw: ${throwText(v, view.lastThrow, words.dealer)}.`);
   if (view.owners.length) {
     lines.push('Bets on the table:');
     // In a crowd: the first few bettors, your own bets, and the rest in one line.

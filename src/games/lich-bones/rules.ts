@@ -106,7 +106,7 @@ export interface PlacedBet {
 }
 
 export interface Throw {
-  by: 'hero' | 'dreaven';
+  by: 'hero' | 'dealer';
   hero: string;
   dice: Dice;
   total: number;
@@ -314,10 +314,10 @@ function openBetting(s: LichBonesState, ctx: LichBonesContext, out: Outcome): vo
 
 function timeout(s: LichBonesState, ctx: LichBonesContext, out: Outcome): string | null {
   if (s.deadline === null || ctx.now < s.deadline) return 'Nothing is due yet.';
-  return s.phase === 'betting' ? throwDice(s, 'dreaven', ctx, out) : startGame(s, null, ctx, out);
+  return s.phase === 'betting' ? throwDice(s, 'dealer', ctx, out) : startGame(s, null, ctx, out);
 }
 
-function throwDice(s: LichBonesState, by: 'hero' | 'dreaven', ctx: LichBonesContext, out: Outcome): null {
+function throwDice(s: LichBonesState, by: 'hero' | 'dealer', ctx: LichBonesContext, out: Outcome): null {
   const hero = s.hero as string;
   const dice = rollDice(ctx.random);
   const total = dice[0] + dice[1];

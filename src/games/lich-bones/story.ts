@@ -11,8 +11,6 @@ import { paint, together } from '../../text/markup.js';
 import { betLabel } from './bets.js';
 import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
 
-export const DEALER = 'Dreaven';
-
 /** At most this many players are named in one line; past it the line gives counts. */
 export const NAMED = 5;
 
@@ -30,8 +28,6 @@ export interface StoryContext {
   /** The host's money and time of day. */
   words: HostWords;
 }
-
-type Money = HostWords['money'];
 
 type Settled = Extract<LichBonesEvent, { type: 'settled' }>;
 
@@ -54,7 +50,7 @@ export function tell(events: readonly LichBonesEvent[], ctx: StoryContext): Said
     }
     let j = i;
     while (j + 1 < events.length && events[j + 1].type === 'settled') j++;
-    out.push(...settlement(events.slice(i, j + 1) as Settled[], ctx.words.money));
+    out.push(...settlement(events.slice(i, j + 1) as Settled[], ctx.words));
     i = j;
   }
   return out;
@@ -63,6 +59,7 @@ export function tell(events: readonly LichBonesEvent[], ctx: StoryContext): Said
 function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said[] {
   const s = ctx.state;
   const money = ctx.words.money;
+  const dealer = ctx.words.dealer;
   const all = (m: Message): Said[] => [{ all: m }];
   switch (e.type) {
     case 'seated': {
@@ -70,23 +67,23 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       const welcome = (m: (v: Voice) => string) => inCrowd(s, s.seated.length, e.player, m);
       if (e.autostartAt !== null) {
         const when = ctx.timeLeft(e.autostartAt);
-        return welcome((v) => `${DEALER} nods to ${v.name(e.player)}: "Lich Bones begins in ${when}, or as soon as someone seated types start."`);
+        return welcome((v) => `${dealer} nods to ${v.name(e.player)}: "Lich Bones begins in ${when}, or as soon as someone seated types start."`);
       }
       if (s.phase === 'betting') {
-        return welcome((v) => `${DEALER} makes room for ${v.name(e.player)}: "Join the fight! It is round ${s.round} of ${s.settings.rounds}; place your bets with me."`);
+        return welcome((v) => `${dealer} makes room for ${v.name(e.player)}: "Join the fight! It is round ${s.round} of ${s.settings.rounds}; place your bets with me."`);
       }
       return [];
     }
     case 'left':
       if (!s.bets.some((b) => b.owner === e.player)) return [];
       // The leaver is no longer in `seated`: counted back, as the seats' summary counts them.
-      return inCrowd(s, s.seated.length + 1, e.player, (v) => `${v.Poss(e.player)} bets stay on the table; ${DEALER} will settle them as usual.`);
+      return inCrowd(s, s.seated.length + 1, e.player, (v) => `${v.Poss(e.player)} bets stay on the table; ${dealer} will settle them as usual.`);
     case 'started': {
-      const paid = handsOut(e.paid, e.handout, money);
+      const paid = handsOut(e.paid, e.handout, ctx.words);
       const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
       return all(
         (v) =>
-          `${DEALER} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
+          `${dealer} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
           paid(v) +
           cooling(v),
       );
@@ -94,10 +91,10 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
     case 'heroChosen': {
       const lead =
         e.why === 'start'
-          ? `${DEALER}'s finger sweeps the table and stops.`
+          ? `${dealer}'s finger sweeps the table and stops.`
           : e.why === 'seven-out'
-            ? `${DEALER} calls for a new champion.`
-            : `The HERO has fled the fight! ${DEALER} calls for a new champion.`;
+            ? `${dealer} calls for a new champion.`
+            : `The HERO has fled the fight! ${dealer} calls for a new champion.`;
       // Scripts match `<Name> is the HERO` and `place your bets` (the stable surface): never wrapped apart.
       return all((v) => `${lead} ${together(`${e.hero} is the HERO`)}!${v.is(e.hero) ? ` ${paint('turn', `That is you: you throw the dice (roll dice ${ctx.tableWord}).`)}` : ''}`);
     }
@@ -107,31 +104,31 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       const hero = s.hero;
       return all((v) => {
         const throws = hero === null
-          ? `The HERO throws with roll dice ${ctx.tableWord}, or ${DEALER} throws in ${when}.`
-          : paint('turn', `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${DEALER} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
+          ? `The HERO throws with roll dice ${ctx.tableWord}, or ${dealer} throws in ${when}.`
+          : paint('turn', `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${dealer} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
         return `Round ${e.round} of ${e.rounds}, ${stage}: ${together('place your bets')}! ${throws}`;
       });
     }
     case 'betPlaced': {
       const b = e.bet;
       const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
-      const mine = `${DEALER} takes your ${money(b.amount)} on ${betLabel(b)}${cut}.`;
+      const mine = `${dealer} takes your ${money(b.amount)} on ${betLabel(b)}${cut}.`;
       // In a crowd a call of every bet would bury the table in lines: the bettor alone hears it,
       // and everyone hears the totals when the bets are settled.
       if (s.seated.length > s.settings.crowd) return [{ to: b.owner, text: mine }];
-      return all((v) => (v.is(b.owner) ? mine : `${DEALER} chalks up ${money(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
+      return all((v) => (v.is(b.owner) ? mine : `${dealer} chalks up ${money(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
     }
     case 'thrown': {
       const t = e.throw;
       const what = e.opening ? 'the opening attack roll' : `for the quest point ${e.point}`;
       const dice = `${t.dice[0]} and ${t.dice[1]} (${t.total})`;
-      if (t.by === 'dreaven') {
-        return all((v) => `Time! Betting is closed. ${DEALER} throws ${what} for ${v.name(t.hero)}, the HERO: ${dice}.`);
+      if (t.by === 'dealer') {
+        return all((v) => `Time! Betting is closed. ${dealer} throws ${what} for ${v.name(t.hero)}, the HERO: ${dice}.`);
       }
       return all((v) => (v.is(t.hero) ? `You throw ${what}: ${dice}.` : `${t.hero}, the HERO, throws ${what}: ${dice}.`));
     }
     case 'bonus':
-      return all((v) => `${DEALER} tosses ${v.name(e.hero)}, the HERO, a bonus of ${money(e.amount)} for the opening attack roll.`);
+      return all((v) => `${dealer} tosses ${v.name(e.hero)}, the HERO, a bonus of ${money(e.amount)} for the opening attack roll.`);
     case 'handoutsOpened':
       return [];
     case 'handoutsWithheld': {
@@ -140,17 +137,17 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
         {
           to: e.player,
           text:
-            `${DEALER} shakes his head at you: "The house paid you hand-outs at a game of Lich Bones less than ${duration(s.settings.handoutCooldownMs)} ago, ` +
+            `${dealer} tells you: "The house paid you hand-outs at a game of Lich Bones less than ${duration(s.settings.handoutCooldownMs)} ago, ` +
             `so this game pays you none. It pays you again from ${ctx.words.timeOfDay(e.until)}, in ${minutes} minute${minutes === 1 ? '' : 's'}."`,
         },
       ];
     }
     case 'outcome':
-      return all(() => outcomeText(e.kind, e.total, e.point));
+      return all(() => outcomeText(e.kind, e.total, e.point, dealer));
     case 'gameOver':
-      if (e.why === 'table-empty') return all(() => `The table is empty, so ${DEALER} ends the game: every bet goes back to its owner.`);
+      if (e.why === 'table-empty') return all(() => `The table is empty, so ${dealer} ends the game: every bet goes back to its owner.`);
       {
-        const paid = handsOut(e.paid, s.settings.handout, money);
+        const paid = handsOut(e.paid, s.settings.handout, ctx.words);
         const lateOnes = late(e.late);
         const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
         return all(
@@ -202,16 +199,16 @@ export function purseHint(s: LichBonesState, who: string, purse: number, opened:
   }
   const game = s.phase === 'waiting' ? 'the game' : 'the next game';
   const seat = s.seated.includes(who) ? 'stay seated' : 'take a seat';
-  return `${short}: ${seat}, and when ${game} starts ${DEALER} hands everyone seated ${money(handout)} to bet with.`;
+  return `${short}: ${seat}, and when ${game} starts ${words.dealer} hands everyone seated ${money(handout)} to bet with.`;
 }
 
 /** " Dreaven hands 20,000 obsidian coins to each of you and Bob." (counted, not named, in a crowd) */
-function handsOut(players: readonly string[], handout: number, money: Money): (v: Voice) => string {
+function handsOut(players: readonly string[], handout: number, { money, dealer }: HostWords): (v: Voice) => string {
   if (!players.length || handout === 0) return () => '';
-  if (players.length === 1) return (v) => ` ${DEALER} hands ${money(handout)} to ${v.name(players[0])}.`;
-  if (players.length <= NAMED) return (v) => ` ${DEALER} hands ${money(handout)} to each of ${v.names(players)}.`;
+  if (players.length === 1) return (v) => ` ${dealer} hands ${money(handout)} to ${v.name(players[0])}.`;
+  if (players.length <= NAMED) return (v) => ` ${dealer} hands ${money(handout)} to each of ${v.names(players)}.`;
   const set = new Set(players);
-  return (v) => ` ${DEALER} hands ${money(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
+  return (v) => ` ${dealer} hands ${money(handout)} to each of ${players.length} players${v.viewer !== null && set.has(v.viewer) ? ', you among them' : ''}.`;
 }
 
 /**
@@ -219,7 +216,8 @@ function handsOut(players: readonly string[], handout: number, money: Money): (v
  * and lost, named while few are, counted in a crowd. Linear in the bets: nothing is worked out
  * per viewer but the viewer's own part, looked up by name.
  */
-function settlement(settled: readonly Settled[], money: Money): Said[] {
+function settlement(settled: readonly Settled[], words: HostWords): Said[] {
+  const { money, dealer } = words;
   const byOwner = new Map<string, Settled[]>();
   for (const e of settled) {
     const own = byOwner.get(e.bet.owner);
@@ -229,7 +227,7 @@ function settlement(settled: readonly Settled[], money: Money): Said[] {
   const out: Said[] = [];
   const net = new Map<string, number>();
   for (const [owner, own] of byOwner) {
-    out.push({ to: owner, text: own.map((e) => betSettled(e, money)).join(' ') });
+    out.push({ to: owner, text: own.map((e) => betSettled(e, words)).join(' ') });
     const decided = own.filter((e) => e.result === 'won' || e.result === 'lost');
     if (decided.length) net.set(owner, decided.reduce((n, e) => n + e.winnings - e.lost, 0));
   }
@@ -238,7 +236,7 @@ function settlement(settled: readonly Settled[], money: Money): Said[] {
     // Their owners have just heard it bet by bet.
     const owners = new Set(returned.map((e) => e.bet.owner));
     const what = returned.length === 1 ? 'the bet still on the table to its owner' : `all ${returned.length} bets still on the table to their owners`;
-    out.push({ all: (v) => (v.viewer !== null && owners.has(v.viewer) ? null : `${DEALER} returns ${what}.`) });
+    out.push({ all: (v) => (v.viewer !== null && owners.has(v.viewer) ? null : `${dealer} returns ${what}.`) });
   }
   if (net.size === 0) return out;
   const decided = settled.filter((e) => e.result === 'won' || e.result === 'lost').length;
@@ -251,40 +249,40 @@ function settlement(settled: readonly Settled[], money: Money): Said[] {
   };
   const bets = `${decided} bet${decided === 1 ? '' : 's'}`;
   if (owners.length <= NAMED) {
-    out.push({ all: (v) => `${DEALER} settles ${bets}: ${listNames(owners.map((o) => result(v, o)))}.` });
+    out.push({ all: (v) => `${dealer} settles ${bets}: ${listNames(owners.map((o) => result(v, o)))}.` });
     return out;
   }
   const winners = owners.filter((o) => net.get(o)! > 0);
   const losers = owners.filter((o) => net.get(o)! < 0);
   const won = winners.reduce((n, o) => n + net.get(o)!, 0);
   const lost = -losers.reduce((n, o) => n + net.get(o)!, 0);
-  const totals = `${DEALER} settles ${bets} for ${owners.length} players: ${winners.length} win ${money(won)} between them, ${losers.length} lose ${money(lost)}`;
+  const totals = `${dealer} settles ${bets} for ${owners.length} players: ${winners.length} win ${money(won)} between them, ${losers.length} lose ${money(lost)}`;
   out.push({ all: (v) => `${totals}${v.viewer !== null && net.has(v.viewer) ? `; ${result(v, v.viewer)}` : ''}.` });
   return out;
 }
 
 /** One of the owner's bets settled, told to the owner. */
-function betSettled(e: Settled, money: Money): string {
+function betSettled(e: Settled, { money, dealer }: HostWords): string {
   const what = `your ${betLabel(e.bet)}`;
   switch (e.result) {
     case 'won':
       return e.lost > 0
-        ? `${DEALER} pays ${what}: ${paint('won', `${money(e.winnings)} won`)} and ${money(e.returned)} of the stake back; the other ${paint('lost', `${money(e.lost)} lost`)}.`
-        : `${DEALER} pays ${what}: ${paint('won', `${money(e.winnings)} won`)} and the ${money(e.returned)} stake back.`;
+        ? `${dealer} pays ${what}: ${paint('won', `${money(e.winnings)} won`)} and ${money(e.returned)} of the stake back; the other ${paint('lost', `${money(e.lost)} lost`)}.`
+        : `${dealer} pays ${what}: ${paint('won', `${money(e.winnings)} won`)} and the ${money(e.returned)} stake back.`;
     case 'lost':
-      return `${DEALER} sweeps away ${what}: ${paint('lost', `${money(e.lost)} lost`)}.`;
+      return `${dealer} sweeps away ${what}: ${paint('lost', `${money(e.lost)} lost`)}.`;
     case 'inactive':
       return `Your ${betLabel(e.bet)} is off on the opening roll; it stays on the table.`;
     case 'carried':
       return `Your ${betLabel(e.bet)} carries over to the next quest.`;
     case 'returned':
-      return `${DEALER} returns ${what}: ${money(e.returned)} back.`;
+      return `${dealer} returns ${what}: ${money(e.returned)} back.`;
   }
 }
 
-export function throwText(v: Voice, t: Throw): string {
+export function throwText(v: Voice, t: Throw, dealer: string): string {
   // Told after "Last throw:", mid-sentence: "you threw".
-  const by = t.by === 'dreaven' ? `${DEALER} threw for ${v.name(t.hero)}` : `${v.name(t.hero)} threw`;
+  const by = t.by === 'dealer' ? `${dealer} threw for ${v.name(t.hero)}` : `${v.name(t.hero)} threw`;
   return `${by} ${t.dice[0]} and ${t.dice[1]} (${t.total})`;
 }
 
@@ -295,19 +293,19 @@ export function betText(b: PlacedBet): string {
 }
 
 /** Dreaven calls each throw in the game's own voice. */
-function outcomeText(kind: OutcomeKind, total: number, point: number | null): string {
+function outcomeText(kind: OutcomeKind, total: number, point: number | null, dealer: string): string {
   switch (kind) {
     case 'critical-hit':
-      return `${DEALER} roars: "${total}! A critical hit! The HERO's blade shatters the LICH's crown. The HERO wins!"`;
+      return `${dealer} roars: "${total}! A critical hit! The HERO's blade shatters the LICH's crown. The HERO wins!"`;
     case 'craps':
-      return `${DEALER} hisses: "${total}! The LICH strikes first, a critical hit on the HERO. The LICH wins!"`;
+      return `${dealer} hisses: "${total}! The LICH strikes first, a critical hit on the HERO. The LICH wins!"`;
     case 'point-set':
-      return `${DEALER} chalks the mark: "The quest point is ${point}! The HERO must roll ${point} again before the LICH's 7."`;
+      return `${dealer} chalks the mark: "The quest point is ${point}! The HERO must roll ${point} again before the LICH's 7."`;
     case 'point-made':
-      return `${DEALER} roars: "${point} again! The HERO completes the quest and the LICH crumbles to dust. The HERO wins!"`;
+      return `${dealer} roars: "${point} again! The HERO completes the quest and the LICH crumbles to dust. The HERO wins!"`;
     case 'seven-out':
-      return `${DEALER} hisses: "Seven! The LICH's bony claws tear through the HERO's guard. The LICH wins!"`;
+      return `${dealer} hisses: "Seven! The LICH's bony claws tear through the HERO's guard. The LICH wins!"`;
     case 'no-decision':
-      return `${DEALER}: "${total}. Blows glance off bone; the fight goes on. The quest point is still ${point}."`;
+      return `${dealer}: "${total}. Blows glance off bone; the fight goes on. The quest point is still ${point}."`;
   }
 }

@@ -16,7 +16,7 @@ import {
   type LichBonesState,
   type Payouts,
 } from './rules.js';
-import { betText, DEALER, purseHint, tell } from './story.js';
+import { betText, purseHint, tell } from './story.js';
 import { duration } from '../deadline.js';
 import { renderTable } from './look.js';
 import { tableStateOf, viewFor } from './view.js';
@@ -31,10 +31,10 @@ export function lichBonesSettings(raw: Record<string, unknown>): LichBonesSettin
 /** How the hand-out cool-down is named in the host's record: one for every Lich Bones table. */
 const HANDOUTS = 'lich-bones';
 
-/** A whisper to Dreaven as the host words it ("whisper dreaven hero 5000"), or null where the host carries none. */
+/** A whisper to the host's dealer as the host words it ("whisper dreaven hero 5000"), or null where the host carries none. */
 function toDealer(words: HostWords): ((text: string) => string) | null {
   const whisper = words.whisper;
-  return whisper ? (text) => whisper(DEALER, text) : null;
+  return whisper ? (text) => whisper(words.dealer, text) : null;
 }
 
 /** One paragraph a line: the output path wraps them to the player's screen. */
@@ -44,11 +44,11 @@ function help(s: LichBonesSettings, words: HostWords): string {
     ? [whisper(`hero ${s.minBet}`), whisper(`${s.minBet} lich`), `bet attack 4 ${s.minBet}`]
     : [`bet hero ${s.minBet}`, `bet ${s.minBet} lich`, `bet attack 4 ${s.minBet}`];
   return [
-    `Lich Bones: craps at Dreaven's table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
+    `Lich Bones: craps at ${words.dealer}'s table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
     `Everyone seated when a game starts gets ${words.money(s.handout)}, and again when it ends if seated from the first round to the last; the HERO gets ${words.money(s.heroBonus)} at every opening attack roll. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`,
-    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice <table>; when time runs out, Dreaven throws for them.`,
+    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice <table>; when time runs out, ${words.dealer} throws for them.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
-    `Bets (minimum ${formatCoins(s.minBet)}), ${whisper ? `whispered to ${DEALER} or typed` : 'typed'} at the table, amount first or last:`,
+    `Bets (minimum ${formatCoins(s.minBet)}), ${whisper ? `whispered to ${words.dealer} or typed` : 'typed'} at the table, amount first or last:`,
     fitted(`  ${examples.join('    ')}`, examples.map((example) => `  ${example}`).join('\n')),
     `  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.`,
     '  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N), and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).',
@@ -61,13 +61,13 @@ export const lichBones: GameDefinition = {
   settings: DEFAULT_SETTINGS,
   title: TITLE,
   seats: (settings) => lichBonesSettings(settings).seats,
-  reservedNames: ['dreaven', 'hero', 'lich'],
+  reservedNames: ['hero', 'lich'],
   help: (settings, words) => help(lichBonesSettings(settings), words),
   topics: { odds: (settings) => formatOddsHelp(lichBonesSettings(settings)) },
   asides: {
-    crowd: (settings) =>
-      `At a ${TITLE} table with more than ${lichBonesSettings(settings).crowd} seated, ${DEALER} tells each bet to its bettor alone, and after each throw everyone hears one line of who won and lost.`,
-    whisper: `Bets for ${TITLE} can be whispered to ${DEALER} (whisper ${DEALER.toLowerCase()} hero 5000).`,
+    crowd: (settings, words) =>
+      `At a ${TITLE} table with more than ${lichBonesSettings(settings).crowd} seated, ${words.dealer} tells each bet to its bettor alone, and after each throw everyone hears one line of who won and lost.`,
+    whisper: (words) => (words.whisper ? `Bets for ${TITLE} can be whispered to ${words.dealer} (${words.whisper(words.dealer, 'hero 5000')}).` : ''),
   },
   create: (host) => new LichBonesTable(host),
 };
@@ -112,7 +112,7 @@ class LichBonesTable implements GameTable {
         aliases: betWords().filter((w) => w !== 'hero'),
         usage: '<bet> <amount>',
         group: 'Lich Bones',
-        help: `Bet by naming the bet${whisper ? `, as you would whisper it to ${DEALER}` : ''}: hero 5000, attack 6 5000, don't pass 5,000. Every bet word of help lich bones works.`,
+        help: `Bet by naming the bet${whisper ? `, as you would whisper it to ${host.words.dealer}` : ''}: hero 5000, attack 6 5000, don't pass 5,000. Every bet word of help lich bones works.`,
         // Typed in full only, so `h` and `st` keep meaning help and stand; `cheer 5000` is a bet, `cheer Ana` the social.
         exactOnly: true,
         claims: (args) => args.split(/\s+/).some(looksLikeAmount),
@@ -134,7 +134,7 @@ class LichBonesTable implements GameTable {
   }
 
   whisper(name: string, text: string, reply: Reply): void {
-    const answer = (t: string) => reply(`${DEALER} whispers back: ${t}`);
+    const answer = (t: string) => reply(`${this.host.words.dealer} whispers back: ${t}`);
     const words = text.trim().toLowerCase().replace(/\s+/g, ' ');
     if (words === 'gold' || words === 'coins') return reply(this.goldText(name));
     if (!this.host.seated().includes(name)) {
@@ -222,13 +222,14 @@ class LichBonesTable implements GameTable {
     const left = `${this.timeLeft(s.deadline)} left`;
     const seated = new Set(s.seated);
     const hero = s.hero;
+    const dealer = this.host.words.dealer;
     this.host.tell({
       kind: 'say',
       message: (v) => {
         if (v.viewer === null || !seated.has(v.viewer)) return null;
-      if (s.phase === 'waiting') return paint('warning', `${DEALER}: "${left} before the fight begins, unless someone seated types start first."`);
-      if (v.is(hero)) return paint('warning', `${DEALER}: "${left} to bet! Roll dice ${this.tableWord}, or I throw in your place."`);
-        return paint('warning', `${DEALER}: "${left} to bet! Then I throw for ${hero}."`);
+      if (s.phase === 'waiting') return paint('warning', `${dealer}: "${left} before the fight begins, unless someone seated types start first."`);
+      if (v.is(hero)) return paint('warning', `${dealer}: "${left} to bet! Roll dice ${this.tableWord}, or I throw in your place."`);
+        return paint('warning', `${dealer}: "${left} to bet! Then I throw for ${hero}."`);
       },
     });
   }

@@ -25,7 +25,7 @@ import { FairTable } from './tables/fair-table.js';
 import { games as packageGames } from './games/index.js';
 import type { GameDefinition } from './games/api.js';
 import { Table } from './tables/game-table.js';
-import { settingsProblems } from './games/settings.js';
+import { readSettings } from './games/settings.js';
 import { handoutsInStore } from './tables/handouts.js';
 import { listenWeb, type WebOptions, type WebPort } from './web/server.js';
 import { CertificateInUse, describeCertificate, type Certificate } from './certificate.js';
@@ -109,8 +109,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const connections = new Connections(tavern, new Door(clock, { hashSlots: slots, createsPerHour: tavern.settings.createsPerHour }), clock, log);
   followBansElsewhere(tavern, store, connections, log);
   await warnOfAdminsWithoutCharacters(tavern, store, log);
-  checkTheTables(world, games, options.worldFile);
-  setTheTables(tavern, store, world, games, options.seed, clock, log);
+  const settings = checkTheTables(world, games, options.worldFile, tavern.settings.crowd);
+  setTheTables(tavern, store, world, games, settings, options.seed, clock, log);
   whenLost((e) => tavern.onFatal(e));
   await returnWhatTheLastRunHeld(tavern, store, log);
 
@@ -186,21 +186,32 @@ async function warnOfAdminsWithoutCharacters(tavern: Tavern, store: Store, log: 
   }
 }
 
-/** A table of a game this server does not host, or with settings its game refuses, stops the start: every problem in one error. */
-function checkTheTables(world: World, games: readonly GameDefinition[], worldFile: string): void {
+/**
+ * Each table's settings, read through its game's declaration (a game with a crowd of its own takes
+ * the world's unless the table sets one). A table of a game this server does not host, or with
+ * settings its game refuses, stops the start: every problem in one error, a line per table.
+ */
+function checkTheTables(world: World, games: readonly GameDefinition[], worldFile: string, crowd: number): Map<string, unknown> {
   const problems: string[] = [];
+  const settings = new Map<string, unknown>();
   for (const room of world.rooms.values()) {
     for (const data of room.tables) {
       const def = games.find((g) => g.id === data.game);
-      if (!def) problems.push(`table ${data.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
-      else problems.push(...settingsProblems(def.settings, data.settings).map((p) => `table ${data.id}: ${p}`));
+      if (!def) {
+        problems.push(`table ${data.id} hosts "${data.game}", which is not a game this server knows (${games.map((g) => g.id).join(', ')})`);
+        continue;
+      }
+      const read = readSettings(def.settings, data.settings, { crowd });
+      if (read.ok) settings.set(data.id, read.settings);
+      else problems.push(`table ${data.id}: ${read.problem}`);
     }
   }
   if (problems.length) throw new Error(`${worldFile}:\n  ${problems.join('\n  ')}`);
+  return settings;
 }
 
 /** Every table of the world in its room, each with its own provably fair source in the store. */
-function setTheTables(tavern: Tavern, store: Store, world: World, games: readonly GameDefinition[], seed: number | undefined, clock: Clock, log: (line: string) => void): void {
+function setTheTables(tavern: Tavern, store: Store, world: World, games: readonly GameDefinition[], settings: Map<string, unknown>, seed: number | undefined, clock: Clock, log: (line: string) => void): void {
   // `--seed N`: the choices that are not draws, and every table's server seeds, follow from N.
   const ordinary = seed === undefined ? cryptoRandom : seededRandom(seed);
   const seeds = seed === undefined ? cryptoSeeds : derivedSeeds(seed);
@@ -210,7 +221,7 @@ function setTheTables(tavern: Tavern, store: Store, world: World, games: readonl
       // Each table its own seeds; one left by the last run is revealed now, before anyone is told anything.
       const { random, retired } = FairTable.open(store, data.id, { ordinary, seeds, game: data.game, now: () => clock.now() });
       if (retired) log(`restart: revealed the seed of ${data.id} (commitment ${retired.commitment}, ${retired.draws} draws); game ${random.data.game} has a new one`);
-      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, random, handouts));
+      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, settings.get(data.id), random, handouts));
     }
   }
 }

@@ -2,6 +2,7 @@ import { hanging, paint } from '../text/markup.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { GameInfo } from '../tables/tables.js';
 import { tavernWords } from '../output/words.js';
+import { settingsOf } from '../games/settings.js';
 
 /** Help, built from the commands' own declarations, and leaving. */
 
@@ -48,8 +49,7 @@ function helpText(ctx: CommandContext, topic: string, games: readonly GameInfo[]
   for (const g of games) {
     const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
     if (extra) {
-      const table = [...tavern.tables.values()].find((tb) => tb.definition === g);
-      return extra(table?.data.settings ?? {}, tavernWords);
+      return extra(settingsHere(ctx, g), tavernWords);
     }
   }
   const aside = topicHelp(ctx, t, games);
@@ -112,11 +112,7 @@ function topicsText(ctx: CommandContext, games: readonly GameInfo[]): string {
 
 function crowdText(ctx: CommandContext, games: readonly GameInfo[]): string {
   const { crowd } = ctx.tavern.settings;
-  // A game with a crowd of its own takes the world's unless its table sets one (as its host does).
-  const asides = games.flatMap((g) => {
-    const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === g);
-    return g.asides?.crowd ? [g.asides.crowd({ crowd, ...table?.data.settings }, tavernWords)] : [];
-  });
+  const asides = games.flatMap((g) => (g.asides?.crowd ? [g.asides.crowd(settingsHere(ctx, g), tavernWords)] : []));
   return [
     `A room with more than ${crowd} people in it is a crowd. There look names the first three who came in and counts the rest; look crowd (or who here) names everyone, with where they sit.`,
     "In a crowd, people coming and going are told as 'Many travellers come and go.', and seats taken and left at a table as 'Players come and go at <the table>.', at most once every 5 seconds.",
@@ -127,7 +123,13 @@ function crowdText(ctx: CommandContext, games: readonly GameInfo[]): string {
 function gameHelp(ctx: CommandContext, game: GameInfo): string {
   const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === game);
   const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
-  return [game.help(table?.data.settings ?? {}, tavernWords), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
+  return [game.help(settingsHere(ctx, game), tavernWords), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
+}
+
+/** A game's settings as help words them: its first table's here, or its defaults (with the world's crowd) where it has none. */
+function settingsHere(ctx: CommandContext, game: GameInfo): unknown {
+  const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === game);
+  return table ? table.settings : settingsOf(game, {}, { crowd: ctx.tavern.settings.crowd });
 }
 
 /** The words a game goes by: those of its name, and its tables' keywords. */

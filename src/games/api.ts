@@ -7,25 +7,28 @@
 import type { RandomSource } from './random.js';
 import type { Message } from './voice.js';
 import type { CardFace, GameState } from './panel.js';
+import type { SettingsDeclaration } from './settings.js';
 
 export type * from './panel.js';
 
 // ---- what a game provides -----------------------------------------------------------------
 
-export interface GameDefinition {
+export interface GameDefinition<T = any> {
   /** The `game` value of a table in the world data: `spice-run`. */
   id: string;
   title: string;
   /** `help <game>`: the rules, worded with a table's settings and the host's words (its money, its verbs). */
-  help(settings: Record<string, unknown>, words: HostWords): string;
-  /** Extra help topics (`odds`), worded the same way. */
-  topics?: Record<string, (settings: Record<string, unknown>, words: HostWords) => string>;
+  help(settings: T, words: HostWords): string;
+  /** Extra help topics (`odds`), worded the same way; the host offers each as `help <topic>` where this game is played. */
+  topics?: Record<string, (settings: T, words: HostWords) => string>;
   /** What the host's own help adds for this game: how its table plays in a crowd (`help crowd`), what its dealer takes by whisper (`help whisper`). */
-  asides?: { crowd?(settings: Record<string, unknown>, words: HostWords): string; whisper?(words: HostWords): string };
-  /** The game's tunable numbers with their defaults: a table's `settings` may override these keys only. */
-  settings: object;
+  asides?: { crowd?(settings: T, words: HostWords): string; whisper?(words: HostWords): string };
+  /** The game's settings, declared (settings.ts): every host reads a table's settings through them before it opens. */
+  settings: SettingsDeclaration<T>;
   /** How many players a table of this game seats, with its settings. */
-  seats(settings: Record<string, unknown>): number;
+  seats(settings: T): number;
+  /** The game's verbs, declared without a table: what `help` lists and a host offers as commands. */
+  verbs(settings: T, words: HostWords): VerbInfo[];
   /**
    * Where a game's first shuffles start, in order, by the names its draws' records give the items
    * (a new game's decks): whoever checks a record compares its first shuffles' starting orders
@@ -33,10 +36,10 @@ export interface GameDefinition {
    * (of discards) starts from what its record lists.
    */
   freshDecks?: readonly (readonly string[])[];
-  /** Words no character may be named where this game is played: its dealer, its bet words. */
+  /** Words no character may be named where this game is played: its bet words. */
   reservedNames?: readonly string[];
   /** One table of the game, told everything it may use through `host`. */
-  create(host: TableHost): GameTable;
+  create(host: TableHost<T>): GameTable;
 }
 
 /** One game's side of a table (colyseus-style lifecycle: create, join, message, leave, dispose). */
@@ -60,8 +63,8 @@ export interface GameTable {
   onAway?(name: string, keptMs: number): void;
   /** `roll dice <table>`. */
   roll?(name: string, reply: (text: string) => void): void;
-  /** A whisper to this table's dealer. */
-  whisper?(name: string, text: string, reply: (text: string) => void): void;
+  /** A whisper to this table's dealer; false when the game has none to take it. */
+  whisper?(name: string, text: string, reply: (text: string) => void): boolean;
   dispose(): void;
 }
 
@@ -70,9 +73,9 @@ export type LeaveCause = 'stand' | 'left';
 
 /**
  * A verb of the game, declared with its help (Evennia style): the host lists it in `help` and
- * runs it for a seated player who types it.
+ * offers it to a seated player (and to onlookers, `forOnlookers`).
  */
-export interface GameCommand {
+export interface VerbInfo {
   key: string;
   aliases?: string[];
   /** One line, e.g. `bet <amount>`; shown when arguments are missing or wrong. */
@@ -93,6 +96,10 @@ export interface GameCommand {
    * still the social.
    */
   claims?(args: string): boolean;
+}
+
+/** A verb at a table: its declaration, and what it does there. */
+export interface GameCommand extends VerbInfo {
   /** `word`: the verb as the player typed it (lower case), for a verb with aliases that cares which. */
   run(ctx: GameCommandContext, args: string, word?: string): void | Promise<void>;
 }
@@ -106,12 +113,12 @@ export interface GameCommandContext {
 // ---- what a host provides -----------------------------------------------------------------
 
 /** What a game's table can use of its host. */
-export interface TableHost {
+export interface TableHost<T = any> {
   readonly id: string;
   /** How the table is named in prose: "the sand table". */
   readonly label: string;
-  /** The table's own settings: keys of GameDefinition.settings only; the game fills in the rest from its defaults. */
-  readonly settings: Record<string, unknown>;
+  /** The table's settings, read through the game's declaration (settings.ts `readSettings`): every key, each checked. */
+  readonly settings: T;
   /** How the host words its money and its verbs: every text of the game names them so. */
   readonly words: HostWords;
   readonly clock: Clock;

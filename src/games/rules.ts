@@ -31,7 +31,21 @@ export function handout(player: string, what: string, amount: number): BetResult
 
 export type Refusal = { ok: false; reason: string };
 
-export type Step<S, E> = { ok: true; state: S; events: E[]; moves: CoinMove[]; results?: BetResult[] } | Refusal;
+/** A hand-out paid by a step: the host notes it in its HandoutRecord, at the step's time, once the coins have moved. */
+export interface HandoutNote {
+  player: string;
+  kind: string;
+}
+
+/** A player the rules stand up from the table (one who let their turn lapse), with the line they are told. */
+export interface Unseating {
+  player: string;
+  why: string;
+}
+
+export type Step<S, E> =
+  | { ok: true; state: S; events: E[]; moves: CoinMove[]; results?: BetResult[]; handouts?: HandoutNote[]; unseat?: Unseating[] }
+  | Refusal;
 
 export const player = (name: string): Party => ({ kind: 'player', name });
 export const escrow = (name: string): Party => ({ kind: 'escrow', name });

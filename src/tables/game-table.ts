@@ -36,20 +36,21 @@ export class Table implements TavernTable, TableHost {
   onNews: ((news: PanelNews) => void) | null = null;
   private readonly timers = new Set<Timer>();
 
-  readonly settings: Record<string, unknown>;
   readonly words: HostWords = tavernWords;
 
-  /** `random`: the table's own provably fair source; `handouts`: the record every table shares. */
+  /**
+   * `settings`: the table's, read through its game's declaration (server.ts); `random`: the
+   * table's own provably fair source; `handouts`: the record every table shares.
+   */
   constructor(
     private readonly tavern: Tavern,
     readonly roomId: string,
     readonly data: TableData,
     readonly definition: GameDefinition,
+    readonly settings: unknown,
     readonly random: FairTable,
     readonly handouts: HandoutRecord,
   ) {
-    // A game that has a crowd of its own (Lich Bones) takes the world's unless the table sets one.
-    this.settings = 'crowd' in definition.settings ? { crowd: tavern.settings.crowd, ...data.settings } : (data.settings ?? {});
     this.game = definition.create(this);
     this.commands = new CommandSet(
       this.game.commands.map((c) => ({
@@ -66,7 +67,7 @@ export class Table implements TavernTable, TableHost {
   sit(p: Player): string | null {
     if (p.seat === this) return `You are already seated at ${this.data.name}.`;
     if (p.seat) return `You are already seated at ${p.seat.data.name}; stand up first.`;
-    if (this.seats.length >= this.definition.seats(this.data.settings ?? {})) return `Every seat at ${this.data.name} is taken.`;
+    if (this.seats.length >= this.definition.seats(this.settings)) return `Every seat at ${this.data.name} is taken.`;
     const problem = this.game.sitProblem(p.name);
     if (problem) return problem;
     this.seats.push(p);
@@ -112,10 +113,9 @@ export class Table implements TavernTable, TableHost {
     else this.game.roll(p.name, reply);
   }
 
+  /** A whisper to the table's dealer, answered as the dealer whispering back; false when the game has no dealer. */
   whisper(p: Player, text: string, reply: (text: string) => void): boolean {
-    if (!this.game.whisper) return false;
-    this.game.whisper(p.name, text, reply);
-    return true;
+    return this.game.whisper?.(p.name, text, (answer) => reply(`${this.words.dealer} whispers back: ${answer}`)) ?? false;
   }
 
   describeDice(): string {
@@ -252,6 +252,8 @@ export class Table implements TavernTable, TableHost {
   }
 
   gameOver(): void {
+    // A game that drew nothing and settled nothing (a rematch withdrawn at once) used no seed: the next game keeps it.
+    if (this.random.data.nonce === 0 && this.gameResults.length === 0) return;
     const revealed = this.random.retire(this.gameResults);
     this.gameResults = [];
     this.say(seedRevealed(revealed, this.random.data, this.data));

@@ -9,7 +9,7 @@ import type { Player } from '../world/player.js';
 import type { TableData } from '../world/world.js';
 
 /** What `help` shows of a game: its name, and its rules and topics with a table's settings. */
-export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics' | 'asides' | 'reservedNames' | 'freshDecks'>;
+export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics' | 'asides' | 'reservedNames' | 'freshDecks' | 'settings'>;
 
 /** A table in a room: its seats, its verbs, and what `look`, `roll` and `whisper` ask of it. */
 export interface TavernTable {
@@ -17,6 +17,8 @@ export interface TavernTable {
   readonly roomId: string;
   readonly data: TableData;
   readonly definition: GameInfo;
+  /** The table's settings, read through its game's declaration. */
+  readonly settings: unknown;
   /** The verbs of the game, for the players seated here (and a few for onlookers). */
   readonly commands: CommandSet<CommandContext>;
   /** Seated players, in the order they sat. */

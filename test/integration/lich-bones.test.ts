@@ -75,7 +75,7 @@ describe('Lich Bones at Dreaven\'s table over telnet', () => {
 
     const gold = await ana.command('whisper dreaven gold');
     expect(gold).toMatch(/You have 11,000 obsidian coins\. Your bets on the bones table: 5,000 on HERO \(1:1 \+10%\), 5,000 on ATTACK 6 \(10,000 obsidian coins in all\)/);
-    expect(await ana.command('gold')).toBe(gold.replace(/^.*\r?\n/, ''));
+    expect(await ana.command('gold')).toBe(gold.replace(/^.*\r?\n/, '').replace(/^Dreaven whispers back: /, ''));
     expect(await ana.command('i')).toMatch(/10,000 obsidian coins on the bones table/);
     expect(await cyd.command('look bones')).toMatch(/Ana: 5,000 on HERO \(1:1 \+10%\), 5,000 on ATTACK 6\r?\n {2}Bob: 5,000 on LICH/);
 

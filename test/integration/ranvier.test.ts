@@ -93,9 +93,9 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     ana.close();
     await bob.expect("Ana has lost the thread; their seat is kept for 1 second.", 10_000);
     await bob.expect(/Ana's seat at the sand table is empty now\.[^]*Ana has left the table, so the game is withdrawn/, 10_000);
-    // The game is over and its seats free: Ana comes back to an empty table.
+    // The game is over and Ana's seat free; Bob keeps his, waiting: Ana comes back to a new game with him.
     const back = await player(port, 'Ana');
-    expect(await back.command('sit sand')).toMatch(/You take a seat at the sand table\.\r\nYou wait at the sand table for someone to play Spice Run against\./);
+    expect(await back.command('sit sand')).toMatch(/You take a seat at the sand table\.\r\nA game of Spice Run begins: Bob is Player 1, you are Player 2\./);
   });
 
   it("tells each game's rules and verbs through the world's help, and a table's provably fair commitment", async () => {

@@ -111,19 +111,21 @@ describe('Spice Run over telnet', () => {
     expect(await a.command('i')).toMatch(/carrying 960 obsidian coins[^]*40 obsidian coins on the sand table/);
   });
 
-  it('withdraw returns every wager, and standing up withdraws the game', async () => {
+  it('withdraw returns every wager and the two play again at once; standing up withdraws the game and leaves', async () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();
     await placeWager(a, 100);
     expect(await coins(a)).toBe(900);
-    expect(await b.command('withdraw')).toMatch(/You withdraw the game: every wager goes back to its owner \(100 obsidian coins to Ana\)/);
+    const withdrawn = await b.command('withdraw');
+    expect(withdrawn).toMatch(/You withdraw the game: every wager goes back to its owner \(100 obsidian coins to Ana\)/);
+    // Both keep their seats (docs/rulings.md, Spice Run): the next game begins, Ana still Player 1.
+    expect(withdrawn).toMatch(/The next game of Spice Run begins at once: Ana is Player 1, you are Player 2\.[^]*Whoever would rather not play again types stand\./);
     await a.expect('Bob withdraws the game: every wager goes back to its owner (100 obsidian coins to you)');
     expect(await coins(a)).toBe(1000);
-    expect(await a.command('look sand')).toMatch(/Nobody is playing/);
-    await a.command('sit sand');
-    await b.command('sit sand');
+    expect(await a.command('look sand')).toMatch(/Player 1: Ana[^]*It is your turn to roll the dice to place a wager/);
     expect(await a.command('stand')).toMatch(/You stand up/);
     await b.expect('Ana has left the table, so the game is withdrawn');
+    expect(await b.command('look sand')).toMatch(/You sit waiting for an opponent/);
   });
 
   it('a player who quits from a seat hears the game withdrawn, their wager back, before the farewell and with no stray prompt', async () => {
@@ -150,8 +152,11 @@ describe('Spice Run over telnet', () => {
     expect(a.all).not.toMatch(/10 seconds left for your turn/);
     ts.clock.advance(11_000);
     await a.expect('Bob let the turn lapse');
+    // Idle for a whole turn is away: Bob gets up, and Ana waits for another player instead of a rematch.
+    await b.expect('You let your turn lapse, so you get up from the sand grid.');
     expect(await coins(a)).toBe(1000);
-    expect(await b.command('look sand')).toMatch(/Nobody is playing/);
+    expect(await b.command('look sand')).toMatch(/Ana sits waiting for an opponent/);
+    expect(await a.command('look sand')).toMatch(/You sit waiting for an opponent/);
   });
 
   it('a player who disconnects keeps the seat for two minutes, then the game is withdrawn', async () => {
@@ -184,7 +189,7 @@ describe('Spice Run over telnet', () => {
     let swept = '';
     for (let step = 0; step < 100 && !swept; step++) {
       const view = await a.command('look sand');
-      expect(view, 'the board emptied before a 2 or 12: pick another seed').not.toMatch(/Nobody is playing/);
+      expect(view, 'the board emptied before a 2 or 12: pick another seed').toMatch(/P1 100/);
       const mine = /It is your turn to roll/.test(view);
       const [roller, other, rollerName] = mine ? [a, b, 'Ana'] : [b, a, 'Bob'];
       const thrown = await roller.command('roll dice sand');
@@ -211,7 +216,9 @@ describe('Spice Run over telnet', () => {
     expect(swept).toMatch(/(Two|Twelve): the whole board goes to Player [12]\.[^]*sweeps? the whole board/);
     expect(swept).not.toMatch(/withdraw|goes back to its owner/);
     expect((await coins(a)) + (await coins(b))).toBe(2000);
-    expect(await a.command('look sand')).toMatch(/Nobody is playing/);
+    // The next game begins at once, with nothing on the board.
+    expect(swept).toMatch(/The next game of Spice Run begins at once/);
+    expect(await a.command('look sand')).not.toMatch(/P1 100/);
   });
 
   it('with the same seed, the same commands throw the same dice', async () => {

@@ -100,8 +100,9 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
   });
 
   it('starts a game of Dragon\'s Lair in the card room: the panel shows the lairs, their dragons face down, its own hand, and whose turn it is as it moves', async () => {
-    // Wanda leaving ends the game of Spice Run, and Bob's seat with it.
+    // Wanda leaving ends the game of Spice Run; Bob, who keeps his seat, gets up too.
     await type('stand', /You stand up from the sand table/);
+    expect(await bob.command('stand')).toMatch(/You stand up from the sand table/);
     await type('east', /The Card Room/);
     expect(await bob.command('east')).toMatch(/The Card Room/);
     await type('sit lair', /You take a seat at the lair table/);

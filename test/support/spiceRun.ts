@@ -40,6 +40,8 @@ export async function playOutSpiceRun(a: Typist, b: Typist, stake: string, opts:
     else throw new Error(`cannot tell what to do from:\n${own}`);
     story += reply + '\n';
     await opts.after?.();
+    // The two keep their seats and the next game begins at once: the story says where this one ended.
+    if (/The game of Spice Run is over/.test(reply)) return story;
   }
   throw new Error('the game did not end in 400 steps');
 }

@@ -1,3 +1,4 @@
+import { settingsOf } from '../../src/games/settings.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +93,9 @@ export async function testTavern(settings: Partial<TavernSettings> = {}, o: { ta
       const extra = o.tableSettings?.[given.id];
       const data = extra ? { ...given, settings: { ...given.settings, ...extra } } : given;
       const { random } = FairTable.open(store, data.id, { ordinary: seededRandom(1), seeds: derivedSeeds(1), game: data.game, now: () => clock.now() });
-      tavern.addTable(new Table(tavern, room.id, data, games.find((g) => g.id === data.game)!, random, handoutsInStore(store)));
+      const game = games.find((g) => g.id === data.game)!;
+      const read = settingsOf(game, data.settings, { crowd: tavern.settings.crowd });
+      tavern.addTable(new Table(tavern, room.id, data, game, read, random, handoutsInStore(store)));
     }
   }
   return {

@@ -1,3 +1,4 @@
+import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
@@ -15,7 +16,7 @@ import { cs, shuffleValues } from '../support/dragons-lair-play.js';
 class FakeHost extends FakeHostBase implements TableHost {
   readonly id = 'lair-table';
   readonly label = 'the lair table';
-  readonly settings = {};
+  readonly settings = settingsOf(dragonsLair);
 
   constructor(inRoom: string[]) {
     super(inRoom);

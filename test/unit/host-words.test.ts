@@ -1,3 +1,4 @@
+import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import type { GameTable, HostWords, TableHost } from '../../src/games/api.js';
 import { games } from '../../src/games/index.js';
@@ -22,11 +23,11 @@ const marks: HostWords = {
 /** What no text of a game may say where the host words things otherwise: the tavern's money, its verbs, its dealer, its clock. */
 const TAVERN_ONLY = /obsidian|look <table>|whisper|dreaven|tavern/i;
 
-class MarksHost extends FakeHostBase implements TableHost {
+class MarksHost<T> extends FakeHostBase implements TableHost<T> {
   constructor(
     readonly id: string,
     readonly label: string,
-    readonly settings: Record<string, unknown>,
+    readonly settings: T,
     people: string[],
     purse: number,
   ) {
@@ -49,30 +50,30 @@ function type(game: GameTable, player: string, line: string): string {
 }
 
 /** Everything `name` was told, and what they see at the table and in every verb's help. */
-function everything(host: MarksHost, game: GameTable, name: string): string {
+function everything(host: MarksHost<unknown>, game: GameTable, name: string): string {
   return [host.news(name), plainFor(game.describe(name), 'sight'), ...game.commands.map((c) => c.help)].join('\n');
 }
 
 describe("each game's help is worded with its host's words", () => {
   it('names the money, the verbs and the clock of the host it is given, and the tavern is worded as before', () => {
     for (const g of games) {
-      const texts = [g.help({}, marks), ...Object.values(g.topics ?? {}).map((topic) => topic({}, marks))].join('\n');
+      const texts = [g.help(settingsOf(g), marks), ...Object.values(g.topics ?? {}).map((topic) => topic(settingsOf(g), marks))].join('\n');
       expect(texts, g.id).not.toMatch(TAVERN_ONLY);
     }
     const [spice, bones, lair] = ['spice-run', 'lich-bones', 'dragons-lair'].map((id) => games.find((g) => g.id === id)!);
-    expect(spice.help({}, marks)).toBe(spice.help({}, tavernWords)); // no money named in it
-    expect(bones.help({}, marks)).toMatch(/gets 20,000 silver marks[^]*the HERO gets 1,000 silver marks/);
-    expect(plainFor(bones.help({}, marks), 'sight')).toMatch(/Bets \(minimum 5,000\), typed at the table, amount first or last:\n {2}bet hero 5000 {4}bet 5000 lich {4}bet attack 4 5000\n/);
-    expect(bones.help({}, marks)).toMatch(/\ngold shows your coins and your bets\./);
-    expect(plainFor(bones.help({}, tavernWords), 'sight')).toMatch(/whispered to Dreaven or typed at the table[^]*whisper dreaven hero 5000 {4}whisper dreaven 5000 lich[^]*\nwhisper dreaven gold \(or gold\) shows your coins/);
-    expect(lair.help({}, marks)).toMatch(/antes 50 silver marks into the bank[^]*down the list in examine <table>[^]*paid back as silver marks\.[^]*examine <table> shows the lairs/);
-    expect(lair.help({}, tavernWords)).toMatch(/antes 50 obsidian coins into the bank[^]*down the list in look <table>[^]*paid back as obsidian coins\.[^]*look <table> shows the lairs/);
+    expect(spice.help(settingsOf(spice), marks)).toBe(spice.help(settingsOf(spice), tavernWords)); // no money named in it
+    expect(bones.help(settingsOf(bones), marks)).toMatch(/gets 20,000 silver marks[^]*the HERO gets 1,000 silver marks/);
+    expect(plainFor(bones.help(settingsOf(bones), marks), 'sight')).toMatch(/Bets \(minimum 5,000\), typed at the table, amount first or last:\n {2}bet hero 5000 {4}bet 5000 lich {4}bet attack 4 5000\n/);
+    expect(bones.help(settingsOf(bones), marks)).toMatch(/\ngold shows your coins and your bets\./);
+    expect(plainFor(bones.help(settingsOf(bones), tavernWords), 'sight')).toMatch(/whispered to Dreaven or typed at the table[^]*whisper dreaven hero 5000 {4}whisper dreaven 5000 lich[^]*\nwhisper dreaven gold \(or gold\) shows your coins/);
+    expect(lair.help(settingsOf(lair), marks)).toMatch(/antes 50 silver marks into the bank[^]*down the list in examine <table>[^]*paid back as silver marks\.[^]*examine <table> shows the lairs/);
+    expect(lair.help(settingsOf(lair), tavernWords)).toMatch(/antes 50 obsidian coins into the bank[^]*down the list in look <table>[^]*paid back as obsidian coins\.[^]*look <table> shows the lairs/);
   });
 });
 
 describe('what a table tells its players is worded with its host’s words', () => {
   it('Spice Run: the wagers and the board', () => {
-    const host = new MarksHost('sand', 'the sand table', {}, ['Ana', 'Bob'], 1000);
+    const host = new MarksHost('sand', 'the sand table', settingsOf(spiceRun), ['Ana', 'Bob'], 1000);
     const game = spiceRun.create(host);
     host.sit(game, 'Ana');
     host.sit(game, 'Bob');
@@ -86,7 +87,7 @@ describe('what a table tells its players is worded with its host’s words', () 
   });
 
   it('Lich Bones: a short purse, the hand-outs and when they come again, the bets, gold', () => {
-    const host = new MarksHost('bones', 'the bones table', {}, ['Ana', 'Bob'], 0);
+    const host = new MarksHost('bones', 'the bones table', settingsOf(lichBones), ['Ana', 'Bob'], 0);
     const game = lichBones.create(host);
     host.handouts.note('Bob', 'lich-bones', host.clock.now());
     host.sit(game, 'Ana');
@@ -107,7 +108,7 @@ describe('what a table tells its players is worded with its host’s words', () 
   });
 
   it("Dragon's Lair: the ante, a purse short of it, the table's look", () => {
-    const host = new MarksHost('lair', 'the lair table', {}, ['Ana', 'Bob'], 10);
+    const host = new MarksHost('lair', 'the lair table', settingsOf(dragonsLair), ['Ana', 'Bob'], 10);
     const game = dragonsLair.create(host);
     host.sit(game, 'Ana');
     host.sit(game, 'Bob');

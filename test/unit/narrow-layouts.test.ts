@@ -3,6 +3,7 @@
  * form of a layout where the wide one does not fit, so no drawn line is cut into fragments and
  * nothing is lost (the same squares, coins, names and counts).
  */
+import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { fitted, drawn, hanging } from '../../src/text/markup.js';
@@ -52,7 +53,7 @@ describe('a layout in two sizes', () => {
 class SandHost extends FakeHostBase implements TableHost {
   readonly id = 'sand-table';
   readonly label = 'the sand table';
-  readonly settings = {};
+  readonly settings = settingsOf(spiceRun);
   constructor() {
     super(['Ana', 'Bob']);
     for (const name of ['Ana', 'Bob']) this.purses.set(`player:${name}`, 1_000_000_000);

@@ -6,7 +6,7 @@ import type { GameDefinition, GameTable } from '../../src/games/api.js';
 import { games } from '../../src/games/index.js';
 import { buildBundle } from '../../plugins/ranvier/build.js';
 import { bundleVerbs, tableCommands } from '../../plugins/ranvier/src/commands.js';
-import { declaredCommands } from '../../plugins/ranvier/src/verbs.js';
+import { declaredVerbs } from '../../plugins/ranvier/src/verbs.js';
 import { highRoll } from '../fixtures/high-roll/game.js';
 
 /** The verbs every table shares, whatever the games: the host's own. */
@@ -18,15 +18,16 @@ const CONTRACT = [...HOST, 'bet', 'play', 'withdraw', 'variant', 'start', 'gold'
 const newGame: GameDefinition = {
   id: 'knucklebones',
   title: 'Knucklebones',
-  settings: {},
+  settings: { defaults: {} },
   help: () => 'Throw the bones.',
   seats: () => 2,
+  verbs: () => [
+    { key: 'fold', aliases: ['muck'], usage: 'fold', group: 'Knucklebones', help: 'Give up the hand.' },
+    { key: 'look', usage: 'look', group: 'Knucklebones', help: 'Look at the bones.' },
+    { key: 'bones', usage: '<bones> <amount>', group: 'Knucklebones', help: 'A bet word.', claims: () => true },
+  ],
   create: (): GameTable => ({
-    commands: [
-      { key: 'fold', aliases: ['muck'], usage: 'fold', group: 'Knucklebones', help: 'Give up the hand.', run: () => undefined },
-      { key: 'look', usage: 'look', group: 'Knucklebones', help: 'Look at the bones.', run: () => undefined },
-      { key: 'bones', usage: '<bones> <amount>', group: 'Knucklebones', help: 'A bet word.', claims: () => true, run: () => undefined },
-    ],
+    commands: [],
     describe: () => '',
     tableState: () => ({ phase: 'waiting', players: [], turn: null, deadline: null, panel: { title: 'Knucklebones', parts: [] } }),
     sitProblem: () => null,
@@ -43,8 +44,8 @@ describe("the bundle's commands come from the games' own verbs", () => {
   it("writes one commands/<verb>.js for each verb the registered games declare, and the host's, and no other", async () => {
     const built = await buildBundle(out);
     const files = readdirSync(join(built.bundle, 'commands')).sort();
-    // Declared on each game's table; a verb that claims its lines (Lich Bones' bet words) shares words with the world's own commands.
-    const declared = games.flatMap((g) => declaredCommands(g).filter((c) => !c.claims).map((c) => c.key));
+    // Declared by each game; a verb that claims its lines (Lich Bones' bet words) shares words with the world's own commands.
+    const declared = games.flatMap((g) => declaredVerbs(g).filter((c) => !c.claims).map((c) => c.key));
     expect(files).toEqual([...new Set([...HOST, ...declared])].sort().map((v) => `${v}.js`));
     expect(files).toEqual(expect.arrayContaining(CONTRACT.map((v) => `${v}.js`)));
     expect(files).not.toContain('hero.js');

@@ -1,3 +1,4 @@
+import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import { spiceRun } from '../../src/games/spice-run/table.js';
 import type { GameTable, TableHost } from '../../src/games/api.js';
@@ -13,7 +14,7 @@ const look = (game: GameTable, viewer: string) => plainFor(game.describe(viewer)
 class FakeHost extends FakeHostBase implements TableHost {
   readonly id = 'sand-table';
   readonly label = 'the sand table';
-  readonly settings = {};
+  readonly settings = settingsOf(spiceRun);
 
   constructor() {
     super(['Ana', 'Bob', 'Zed']);

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORLD } from '../../src/server.js';
 import { loadWorld, parseWorld } from '../../src/world/world.js';
 import { OPPOSITE, type Direction } from '../../src/text/directions.js';
-import { settingsProblems } from '../../src/games/settings.js';
-import { games } from '../../src/games/index.js';
 
 describe('the world data', () => {
   it('ships the tavern of the contract: Spice Run in the common room, Lich Bones north, Dragon\'s Lair east', async () => {
@@ -55,32 +53,7 @@ describe('the world data', () => {
   });
 });
 
-describe("a table's settings", () => {
-  const defaults = { rounds: 16, minBet: 5000, payouts: { hero: { win: 1, per: 1 } } };
-
-  it('may override known numbers with whole numbers', () => {
-    expect(settingsProblems(defaults, undefined)).toEqual([]);
-    expect(settingsProblems(defaults, { rounds: 8, payouts: { hero: { win: 2, per: 1 } } })).toEqual([]);
-  });
-
-  it('refuses unknown keys, fractions, negatives, text and a zero divisor', () => {
-    const problems = settingsProblems(defaults, {
-      round: 8,
-      minBet: 1.5,
-      payouts: { hero: { win: -1, per: 0 } },
-    }).join('\n');
-    expect(problems).toMatch(/settings.round is not a setting of this game/);
-    expect(problems).toMatch(/settings.minBet must be a whole number \(0 or more\), not 1.5/);
-    expect(problems).toMatch(/settings.payouts.hero.win must be a whole number/);
-    expect(problems).toMatch(/settings.payouts.hero.per must be a whole number of at least 1, not 0/);
-    expect(settingsProblems(defaults, { rounds: '8' })).toHaveLength(1);
-    expect(settingsProblems(defaults, [])).toEqual(['settings must be an object']);
-  });
-
-  it("accepts every game's own defaults as settings", () => {
-    for (const g of games) expect(settingsProblems(g.settings, g.settings)).toEqual([]);
-  });
-
+describe('the world data, checked', () => {
   it('needs every NPC to have a name', () => {
     const world = { start: 'a', rooms: [{ id: 'a', name: 'A', description: 'x', npcs: [{ keywords: ['x'], short: 's', description: 'd' }] }] };
     expect(() => parseWorld(world)).toThrow(/every NPC needs a name/);

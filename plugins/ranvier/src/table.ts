@@ -10,7 +10,8 @@ import type { TablesWorld } from './world.js';
 export interface TableSpec {
   id: string;
   definition: GameDefinition;
-  settings: Record<string, unknown>;
+  /** Read through the game's declaration (world.ts). */
+  settings: unknown;
 }
 
 /**
@@ -25,8 +26,8 @@ export class RanvierTable {
   readonly label: string;
   readonly keywords: string[];
   readonly definition: GameDefinition;
-  /** The table's settings over the game's defaults (the behavior's `settings`). */
-  readonly settings: Record<string, unknown>;
+  /** The table's settings (the behavior's `settings`), read through its game's declaration. */
+  readonly settings: unknown;
   readonly game: GameTable;
   /** Seated players' names, in the order they sat. */
   readonly seats: string[] = [];
@@ -173,6 +174,8 @@ export class RanvierTable {
         for (const n of news) this.tell(n);
       },
       gameOver: () => {
+        // A game that drew nothing (a rematch withdrawn at once) used no seed: the next game keeps it.
+        if (this.draws.data.nonce === 0) return;
         const revealed = this.draws.retire();
         this.say(seedRevealed(revealed, this.draws.data, { name: this.label, keywords: this.keywords }));
       },

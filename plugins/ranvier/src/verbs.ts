@@ -1,13 +1,11 @@
-import type { GameCommand, GameDefinition, TableHost } from '../../../src/games/api.js';
+import type { GameDefinition, VerbInfo } from '../../../src/games/api.js';
+import { settingsOf } from '../../../src/games/settings.js';
 import { games } from '../../../src/games/index.js';
 import { worldWords } from './words.js';
 
 /**
- * The game verbs the bundle offers as Ranvier commands, read from the games themselves: each
- * game declares its verbs on its table (GameTable.commands), so a throwaway table of each game,
- * made against an inert host and disposed at once, says them. Reading the table keeps one
- * declaration per verb, the one the tavern runs too; a second, static list in GameDefinition
- * could drift from it. Nobody sits at the throwaway table, so it throws, deals and times nothing.
+ * The game verbs the bundle offers as Ranvier commands, read from the games themselves: each game
+ * declares its verbs (GameDefinition.verbs), the same declarations its tables run at the tavern.
  */
 
 /** The verbs every game's table shares: the host's own (commands.ts says what each does). */
@@ -27,38 +25,9 @@ export interface BundleVerb {
   usage: string;
 }
 
-/** A host that no game's constructor needs more than: no seats, no coins, no clock running. */
-const INERT_HOST: TableHost = {
-  id: 'verbs',
-  label: 'the table',
-  settings: {},
-  // Only the verbs' keys, aliases and usages are read here: none of them names the host's money.
-  words: worldWords('gold'),
-  clock: { now: () => 0 },
-  random: {
-    int: () => {
-      throw new Error('the throwaway table of verbs.ts draws nothing');
-    },
-  },
-  handouts: { last: () => null, note: () => undefined },
-  seated: () => [],
-  isConnected: () => false,
-  balance: () => 0,
-  transfer: () => ({ ok: false, reason: 'nothing moves at the throwaway table' }),
-  tell: () => undefined,
-  gameOver: () => undefined,
-  setTimer: () => ({ cancel: () => undefined }),
-  unseat: () => undefined,
-};
-
-/** The verbs a game declares, as a table of it lists them. */
-export function declaredCommands(definition: GameDefinition): GameCommand[] {
-  const table = definition.create(INERT_HOST);
-  try {
-    return [...table.commands];
-  } finally {
-    table.dispose();
-  }
+/** The verbs a game declares (GameDefinition.verbs), with its default settings: their words and usages do not change with a table's. */
+export function declaredVerbs(definition: GameDefinition): VerbInfo[] {
+  return definition.verbs(settingsOf(definition), worldWords('gold'));
 }
 
 /**
@@ -70,7 +39,7 @@ export function declaredCommands(definition: GameDefinition): GameCommand[] {
 export function gameVerbs(definitions: readonly GameDefinition[], taken: readonly string[]): Record<string, BundleVerb> {
   const verbs: Record<string, { aliases: Set<string>; usages: Set<string> }> = {};
   for (const definition of definitions) {
-    for (const c of declaredCommands(definition)) {
+    for (const c of declaredVerbs(definition)) {
       if (c.claims || taken.includes(c.key)) continue;
       const verb = (verbs[c.key] ??= { aliases: new Set(), usages: new Set() });
       for (const alias of c.aliases ?? []) if (!taken.includes(alias)) verb.aliases.add(alias);

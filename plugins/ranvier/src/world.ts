@@ -2,7 +2,7 @@ import type { Clock, HandoutRecord, HostWords } from '../../../src/games/api.js'
 import { cryptoSeeds, derivedSeeds, type SeedMaker } from '../../../src/games/fair-source.js';
 import { games } from '../../../src/games/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../../src/games/random.js';
-import { settingsProblems } from '../../../src/games/settings.js';
+import { readSettings } from '../../../src/games/settings.js';
 import type { Books, JournalRecord } from './books.js';
 import { readConfig, type TablesConfig } from './config.js';
 import { TableDraws } from './draws.js';
@@ -80,15 +80,15 @@ export class TablesWorld {
     if (extra.length) throw new Error(`${where}: ${extra[0]} is not a key of a table (they are game, settings, id)`);
     const definition = games.find((g) => g.id === c.game);
     if (!definition) throw new Error(`${where}: game must be one of ${games.map((g) => g.id).join(', ')}, not ${JSON.stringify(c.game)}`);
-    const problems = settingsProblems(definition.settings, c.settings);
-    if (problems.length) throw new Error(`${where}: ${problems[0]}`);
+    const settings = readSettings(definition.settings, c.settings);
+    if (!settings.ok) throw new Error(`${where}: ${settings.problem}`);
     const room = item.room;
     if (!room) throw new Error(`${where}: a table must stand in a room`);
     if (c.id !== undefined && (typeof c.id !== 'string' || !/^[\w:@#.-]{1,64}$/.test(c.id))) throw new Error(`${where}: id must be one word of letters, digits and : @ # . - _`);
     const id = typeof c.id === 'string' ? c.id : this.freshId(`${item.entityReference}@${room.entityReference}`);
     if (this.tables.some((t) => t.id === id)) throw new Error(`${where}: another table already has the id ${id}`);
     const draws = new TableDraws(id, this.books.fair.get(id), { ordinary: this.ordinary, seeds: this.seeds, keep: (fair) => this.keep({ k: 'fair', fair }) });
-    const table = new RanvierTable(this, item, room, { id, definition, settings: (c.settings ?? {}) as Record<string, unknown> }, draws);
+    const table = new RanvierTable(this, item, room, { id, definition, settings: settings.settings }, draws);
     // A table stays where it stands (the stock `get` honours this).
     item.metadata.noPickup = true;
     this.tables.push(table);

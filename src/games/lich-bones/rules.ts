@@ -194,6 +194,9 @@ export interface LichBonesContext extends RulesContext {
 
 export type LichBonesStep = Step<LichBonesState, LichBonesEvent>;
 
+/** How the host's hand-out record names Lich Bones' cool-down: one for every Lich Bones table. */
+export const HANDOUT_KIND = 'lich-bones';
+
 export function newTable(settings: LichBonesSettings = DEFAULT_SETTINGS): LichBonesState {
   return {
     settings,
@@ -247,7 +250,8 @@ export function apply(state: LichBonesState, action: LichBonesAction, ctx: LichB
       break;
   }
   if (reason !== null) return refuse(reason);
-  return { ok: true, state: s, events: out.events, moves: out.moves, results: out.results };
+  const handouts = out.events.flatMap((e) => (e.type === 'handoutsOpened' ? [{ player: e.player, kind: HANDOUT_KIND }] : []));
+  return { ok: true, state: s, events: out.events, moves: out.moves, results: out.results, handouts };
 }
 
 /** The player's bets on the table, for `gold`. */
@@ -296,6 +300,8 @@ function startGame(s: LichBonesState, by: string | null, ctx: LichBonesContext, 
   s.phase = 'betting';
   s.point = null;
   s.round = 0;
+  // A new game has thrown nothing yet: the last game's dice are not this one's.
+  s.lastThrow = null;
   chooseHero(s, 'start', ctx, out);
   openBetting(s, ctx, out);
   return null;

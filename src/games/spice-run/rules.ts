@@ -5,7 +5,7 @@
  */
 import { rollDice, type Dice, type RandomSource } from '../random.js';
 import type { BetResult, CoinMove } from '../api.js';
-import { decided, escrow, player, refuse, returned, type RulesContext, type Step } from '../rules.js';
+import { decided, escrow, player, refuse, returned, type RulesContext, type Step, type Unseating } from '../rules.js';
 import { nextStep, waitingThrow } from './prompts.js';
 
 export type Variant = 'standard' | 'all-or-none' | 'take-and-give';
@@ -71,6 +71,8 @@ export interface Refund {
 }
 
 export type SpiceRunEvent =
+  /** A game begins; `rematch`: the same two played the game before (the variant carries over). */
+  | { type: 'begun'; players: [string, string]; variant: Variant; rematch: boolean }
   | { type: 'variantChosen'; player: string; variant: Variant }
   | { type: 'rolled'; player: string; dice: Dice; total: number; meaning: RollMeaning }
   | { type: 'wagered'; player: string; square: number; amount: number; boardTotal: number }
@@ -102,11 +104,11 @@ export type SpiceRunAction =
 
 type SpiceRunStep = Step<SpiceRunState, SpiceRunEvent>;
 
-export function setup(players: [string, string], settings: SpiceRunSettings, now: number): SpiceRunState {
+export function setup(players: [string, string], settings: SpiceRunSettings, now: number, variant: Variant = 'standard'): SpiceRunState {
   if (players[0] === players[1]) throw new Error(`Spice Run needs two different players, got ${players[0]} twice`);
   return {
     players: [players[0], players[1]],
-    variant: 'standard',
+    variant,
     phase: 'placement',
     turn: 0,
     awaiting: 'roll',
@@ -117,6 +119,17 @@ export function setup(players: [string, string], settings: SpiceRunSettings, now
     tally: { [players[0]]: { staked: 0, received: 0 }, [players[1]]: { staked: 0, received: 0 } },
     endedBy: null,
   };
+}
+
+/**
+ * A game begins for the two seated players, first to sit first. After a game the same two play
+ * again at once, and the variant Player 1 chose carries over (docs/rulings.md, Spice Run).
+ */
+export function begin(last: SpiceRunState | null, players: [string, string], settings: SpiceRunSettings, now: number): SpiceRunStep {
+  if (last && last.phase !== 'over') return refuse('A game of Spice Run is under way here.');
+  const rematch = !!last && last.players[0] === players[0] && last.players[1] === players[1];
+  const variant = rematch ? last.variant : 'standard';
+  return { ok: true, state: setup(players, settings, now, variant), events: [{ type: 'begun', players, variant, rematch }], moves: [] };
 }
 
 export function boardTotal(state: SpiceRunState): number {
@@ -186,6 +199,7 @@ class Draft {
   readonly events: SpiceRunEvent[] = [];
   readonly moves: CoinMove[] = [];
   readonly results: BetResult[] = [];
+  readonly unseat: Unseating[] = [];
 
   constructor(
     original: SpiceRunState,
@@ -200,7 +214,7 @@ class Draft {
   }
 
   done(): SpiceRunStep {
-    return { ok: true, state: this.state, events: this.events, moves: this.moves, results: this.results };
+    return { ok: true, state: this.state, events: this.events, moves: this.moves, results: this.results, unseat: this.unseat };
   }
 
   restartClock(): void {
@@ -368,6 +382,8 @@ function withdraw(draft: Draft, by: string, cause: WithdrawCause | 'no-coins'): 
     else refunds.push({ owner: w.owner, amount: w.amount });
   }
   draft.events.push({ type: 'withdrawn', player: by, cause, refunds });
+  // Idle through a whole turn is away, as a lost connection is: the seat goes too, and no rematch waits on them.
+  if (cause === 'idle') draft.unseat.push({ player: by, why: 'You let your turn lapse, so you get up from the sand grid.' });
   for (const w of [...s.board]) {
     draft.results.push(returned(w.owner, `square ${w.square}`, w.amount));
     draft.pay([w], w.owner, 'Spice Run withdrawn: wager returned');

@@ -31,6 +31,15 @@ function mine(v: Voice, who: string, style: 'won' | 'lost', text: string): strin
 export function eventMessage(e: SpiceRunEvent, words: HostWords): Message {
   const money = words.money;
   switch (e.type) {
+    case 'begun': {
+      const [one, two] = e.players;
+      const variant = e.variant === 'standard' ? '' : ` The ${VARIANT_NAMES[e.variant]} variant stands until Player 1 chooses another.`;
+      return (v) =>
+        `${e.rematch ? 'The next game of Spice Run begins at once' : 'A game of Spice Run begins'}: ${v.name(one)} ${v.verb(one, 'are', 'is')} Player 1, ` +
+        `${v.name(two)} ${v.verb(two, 'are', 'is')} Player 2.${variant} ` +
+        `${v.Name(one)} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager.` +
+        (e.rematch ? ' Whoever would rather not play again types stand.' : '');
+    }
     case 'variantChosen':
       return (v) => `${v.does(e.player, 'choose')} the ${VARIANT_NAMES[e.variant]} variant.`;
     case 'rolled': {

@@ -1,11 +1,13 @@
 import { commitmentOf, fairDice, fairDie, fairShuffle, seedFromHex } from './games/fair.js';
+import { facesText } from './games/fair-text.js';
 
 /**
- * `npm run verify -- <seed hex> <client seed> <nonce> [dice|die|shuffle N]`: recomputes one
- * draw from a revealed seed, as docs/fairness.md does in plain Node.
+ * `npm run verify -- <seed hex> <client seed> <nonce> [dice [N]|die|shuffle N]`: recomputes one
+ * draw from a revealed seed (N dice thrown together: two unless said), as docs/fairness.md does in plain Node.
  */
 
-const USAGE = 'Usage: npm run verify -- <seed hex> <client seed> <nonce> [dice|die|shuffle N]';
+const USAGE = 'Usage: npm run verify -- <seed hex> <client seed> <nonce> [dice [N]|die|shuffle N]';
+const MAX_DICE = 100;
 const MAX_CARDS = 10_000;
 
 function fail(reason: string): never {
@@ -34,19 +36,20 @@ const nonce = wholeNumber('the nonce', nonceText, 0, Number.MAX_SAFE_INTEGER);
 const seed = parsed.seed;
 
 let outcome: string;
-if (kind === 'dice' || kind === 'die') {
-  if (rest.length) fail(`nothing follows "${kind}", but "${rest[0]}" does.`);
-  if (kind === 'die') outcome = `die ${fairDie(seed, clientSeed, nonce)}`;
-  else {
-    const [a, b] = fairDice(seed, clientSeed, nonce);
-    outcome = `dice ${a} and ${b} (${a + b})`;
-  }
+if (kind === 'die') {
+  if (rest.length) fail(`nothing follows "die", but "${rest[0]}" does.`);
+  outcome = `die ${fairDie(seed, clientSeed, nonce)}`;
+} else if (kind === 'dice') {
+  const count = rest.length ? wholeNumber('the number of dice', rest[0], 1, MAX_DICE) : 2;
+  if (rest.length > 1) fail(`nothing follows "dice ${count}", but "${rest[1]}" does.`);
+  const dice = fairDice(seed, clientSeed, nonce, count);
+  outcome = `dice ${facesText(dice)} (${dice.reduce((a, b) => a + b, 0)})`;
 } else if (kind === 'shuffle') {
   const n = wholeNumber('the number of cards', rest[0], 1, MAX_CARDS);
   if (rest.length > 1) fail(`nothing follows "shuffle ${n}", but "${rest[1]}" does.`);
   outcome = `shuffle of ${n}, top card first, each card named by its place before the shuffle: ${fairShuffle(seed, clientSeed, nonce, n).join(' ')}`;
 } else {
-  fail(`the draw is dice, die or shuffle N, not "${kind}".`);
+  fail(`the draw is dice [N], die or shuffle N, not "${kind}".`);
 }
 
 console.log(`commitment ${commitmentOf(seed)}`);

@@ -166,7 +166,7 @@ export type TableNews =
   | { kind: 'say'; message: Message }
   /** A private line for one player (a card in the hand, say). */
   | { kind: 'to'; player: string; text: string }
-  /** A throw (two dice, or one die): kept for `look dice <table>`, and Table.Dice for panels. */
+  /** A throw (any number of dice, or one die): kept for `look dice <table>`, and Table.Dice for panels. */
   | { kind: 'dice'; dice: readonly number[] }
   /**
    * The table's public state changed: the room's panels hear Table.State. `by`: only by that

@@ -44,9 +44,9 @@ export interface RevealedSeed {
   draws: number;
 }
 
-/** One draw as the game used it: two dice, one die, or a shuffle (the items before it and after it, top first, by name). */
+/** One draw as the game used it: dice (as many as were thrown together), one die, or a shuffle (the items before it and after it, top first, by name). */
 export type DrawRecord =
-  | { nonce: number; kind: 'dice'; dice: [number, number] }
+  | { nonce: number; kind: 'dice'; dice: number[] }
   | { nonce: number; kind: 'die'; die: number }
   | { nonce: number; kind: 'shuffle'; cards: string[]; order: string[] };
 
@@ -65,8 +65,19 @@ export const CLIENT_SEED_MAX = 64;
 /** A whole number from 0 (the store checks its own records the same way, store/shapes.ts). */
 const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
+/** Which draw a throw came from: the seed's game number and the nonce. */
+export interface DrawRef {
+  game: number;
+  nonce: number;
+}
+
+/** How many throws are remembered for `nameThrow` (a step throws at most a few before the table tells them). */
+const RECENT_THROWS = 8;
+
 export class FairSource implements RandomSource {
   private drawing = false;
+  /** The latest throws (dice or one die), oldest first, not yet named by the table: which draw each was. */
+  private throws: { ref: DrawRef; faces: string }[] = [];
   /** The server seed's bytes, decoded once per seed: not from hex at every throw of a busy table. */
   private seedBytes: Buffer;
 
@@ -112,6 +123,10 @@ export class FairSource implements RandomSource {
     try {
       const result = run(streamSource(drawStream(this.seedBytes, clientSeed, nonce)));
       if (kind) record = drawRecord(kind, nonce, result, items);
+      if (kind === 'dice' || kind === 'die') {
+        const faces = typeof result === 'number' ? [result] : (result as number[]);
+        this.throws = [...this.throws.slice(1 - RECENT_THROWS), { ref: { game: this.state.game, nonce }, faces: faces.join() }];
+      }
       return result;
     } finally {
       // A nonce is used once, even by a draw that failed half-way.
@@ -119,6 +134,17 @@ export class FairSource implements RandomSource {
       this.state.nonce = nonce + 1;
       this.changed(record);
     }
+  }
+
+  /**
+   * The draw of a throw the table is telling (`look dice` names its nonce): the oldest unnamed
+   * throw with these faces, however many dice (the games tell their throws in the order they drew
+   * them; any older unnamed one was never told).
+   */
+  nameThrow(faces: readonly number[]): DrawRef | null {
+    const i = this.throws.findIndex((t) => t.faces === faces.join());
+    if (i < 0) return null;
+    return this.throws.splice(0, i + 1)[i].ref;
   }
 
   /** `fair seed <word>`: allowed only before the first draw made with this seed. */
@@ -153,7 +179,7 @@ export class FairSource implements RandomSource {
  * shuffle (whose `result` is the new order as positions among `items`, random.ts).
  */
 function drawRecord(kind: DrawKind, nonce: number, result: unknown, items: readonly string[] = []): DrawRecord {
-  if (kind === 'dice') return { nonce, kind, dice: [...(result as [number, number])] };
+  if (kind === 'dice') return { nonce, kind, dice: [...(result as number[])] };
   if (kind === 'die') return { nonce, kind, die: result as number };
   return { nonce, kind, cards: [...items], order: (result as number[]).map((i) => items[i]) };
 }

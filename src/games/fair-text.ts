@@ -4,14 +4,10 @@
  * is set and when a game's seed is revealed. Every host of the tables words them the same way.
  */
 import { paint, together, whole } from '../text/markup.js';
-import type { FairData, RevealedSeed } from './fair-source.js';
-import type { Message } from './voice.js';
+import type { DrawRef, FairData, RevealedSeed } from './fair-source.js';
 
-/** Which draw a throw came from: the seed's game number and the nonce. */
-export interface DrawRef {
-  game: number;
-  nonce: number;
-}
+export type { DrawRef } from './fair-source.js';
+import type { Message } from './voice.js';
 
 /** How a table is named: its name in prose and the words that name it in commands. */
 export interface TableNames {
@@ -62,8 +58,12 @@ export function throwText(ref: DrawRef): string {
 export function diceText(table: string, dice: readonly number[], draw: DrawRef | null = null): string {
   const from = draw ? `; ${throwText(draw)}` : '';
   if (dice.length === 1) return `The die on ${table} shows ${dice[0]}${from}.`;
-  const shown = `${dice.slice(0, -1).join(', ')} and ${dice[dice.length - 1]}`;
-  return `The dice on ${table} ${together(`show ${shown}`)} (${dice.reduce((sum, d) => sum + d, 0)})${from}.`;
+  return `The dice on ${table} ${together(`show ${facesText(dice)}`)} (${dice.reduce((sum, d) => sum + d, 0)})${from}.`;
+}
+
+/** Faces thrown together, in words: "3 and 4", "1, 5 and 6", "2". */
+export function facesText(dice: readonly number[]): string {
+  return dice.length === 1 ? String(dice[0]) : `${dice.slice(0, -1).join(', ')} and ${dice[dice.length - 1]}`;
 }
 
 /** Told to the room when a seated player sets the client seed. */

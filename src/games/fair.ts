@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { rollDice, rollDie, shuffle, type Dice, type RandomSource } from './random.js';
+import { rollDice, rollDie, shuffle, type RandomSource } from './random.js';
 
 /**
  * The provably fair scheme (docs/rulings.md, "Provably fair draws"), as pure
@@ -49,9 +49,9 @@ export function streamSource(next: U32Stream): RandomSource {
 
 const drawSource = (seed: Uint8Array, clientSeed: string, nonce: number) => streamSource(drawStream(seed, clientSeed, nonce));
 
-/** A throw of two dice: uniform(6) + 1, then uniform(6) + 1. */
-export function fairDice(seed: Uint8Array, clientSeed: string, nonce: number): Dice {
-  return rollDice(drawSource(seed, clientSeed, nonce));
+/** A throw of dice (two unless said): uniform(6) + 1 for each die in turn. */
+export function fairDice(seed: Uint8Array, clientSeed: string, nonce: number, count = 2): number[] {
+  return rollDice(drawSource(seed, clientSeed, nonce), count);
 }
 
 /** Dragon's Lair's treasure die: uniform(6) + 1. */

@@ -13,7 +13,7 @@ export interface RandomSource {
   draw?<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly string[]): T;
 }
 
-/** What a draw is: a throw of two dice, one die, or a shuffle. */
+/** What a draw is: a throw of dice (any number of them), one die, or a shuffle. */
 export type DrawKind = 'dice' | 'die' | 'shuffle';
 
 /**
@@ -80,9 +80,12 @@ export function rollDie(random: RandomSource): number {
   return oneDraw(random, 'die', face);
 }
 
-/** Two dice, one draw: the first die, then the second. */
-export function rollDice(random: RandomSource): Dice {
-  return oneDraw(random, 'dice', (r): Dice => [face(r), face(r)]);
+/** Dice thrown together, one draw: the first die, then the second, and so on (two unless said). */
+export function rollDice(random: RandomSource): Dice;
+export function rollDice(random: RandomSource, count: number): number[];
+export function rollDice(random: RandomSource, count = 2): number[] {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`rollDice: ${count} is not a number of dice`);
+  return oneDraw(random, 'dice', (r) => Array.from({ length: count }, () => face(r)));
 }
 
 /** Dice as the fixed values fixedRandom wants: diceValues(3, 4) throws a 3 and a 4. */

@@ -9,7 +9,7 @@ import type { ResultOutcome } from './results.js';
 
 /** One draw as the game used it: two dice, one die, or a shuffle (the cards before it and after it, top first). */
 export type DrawRecord =
-  | { nonce: number; kind: 'dice'; dice: [number, number] }
+  | { nonce: number; kind: 'dice'; dice: number[] }
   | { nonce: number; kind: 'die'; die: number }
   | { nonce: number; kind: 'shuffle'; cards: string[]; order: string[] };
 
@@ -63,6 +63,8 @@ export const WINS_KEPT = 500;
 const HEX64 = /^[0-9a-f]{64}$/;
 /** A shuffled item as its record names it: a card (`7h`, `qs`), or any short word. */
 const CARD = /^[\w-]{1,16}$/;
+/** The most dice one throw records: more than any table game throws at once. */
+const MAX_DICE = 100;
 const isFace = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 6;
 const isCards = (a: unknown): a is string[] => Array.isArray(a) && a.length <= 60 && a.every((c) => typeof c === 'string' && CARD.test(c));
 
@@ -71,7 +73,7 @@ export function drawProblem(d: unknown): string | null {
   if (!isPlainObject(d) || !isCount(d.nonce)) return 'a draw without a nonce';
   switch (d.kind) {
     case 'dice':
-      return Array.isArray(d.dice) && d.dice.length === 2 && d.dice.every(isFace) ? null : `draw ${d.nonce}: malformed dice`;
+      return Array.isArray(d.dice) && d.dice.length >= 1 && d.dice.length <= MAX_DICE && d.dice.every(isFace) ? null : `draw ${d.nonce}: malformed dice`;
     case 'die':
       return isFace(d.die) ? null : `draw ${d.nonce}: a malformed die`;
     case 'shuffle':

@@ -2,7 +2,7 @@ import type { Store } from '../store/index.js';
 import type { DrawRecord, GameResult } from '../store/entries.js';
 import { FairSource, type FairData, type Refusal, type RevealedSeed, type SeedMaker } from '../games/fair-source.js';
 import type { DrawKind, RandomSource } from '../games/random.js';
-import type { DrawRef } from '../games/fair-text.js';
+import type { DrawRef } from '../games/fair-source.js';
 
 /**
  * A table's random source as the server hands it to its Table (its `random`): the table's
@@ -35,13 +35,7 @@ export interface FairState {
   nonce: number;
 }
 
-/** How many throws are remembered for `thrown` to name (a step throws at most a few). */
-const RECENT_THROWS = 8;
-
 export class FairTable implements RandomSource {
-  /** The latest throws (dice or one die), oldest first, not yet named by the table. */
-  private throws: { ref: DrawRef; faces: string }[] = [];
-
   private constructor(
     private readonly source: FairSource,
     private readonly store: SeedStore,
@@ -68,24 +62,12 @@ export class FairTable implements RandomSource {
   }
 
   draw<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly string[]): T {
-    const { game, nonce } = this.source.data;
-    const result = this.source.draw(run, kind, items);
-    if (kind !== 'shuffle') {
-      const faces = typeof result === 'number' ? [result] : (result as number[]);
-      this.throws = [...this.throws.slice(1 - RECENT_THROWS), { ref: { game, nonce }, faces: faces.join() }];
-    }
-    return result;
+    return this.source.draw(run, kind, items);
   }
 
-  /**
-   * The draw of a throw the table is telling: the oldest unnamed throw with these faces (the
-   * games tell their throws in the order they drew them; any older unnamed one was never told).
-   */
+  /** The draw of a throw the table is telling (FairSource.nameThrow). */
   nameThrow(faces: readonly number[]): DrawRef | null {
-    const i = this.throws.findIndex((t) => t.faces === faces.join());
-    if (i < 0) return null;
-    const [named] = this.throws.splice(0, i + 1).slice(-1);
-    return named.ref;
+    return this.source.nameThrow(faces);
   }
 
   get data(): FairData {

@@ -5,6 +5,7 @@
  * block, which the Check buttons recompute from.
  */
 import type { DrawRecord } from '../store/index.js';
+import { facesText } from '../games/fair-text.js';
 import type { GamesAnswer, Listings, PublicGame } from './listings.js';
 
 /** Where the template takes the lists and the data. */
@@ -18,7 +19,7 @@ const coins = (n: number) => `${n.toLocaleString('en-US')} obsidian coin${n === 
 export function drawText(d: DrawRecord): string {
   switch (d.kind) {
     case 'dice':
-      return `${d.dice[0]} and ${d.dice[1]}`;
+      return facesText(d.dice);
     case 'die':
       return String(d.die);
     default:

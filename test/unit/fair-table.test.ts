@@ -86,6 +86,23 @@ describe('naming the draw of a throw', () => {
     const d = rollDice(random);
     expect(random.nameThrow(d)).toEqual({ game: 2, nonce: 0 });
   });
+
+  it('names a throw of any number of dice: three thrown together are one draw, one nonce, one record', () => {
+    const { store, entries } = journal();
+    const { random } = open(store);
+    const three = rollDice(random, 3);
+    expect(three).toHaveLength(3);
+    const again = rollDice(random, 3);
+    expect(random.nameThrow(three)).toEqual({ game: 1, nonce: 0 });
+    expect(random.nameThrow(again)).toEqual({ game: 1, nonce: 1 });
+    // Each journaled with its nonce and all its faces, as the game's record will list them.
+    const draws = entries.flatMap((e) => (e.kind === 'fair' && e.draw ? [e.draw] : []));
+    expect(draws).toEqual([
+      { nonce: 0, kind: 'dice', dice: three },
+      { nonce: 1, kind: 'dice', dice: again },
+    ]);
+    expect(() => rollDice(random, 0)).toThrow(/not a number of dice/);
+  });
 });
 
 describe('what fair <table> shows', () => {

@@ -220,6 +220,10 @@ describe('npm run verify', () => {
     expect(stdout).toContain(`commitment ${VECTORS.commitment}`);
     expect(stdout).toContain(`: ${VECTORS.shuffle40AtNonce0.join(' ')}\n`);
     expect((await run(tsx, [verify, SEED_HEX, CLIENT, '0'])).stdout).toContain('dice 6 and 3 (9)');
+    // Any number of dice thrown together: the first two are the same draw's first two.
+    const [a, b, c] = fairDice(SEED, CLIENT, 0, 3);
+    expect([a, b]).toEqual([6, 3]);
+    expect((await run(tsx, [verify, SEED_HEX, CLIENT, '0', 'dice', '3'])).stdout).toContain(`dice 6, 3 and ${c} (${9 + c})`);
   });
 
   it('refuses bad input with one line of reason and exit code 2', async () => {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkGame, hmacKey, recompute, verdictOf, type Draw, type Game } from '../../web/src/tavern/fair.js';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
+import { fairDice } from '../../src/games/fair.js';
 
 const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const fresh = dragonsLair.freshDecks!.map((deck) => [...deck]);
@@ -43,5 +44,22 @@ describe("Check on a Dragon's Lair game", () => {
     expect(verdictOf(check).text).toMatch(/^Does not check out: draw 0 \(shuffle\) does not match/);
     // Without the game's decks the same record would pass: the decks are what catch it.
     expect(verdictOf(await checkGame(game)).result).toBe('pass');
+  });
+});
+
+describe('Check on a game that throws any number of dice together', () => {
+  it('recomputes each throw with as many dice as its record holds, the same faces the server drew', async () => {
+    const seed = Buffer.from(SEED, 'hex');
+    const draws: Draw[] = [0, 1, 2].map((nonce) => ({ nonce, kind: 'dice', dice: fairDice(seed, 'dice-table:1', nonce, 3) }));
+    const commitment = createHash('sha256').update(seed).digest('hex');
+    const game: Game = { table: 'dice-table', game: 'chuck-a-luck', number: 1, commitment, serverSeed: SEED, clientSeed: 'dice-table:1', draws };
+    const check = await checkGame(game);
+    expect(check.draws.map((d) => d.computed)).toEqual(draws.map((d) => (d.kind === 'dice' ? `${d.dice[0]}, ${d.dice[1]} and ${d.dice[2]}` : '')));
+    expect(verdictOf(check).result).toBe('pass');
+    // One face changed in the record, and that throw fails.
+    const forged = structuredClone(game);
+    const second = forged.draws[1];
+    if (second.kind === 'dice') second.dice[2] = (second.dice[2] % 6) + 1;
+    expect(verdictOf(await checkGame(forged)).text).toMatch(/^Does not check out: draw 1 \(dice\) does not match/);
   });
 });

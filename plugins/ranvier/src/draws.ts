@@ -1,5 +1,4 @@
-import { FairSource, type FairData, type RevealedSeed, type SeedMaker } from '../../../src/games/fair-source.js';
-import type { DrawRef } from '../../../src/games/fair-text.js';
+import { FairSource, type DrawRef, type FairData, type RevealedSeed, type SeedMaker } from '../../../src/games/fair-source.js';
 import type { DrawKind, RandomSource } from '../../../src/games/random.js';
 
 /**
@@ -10,8 +9,6 @@ import type { DrawKind, RandomSource } from '../../../src/games/random.js';
  * process (docs/rulings.md, Provably fair draws).
  */
 export class TableDraws implements RandomSource {
-  /** Throws not yet named by the table, oldest first: which nonce each came from. */
-  private throws: { ref: DrawRef; faces: string }[] = [];
   private readonly source: FairSource;
 
   constructor(table: string, saved: FairData | undefined, options: { ordinary: RandomSource; seeds: SeedMaker; keep: (data: FairData) => void }) {
@@ -29,21 +26,12 @@ export class TableDraws implements RandomSource {
   }
 
   draw<T>(run: (random: RandomSource) => T, kind: DrawKind, items?: readonly string[]): T {
-    const { game, nonce } = this.source.data;
-    const result = this.source.draw(run, kind, items);
-    if (kind !== 'shuffle') {
-      const faces = typeof result === 'number' ? [result] : (result as number[]);
-      // A step throws at most a few times before the table tells them.
-      this.throws = [...this.throws.slice(-7), { ref: { game, nonce }, faces: faces.join() }];
-    }
-    return result;
+    return this.source.draw(run, kind, items);
   }
 
-  /** The draw of a throw being told: the oldest unnamed throw with these faces (older unnamed ones were never told). */
+  /** The draw of a throw being told (FairSource.nameThrow). */
   nameThrow(faces: readonly number[]): DrawRef | null {
-    const i = this.throws.findIndex((t) => t.faces === faces.join());
-    if (i < 0) return null;
-    return this.throws.splice(0, i + 1)[i].ref;
+    return this.source.nameThrow(faces);
   }
 
   get data(): FairData {

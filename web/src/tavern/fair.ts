@@ -4,7 +4,7 @@
  */
 
 export type Draw =
-  | { nonce: number; kind: 'dice'; dice: [number, number] }
+  | { nonce: number; kind: 'dice'; dice: number[] }
   | { nonce: number; kind: 'die'; die: number }
   | { nonce: number; kind: 'shuffle'; cards: string[]; order: string[] };
 
@@ -59,7 +59,12 @@ async function uniform(next: () => Promise<number>, k: number): Promise<number> 
 export async function recompute(key: CryptoKey, clientSeed: string, d: Draw, start: string[]): Promise<Draw> {
   const next = stream(key, clientSeed, d.nonce);
   const face = async () => (await uniform(next, 6)) + 1;
-  if (d.kind === 'dice') return { nonce: d.nonce, kind: 'dice', dice: [await face(), await face()] };
+  if (d.kind === 'dice') {
+    // As many dice as the record says were thrown together, each the next uniform(6) + 1.
+    const dice: number[] = [];
+    for (let i = 0; i < d.dice.length; i++) dice.push(await face());
+    return { nonce: d.nonce, kind: 'dice', dice };
+  }
   if (d.kind === 'die') return { nonce: d.nonce, kind: 'die', die: await face() };
   const out = start.slice();
   for (let i = out.length - 1; i > 0; i--) {
@@ -76,7 +81,7 @@ export async function hmacKey(seedHex: string): Promise<CryptoKey | null> {
 
 /** A draw in words, as the page writes the record's side. */
 export function drawText(d: Draw): string {
-  if (d.kind === 'dice') return `${d.dice[0]} and ${d.dice[1]}`;
+  if (d.kind === 'dice') return d.dice.length === 1 ? String(d.dice[0]) : `${d.dice.slice(0, -1).join(', ')} and ${d.dice[d.dice.length - 1]}`;
   if (d.kind === 'die') return String(d.die);
   return d.order.join(' ');
 }

@@ -5,7 +5,7 @@
  */
 import '../page.css';
 import './tavern.css';
-import { checkGame, verdictOf, type Game } from './fair.js';
+import { checkGame, drawText, verdictOf, type Game } from './fair.js';
 
 /** The page's data: each table's games, and the decks its game's first shuffles start from. */
 interface PageData {
@@ -43,7 +43,7 @@ async function check(button: HTMLButtonElement): Promise<void> {
     result.draws.forEach((d, i) => {
       const row = rows[i];
       if (!row) return;
-      row.querySelector('.recorded')!.textContent = d.draw.kind === 'dice' ? `${d.draw.dice[0]} and ${d.draw.dice[1]}` : d.draw.kind === 'die' ? String(d.draw.die) : d.draw.order.join(' ');
+      row.querySelector('.recorded')!.textContent = drawText(d.draw);
       row.querySelector('.computed')!.textContent = d.computed;
       const mark = row.querySelector<HTMLElement>('.match')!;
       mark.textContent = d.matches ? 'matches' : `DIFFERS${d.note ? `: ${d.note}` : ''}`;

@@ -206,6 +206,7 @@ describe("docs/fairness.md's plain-Node check", () => {
     const commitment = `commitment ${VECTORS.commitment}`;
     expect(await check(SEED_HEX, CLIENT, '0')).toEqual([commitment, VECTORS.diceAtNonce0.join(' ')]);
     expect(await check(SEED_HEX, CLIENT, '3', 'die')).toEqual([commitment, String(VECTORS.dieAtNonce3)]);
+    expect(await check(SEED_HEX, CLIENT, '4', 'dice', '3')).toEqual([commitment, fairDice(SEED, CLIENT, 4, 3).join(' ')]);
     expect(await check(SEED_HEX, CLIENT, '0', 'shuffle', '40')).toEqual([commitment, VECTORS.shuffle40AtNonce0.join(' ')]);
     expect(await check(SEED_HEX, 'lair-table:2', '1', 'shuffle', '12')).toEqual([commitment, fairShuffle(SEED, 'lair-table:2', 1, 12).join(' ')]);
   });

@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import yargsParser from 'yargs-parser';
 import { DEFAULT_WORLD, startServer } from './server.js';
+import type { GameDefinition } from './games/api.js';
+import { games } from './games/index.js';
+import { gamesWith, loadGameModule } from './games/modules.js';
 import { describeError } from './store/files.js';
 import { PRIVATE_DIR } from './store/private.js';
 import { openLogFile, type LogFile } from './log-file.js';
@@ -32,13 +35,15 @@ const USAGE = `Usage: npm start -- [options]
   --greeting-limit N  connections that may be at the greeting (not logged in) at once, every port together
                  (default 200, or the world's greetingLimit; 0: no limit)
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
+  --game-module FILE  adds the game this module exports (a GameDefinition, src/games/README.md), for the
+                 world's tables to name by its id (repeat for more; a .ts module is loaded with tsx)
   --trust-proxy ADDR,...  the reverse proxies (addresses, CIDR ranges, or loopback) whose X-Forwarded-For
                  (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
 const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit'];
 /** Options that may be given more than once. */
-const REPEATABLE = ['admin', 'trust-proxy'];
+const REPEATABLE = ['admin', 'trust-proxy', 'game-module'];
 const KNOWN = new Set([...VALUED, ...REPEATABLE, 'help', '_']);
 
 function fail(message: string): never {
@@ -110,6 +115,11 @@ if (trustList.some((entry) => entry.trim() === '')) fail('--trust-proxy needs a 
 const trustProxy = TrustedProxies.parse(trustList.join(','));
 if (typeof trustProxy === 'string') fail(`--trust-proxy: ${trustProxy}.`);
 
+// --game-module may be repeated: one file each time.
+const gameModules = [argv['game-module'] ?? []].flat().map(String);
+if (gameModules.some((file) => file.trim() === '')) fail('--game-module needs a file.');
+for (const file of gameModules) if (!existsSync(file)) fail(`--game-module: there is no file "${file}".`);
+
 const dataDir = argv.data ?? 'data/runtime';
 // For tests, not a flag: a small journal segment, so that a test crosses a segment boundary in a few writes.
 const testSegment = process.env.TAVERN_TEST_SEGMENT_BYTES || undefined;
@@ -139,6 +149,16 @@ function openLog(): (line: string) => void {
   };
 }
 
+/** The package's games and the modules' (loadGameModule); a module that is no game is one line and exit 2. */
+async function loadGames(): Promise<GameDefinition[]> {
+  try {
+    return gamesWith(games, await Promise.all(gameModules.map(loadGameModule)));
+  } catch (e) {
+    console.error(`The server could not start: ${(e as Error).message}`);
+    process.exit(2);
+  }
+}
+
 /** The secure ports' certificate: the host's files, or the server's own; a problem is one line and exit 2. */
 async function loadCertificate(log: (line: string) => void): Promise<Certificate> {
   try {
@@ -157,6 +177,7 @@ try {
   const log = openLog();
   const certificate = secure ? await loadCertificate(log) : undefined;
   const server = await startServer({
+    games: await loadGames(),
     host,
     port,
     dataDir,

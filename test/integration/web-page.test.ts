@@ -294,6 +294,8 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
       await poll(() => page.locator(`[data-table="${table.state.id}"]`).count()).toBe(1);
       for (const [width, height] of [[390, 844], [1280, 800]]) {
         await page.setViewportSize({ width, height });
+        // On a phone the panels are folded into a strip until opened.
+        if (width < 760) await page.locator('#panels-strip').click();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page at ${width}`).toBeLessThanOrEqual(width);
         // Every element, the panels' insides included, lies within the screen's width...
         const outside = await page.evaluate((w) => {
@@ -322,6 +324,7 @@ describe.skipIf(noBrowser)('the web page in Chromium', () => {
     const link = await openPage();
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#panels-strip').click();
     gmcp(link, 'Char.Status', { name: 'Ana', coins: 950, room: 'card-room', table: 'lair-table' });
     gmcp(link, 'Room.Info', TABLES['dragons-lair'].room);
     for (let i = 1; i <= 40; i++) link.connection.send({ type: 'text', text: `Line ${i} of the story.` });

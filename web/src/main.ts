@@ -15,6 +15,7 @@ import { Link, socketUrl } from './link.js';
 import { OutputPane } from './output.js';
 import { renderPanels } from './panels.js';
 import { Resumer, tabStorage } from './resume.js';
+import { PanelsStrip } from './strip.js';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 
@@ -24,6 +25,7 @@ const banner = $('#banner');
 const bannerText = $('#banner-text');
 const reconnect = $<HTMLButtonElement>('#reconnect');
 const panels = $('#panels');
+const strip = new PanelsStrip($<HTMLButtonElement>('#panels-strip'), () => drawPanels());
 let state = emptyState();
 const resumer = new Resumer(tabStorage());
 
@@ -103,7 +105,9 @@ function receive(message: ServerMessage): void {
 }
 
 function drawPanels(): void {
-  renderPanels(panels, state, Date.now(), {
+  const now = Date.now();
+  strip.draw(state, now);
+  renderPanels(panels, state, now, {
     send(line, byPointer) {
       if (link.send({ type: 'line', text: line })) output.echo(line);
       // After a click the typing goes on in the command line; keyboard users stay where they are.

@@ -13,14 +13,22 @@ const BOTTOM_SLACK_PX = 48;
 export class OutputPane {
   /** Whether the reader is at the newest text, as of their last scroll: new text keeps them there. */
   private following = true;
+  /** Where the pane was last scrolled to, by the page or the reader. */
+  private lastTop = 0;
 
   constructor(
     private readonly pane: HTMLElement,
     /** Shown while there is new text below the part being read. */
     private readonly moreBelow: HTMLButtonElement,
   ) {
+    // Only the reader moving up stops the following. A scroll event comes a frame after the
+    // scroll, and by then the pane may have shrunk (the panels grew): judged by where the bottom
+    // is then, the page's own scroll to the bottom would look like the reader leaving it.
     pane.addEventListener('scroll', () => {
-      this.following = this.atBottom();
+      const top = pane.scrollTop;
+      if (top < this.lastTop - 1) this.following = this.atBottom();
+      else if (this.atBottom()) this.following = true;
+      this.lastTop = top;
       if (this.following) moreBelow.hidden = true;
     });
     moreBelow.addEventListener('click', () => this.toBottom());
@@ -63,6 +71,7 @@ export class OutputPane {
 
   toBottom(): void {
     this.pane.scrollTop = this.pane.scrollHeight;
+    this.lastTop = this.pane.scrollTop;
     this.following = true;
     this.moreBelow.hidden = true;
   }

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkGame, hmacKey, recompute, verdictOf, type Draw, type Game } from '../../web/src/tavern/fair.js';
+import { checkGame, commitmentOf, hmacKey, recompute, verdictOf, type Draw, type Game } from '../../web/src/tavern/fair.js';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { fairDice } from '../../src/games/fair.js';
 
@@ -32,7 +32,7 @@ describe("Check on a Dragon's Lair game", () => {
 
   it('passes a deal shuffled from the fresh decks', async () => {
     const check = await checkGame(await gameFrom(fresh), fresh);
-    expect(verdictOf(check)).toEqual({ result: 'pass', text: 'Checks out: the seed hashes to the commitment, and all 2 draws match what the seed gives.' });
+    expect(verdictOf(check)).toEqual({ result: 'pass', text: 'Checks out: the seed hashes to the commitment, and both draws match what the seed gives.' });
   });
 
   it('fails a deal whose record starts the draw pile from another order, though that shuffle recomputes', async () => {
@@ -61,5 +61,33 @@ describe('Check on a game that throws any number of dice together', () => {
     const second = forged.draws[1];
     if (second.kind === 'dice') second.dice[2] = (second.dice[2] % 6) + 1;
     expect(verdictOf(await checkGame(forged)).text).toMatch(/^Does not check out: draw 1 \(dice\) does not match/);
+  });
+});
+
+describe('Check without WebCrypto (a page on plain http from a host\'s address)', () => {
+  it('computes the commitment and every draw as WebCrypto does, with @noble/hashes', async () => {
+    const game = await gameFrom(fresh);
+    expect(await commitmentOf(SEED, null)).toBe(game.commitment);
+    expect(await commitmentOf(SEED, null)).toBe(await commitmentOf(SEED, crypto.subtle));
+    const [noble, webCrypto] = [(await hmacKey(SEED, null))!, (await hmacKey(SEED, crypto.subtle))!];
+    for (const nonce of [0, 1, 7, 1000]) {
+      const dice: Draw = { nonce, kind: 'dice', dice: [1, 1] };
+      expect(await recompute(noble, 'bones-table:3', dice, [])).toEqual(await recompute(webCrypto, 'bones-table:3', dice, []));
+    }
+    expect(verdictOf(await checkGame(game, fresh, null))).toEqual(verdictOf(await checkGame(game, fresh, crypto.subtle)));
+    expect(verdictOf(await checkGame({ ...game, serverSeed: SEED.replace('00', '01') }, fresh, null)).result).toBe('fail');
+  });
+});
+
+describe('the verdict', () => {
+  const draws = (n: number) => ({ commitmentMatches: true, draws: Array.from({ length: n }, (_, nonce) => ({ draw: { nonce, kind: 'die' as const, die: 3 }, computed: '3', matches: true })) });
+
+  it('counts the draws in words: none, one, both, all n', () => {
+    expect([0, 1, 2, 3].map((n) => verdictOf(draws(n)).text)).toEqual([
+      'Checks out: the seed hashes to the commitment, and the game made no draws.',
+      'Checks out: the seed hashes to the commitment, and its one draw matches what the seed gives.',
+      'Checks out: the seed hashes to the commitment, and both draws match what the seed gives.',
+      'Checks out: the seed hashes to the commitment, and all 3 draws match what the seed gives.',
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 /**
- * The provably fair scheme (docs/rulings.md, "Provably fair dice and cards"), recomputed in the
- * browser with WebCrypto: nothing here trusts the server beyond the revealed seed it checks.
+ * The provably fair scheme (docs/rulings.md, "Provably fair draws"), recomputed in the browser:
+ * nothing here trusts the server beyond the revealed seed it checks.
+ *
+ * SHA-256 and HMAC come from WebCrypto where the page has it. Browsers give it only to a secure
+ * context (https, or localhost), and many a small MUD serves its page over plain http from its
+ * own address: there they come from @noble/hashes (audited, no dependencies, a few KB of the
+ * bundle), which gives the same bytes.
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 export type Draw =
   | { nonce: number; kind: 'dice'; dice: number[] }
@@ -18,7 +25,14 @@ export interface Game {
   draws: Draw[];
 }
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** WebCrypto, or null outside a secure context. */
+export type Subtle = SubtleCrypto | null;
+const pageSubtle = (): Subtle => globalThis.crypto?.subtle ?? null;
+
+/** HMAC-SHA256 keyed with a seed: the MAC of a message. */
+export type SeedMac = (message: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>;
+
+const hex = (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 function seedBytes(seedHex: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[0-9a-f]{64}$/.test(seedHex)) return null;
@@ -26,19 +40,21 @@ function seedBytes(seedHex: string): Uint8Array<ArrayBuffer> | null {
 }
 
 /** The SHA-256 of the seed's bytes, lower-case hex: what the commitment must be. */
-export async function commitmentOf(seedHex: string): Promise<string | null> {
+export async function commitmentOf(seedHex: string, subtle: Subtle = pageSubtle()): Promise<string | null> {
   const seed = seedBytes(seedHex);
-  return seed ? hex(await crypto.subtle.digest('SHA-256', seed)) : null;
+  if (!seed) return null;
+  return hex(subtle ? await subtle.digest('SHA-256', seed) : sha256(seed));
 }
 
 /** Draw `nonce`'s stream of big-endian u32s: HMAC-SHA256(seed, `<client seed>:<nonce>:<block>`), block 0, 1, 2 ... */
-function stream(key: CryptoKey, clientSeed: string, nonce: number): () => Promise<number> {
+function stream(mac: SeedMac, clientSeed: string, nonce: number): () => Promise<number> {
   let block = 0;
   let words: DataView | null = null;
   let at = 0;
   return async () => {
     if (!words || at === words.byteLength) {
-      words = new DataView(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${clientSeed}:${nonce}:${block++}`)));
+      const bytes = await mac(new TextEncoder().encode(`${clientSeed}:${nonce}:${block++}`));
+      words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       at = 0;
     }
     const u = words.getUint32(at);
@@ -56,8 +72,8 @@ async function uniform(next: () => Promise<number>, k: number): Promise<number> 
 }
 
 /** What one draw gives, as the record would say it; `start` is the order of the cards a shuffle begins from. */
-export async function recompute(key: CryptoKey, clientSeed: string, d: Draw, start: string[]): Promise<Draw> {
-  const next = stream(key, clientSeed, d.nonce);
+export async function recompute(mac: SeedMac, clientSeed: string, d: Draw, start: string[]): Promise<Draw> {
+  const next = stream(mac, clientSeed, d.nonce);
   const face = async () => (await uniform(next, 6)) + 1;
   if (d.kind === 'dice') {
     // As many dice as the record says were thrown together, each the next uniform(6) + 1.
@@ -74,9 +90,12 @@ export async function recompute(key: CryptoKey, clientSeed: string, d: Draw, sta
   return { nonce: d.nonce, kind: 'shuffle', cards: start, order: out };
 }
 
-export async function hmacKey(seedHex: string): Promise<CryptoKey | null> {
+export async function hmacKey(seedHex: string, subtle: Subtle = pageSubtle()): Promise<SeedMac | null> {
   const seed = seedBytes(seedHex);
-  return seed ? crypto.subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) : null;
+  if (!seed) return null;
+  if (!subtle) return async (message) => hmac(sha256, seed, message);
+  const key = await subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return async (message) => new Uint8Array(await subtle.sign('HMAC', key, message));
 }
 
 /** A draw in words, as the page writes the record's side. */
@@ -105,9 +124,9 @@ export interface GameCheck {
  * piles in the suits' order), not from what the record says; a later one (a reshuffle of the
  * discards) starts from the cards its record lists.
  */
-export async function checkGame(g: Game, freshDecks: readonly (readonly string[])[] = []): Promise<GameCheck> {
-  const commitmentMatches = (await commitmentOf(g.serverSeed)) === g.commitment;
-  const key = await hmacKey(g.serverSeed);
+export async function checkGame(g: Game, freshDecks: readonly (readonly string[])[] = [], subtle: Subtle = pageSubtle()): Promise<GameCheck> {
+  const commitmentMatches = (await commitmentOf(g.serverSeed, subtle)) === g.commitment;
+  const key = await hmacKey(g.serverSeed, subtle);
   const draws: DrawCheck[] = [];
   let shuffles = 0;
   for (const d of g.draws) {
@@ -139,6 +158,7 @@ export function verdictOf(check: GameCheck): { result: 'pass' | 'fail'; text: st
   ];
   if (problems.length) return { result: 'fail', text: `Does not check out: ${problems.join('; ')}.` };
   const n = check.draws.length;
-  const draws = n === 0 ? 'the game made no draws' : n === 1 ? 'its one draw matches what the seed gives' : `all ${n} draws match what the seed gives`;
+  const draws =
+    n === 0 ? 'the game made no draws' : n === 1 ? 'its one draw matches what the seed gives' : n === 2 ? 'both draws match what the seed gives' : `all ${n} draws match what the seed gives`;
   return { result: 'pass', text: `Checks out: the seed hashes to the commitment, and ${draws}.` };
 }

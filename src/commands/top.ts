@@ -1,5 +1,6 @@
 import { obsidianCoins } from '../output/words.js';
 import { named } from '../output/palette.js';
+import { hanging } from '../text/markup.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 
 /**
@@ -24,11 +25,16 @@ export function ago(ms: number): string {
   return 'just now';
 }
 
+/** A numbered line of a list: `  1. ...`, its wrapped lines hanging under its text, as in every list. */
+function numbered(i: number, width: number, text: string): string {
+  return hanging(`  ${String(i + 1).padStart(width)}.`, text);
+}
+
 function richest(tavern: Tavern): string[] {
   const list = tavern.store.richest(TOP_SHOWN);
   if (!list.length) return ['Nobody in the tavern holds a coin yet.'];
   const width = String(list.length).length;
-  return ['The richest in the tavern:', ...list.map((r, i) => `  ${String(i + 1).padStart(width)}. ${named(r.name)}: ${obsidianCoins(r.coins)}`)];
+  return ['The richest in the tavern:', ...list.map((r, i) => numbered(i, width, `${named(r.name)}: ${obsidianCoins(r.coins)}`))];
 }
 
 function biggestWins(tavern: Tavern): string[] {
@@ -39,7 +45,7 @@ function biggestWins(tavern: Tavern): string[] {
   const tableName = (id: string) => tavern.tables.get(id)?.data.name ?? id;
   return [
     'The biggest wins of the last 7 days:',
-    ...wins.map((w, i) => `  ${String(i + 1).padStart(width)}. ${named(w.name)} won ${obsidianCoins(w.amount)} at ${tableName(w.table)} (game ${w.number}, ${w.bet}), ${ago(now - Date.parse(w.at))}`),
+    ...wins.map((w, i) => numbered(i, width, `${named(w.name)} won ${obsidianCoins(w.amount)} at ${tableName(w.table)} (game ${w.number}, ${w.bet}), ${ago(now - Date.parse(w.at))}`)),
   ];
 }
 

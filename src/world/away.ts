@@ -5,6 +5,7 @@
  * are noted for the characters who left with a seat or coins on a table, until they return.
  * Kept in memory: a restart forgets it (`history` still shows every result).
  */
+import { duration } from '../games/deadline.js';
 import type { TableResult } from '../store/index.js';
 import { obsidianCoins } from '../output/words.js';
 import { stakesOf } from './escrow.js';
@@ -15,12 +16,18 @@ import type { Tavern } from './tavern.js';
 export class WhileAway {
   /** The results settled for each character away, by key, oldest first. */
   private readonly settled = new Map<string, TableResult[]>();
+  /** The table each character whose connection dropped sat at: the seat is kept for a while, and may be lost. */
+  private readonly seats = new Map<string, string>();
 
   constructor(private readonly tavern: Tavern) {}
 
-  /** The player leaves the world or loses the connection: with a seat or coins on a table, what comes of them is noted. */
-  left(p: Player): void {
+  /**
+   * The player leaves the world (`dropped`: loses the connection): with a seat or coins on a
+   * table, what comes of them is noted, and the seat a dropped player may lose.
+   */
+  left(p: Player, dropped: boolean): void {
     if (p.seat || stakesOf(this.tavern, p).length) this.settled.set(p.key, this.settled.get(p.key) ?? []);
+    if (p.seat && dropped) this.seats.set(p.key, p.seat.data.name);
   }
 
   /** A transaction's results (the ledger's): those of characters away are kept for their return. */
@@ -31,8 +38,11 @@ export class WhileAway {
   /** What the player is told on return: what the tables paid or took meanwhile, and where their game stands. */
   back(p: Player): string[] {
     const results = this.settled.get(p.key) ?? [];
+    const had = this.seats.get(p.key);
     this.settled.delete(p.key);
+    this.seats.delete(p.key);
     const told: string[] = [];
+    if (had && !p.seat) told.push(`While you were away, you lost your seat at ${had}: a seat is kept for ${duration(this.tavern.settings.graceMs)} after a connection drops.`);
     if (results.length) {
       const paid = results.reduce((n, r) => n + r.paid, 0);
       const staked = results.reduce((n, r) => n + r.stake, 0);
@@ -53,3 +63,4 @@ export class WhileAway {
     return told;
   }
 }
+

@@ -249,7 +249,7 @@ export class Tavern {
     if (!p.session) return;
     this.connect(p, null);
     this.store.record({ kind: 'seen', key: p.key, at: new Date(this.clock.now()).toISOString() });
-    this.away.left(p);
+    this.away.left(p, true);
     if (p.seat) {
       this.tell({ room: p.room }, `${named(p.name)} stares blankly into the distance, lost in thought.`);
       p.seat.playerAway(p);
@@ -267,7 +267,7 @@ export class Tavern {
 
   /** `quit` (or `kick`, with its own last line): stands up from any table and leaves the world. */
   quit(p: Player, farewell = 'The heat of the road swallows you. Farewell!'): void {
-    this.away.left(p);
+    this.away.left(p, false);
     p.seat?.stand(p, 'left');
     const session = p.session;
     this.connect(p, null);

@@ -101,6 +101,7 @@ describe('coming back mid-game', () => {
     expect(paid).toBeGreaterThan(0);
 
     const { client, reply } = await comeBack('Ana');
+    expect(reply).toMatch(/Exits: [^\n]*\nWhile you were away, you lost your seat at the lair table: a seat is kept for 2 minutes after a connection drops\.\n/);
     expect(reply).toMatch(new RegExp(`While you were away, the tables settled a bet of yours and paid you ${paid} obsidian coins? \\(50 obsidian coins had been staked\\):\\n {2}Dragon's Lair at the lair table, [^\\n]*staked 50`));
     expect(reply).not.toMatch(/still seated/);
     expect(await coins(client)).toBe(before - 50 + paid);

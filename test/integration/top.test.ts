@@ -69,6 +69,15 @@ describe('top and top wins over telnet', () => {
     expect(richest(await bob.command('top'))[0]).toEqual(['Cyr', purses.Cyr]);
     const cyrWins = record.results.filter((r) => r.key === 'cyr' && r.outcome === 'won');
     if (cyrWins.length) expect(await bob.command('top wins')).toMatch(/ Cyr won /);
+    expect(anaWins.length + cyrWins.length).toBeGreaterThan(0);
+    // In a narrow window each win wraps with its lines hanging under its text, not under its number.
+    const narrow = await ts.login('Dee', undefined, { width: 40 });
+    const wrapped = (await narrow.command('top wins')).replace(/\r/g, '').split('\n');
+    expect(wrapped[0]).toBe('The biggest wins of the last 7 days:');
+    const rows = wrapped.slice(1).filter((l) => l.trim() && !/^\S/.test(l));
+    expect(rows.length).toBeGreaterThan(anaWins.length + cyrWins.length);
+    for (const l of rows) expect(l).toMatch(/^ {2}\d+\. \S|^ {5}\S/);
+    expect(rows.every((l) => l.length <= 40)).toBe(true);
     expect(await bob.command('top lots')).toMatch(/^Usage: top/);
   }, 60_000);
 });

@@ -143,6 +143,18 @@ describe('the Lich Bones table', () => {
     expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
   });
 
+  it('says "both" of two bets it returns after the last round', () => {
+    const { host, game } = table({ rounds: 1 });
+    host.sit(game, 'Ana', 0);
+    host.queue(0);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    for (const bet of ['hero 5000', 'attack 6 5000']) game.commands.find((c) => c.key === 'bet')!.run({ player: 'Ana', reply: () => undefined }, bet);
+    host.queue(...diceValues(4, 4));
+    game.roll!('Ana', () => undefined);
+    expect(said(host)).toMatch(/Dreaven returns both bets still on the table to their owners\.\nThe last round is fought/);
+    expect(said(host)).toMatch(/A new fight against the LICH begins: one round of Lich Bones!/);
+  });
+
   it('returns every bet after round 16 and hands out again', () => {
     const { host, game } = table({ rounds: 1 });
     host.sit(game, 'Ana', 0);

@@ -83,7 +83,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       const cooling = withheld(e.cooling, s.settings.handoutCooldownMs);
       return all(
         (v) =>
-          `${dealer} raps the table: "A new fight against the LICH begins: ${s.settings.rounds} rounds of Lich Bones!"` +
+          `${dealer} raps the table: "A new fight against the LICH begins: ${s.settings.rounds === 1 ? 'one round' : `${s.settings.rounds} rounds`} of Lich Bones!"` +
           paid(v) +
           cooling(v),
       );
@@ -235,7 +235,10 @@ function settlement(settled: readonly Settled[], words: HostWords): Said[] {
   if (returned.length) {
     // Their owners have just heard it bet by bet.
     const owners = new Set(returned.map((e) => e.bet.owner));
-    const what = returned.length === 1 ? 'the bet still on the table to its owner' : `all ${returned.length} bets still on the table to their owners`;
+    const what =
+      returned.length === 1
+        ? 'the bet still on the table to its owner'
+        : `${returned.length === 2 ? 'both' : `all ${returned.length}`} bets still on the table to their owners`;
     out.push({ all: (v) => (v.viewer !== null && owners.has(v.viewer) ? null : `${dealer} returns ${what}.`) });
   }
   if (net.size === 0) return out;

@@ -78,16 +78,3 @@ describe('Check without WebCrypto (a page on plain http from a host\'s address)'
     expect(verdictOf(await checkGame({ ...game, serverSeed: SEED.replace('00', '01') }, fresh, null)).result).toBe('fail');
   });
 });
-
-describe('the verdict', () => {
-  const draws = (n: number) => ({ commitmentMatches: true, draws: Array.from({ length: n }, (_, nonce) => ({ draw: { nonce, kind: 'die' as const, die: 3 }, computed: '3', matches: true })) });
-
-  it('counts the draws in words: none, one, both, all n', () => {
-    expect([0, 1, 2, 3].map((n) => verdictOf(draws(n)).text)).toEqual([
-      'Checks out: the seed hashes to the commitment, and the game made no draws.',
-      'Checks out: the seed hashes to the commitment, and its one draw matches what the seed gives.',
-      'Checks out: the seed hashes to the commitment, and both draws match what the seed gives.',
-      'Checks out: the seed hashes to the commitment, and all 3 draws match what the seed gives.',
-    ]);
-  });
-});

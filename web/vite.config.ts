@@ -1,12 +1,15 @@
 // The web page: built from web/ into dist/web, which the server's web port serves.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { recordInputs } from './record-inputs.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset paths, so the page also works under a proxy's sub-path.
   base: './',
   logLevel: 'warn',
+  // What the build read, so that scripts/run.mjs builds the page again only when that changed.
+  plugins: [recordInputs(fileURLToPath(new URL('..', import.meta.url)))],
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -5,7 +5,7 @@
  *
  *   npm run bench:flood [-- --players 4 --seconds 3]
  *
- * It builds nothing itself: `npm run bench:flood` runs tsc first, then this file from dist/.
+ * It builds nothing itself: `npm run bench:flood` builds what changed (scripts/run.mjs), then runs this file from dist/.
  */
 import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';

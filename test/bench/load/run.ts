@@ -5,7 +5,7 @@
  *
  *   npm run bench:load [-- --clients 1000 --duration 10 --bones 200 --pairs 3]
  *
- * It builds nothing itself: `npm run bench:load` runs tsc first, then this file from dist/.
+ * It builds nothing itself: `npm run bench:load` builds what changed (scripts/run.mjs), then runs this file from dist/.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';

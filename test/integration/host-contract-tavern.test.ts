@@ -38,9 +38,11 @@ function hallWith(tables: readonly TableSpec[]): unknown {
 
 const tavern: HostDriver = {
   name: 'the tavern',
+  // The server takes games from modules (--game-module): the tests' own are given to it so.
+  addsGames: true,
   money: 'obsidian coins?',
   async start(tables, opts) {
-    const ts = await startTestServer({ world: hallWith(tables), seed: opts?.seed });
+    const ts = await startTestServer({ world: hallWith(tables), seed: opts?.seed, moreGames: opts?.games?.length ? opts.games : undefined });
     const { ledger } = ts.server.tavern;
     return {
       async login(name) {

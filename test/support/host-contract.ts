@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GameDefinition } from '../../src/games/api.js';
+import { games } from '../../src/games/index.js';
+import { settingsOf } from '../../src/games/settings.js';
+import { game as chuckALuck } from '../fixtures/chuck-a-luck/game.js';
+import { highRoll } from '../fixtures/high-roll/game.js';
 import { playOutSpiceRun, rollToPlace } from './spiceRun.js';
 import { chooser, playDragonsLair, SecretWatch, toldCoins, type Seat } from './table-play.js';
 
@@ -32,8 +37,16 @@ export interface HostDriver {
    * the one room every player comes into. `seed`: the host's repeatable randomness (the same seed,
    * the same draws), where it has one; a host without may ignore it.
    */
-  start(tables: readonly TableSpec[], opts?: { seed?: number }): Promise<HostWorld>;
+  start(tables: readonly TableSpec[], opts?: { seed?: number; games?: readonly GameDefinition[] }): Promise<HostWorld>;
+  /**
+   * The games this host can be given beside the package's (`games` of start): a host that loads
+   * games from outside (the tavern's `--game-module`) takes the tests' own; absent, only the package's run.
+   */
+  readonly addsGames?: boolean;
 }
+
+/** The tests' own games, which no host knows until it is given them: one on the engine with a die each, one throwing three dice at once. */
+export const FIXTURE_GAMES: readonly GameDefinition[] = [highRoll, chuckALuck];
 
 /** A table as the tests ask for it. */
 export interface TableSpec {
@@ -240,6 +253,38 @@ export function hostContract(driver: HostDriver): void {
       expect(got.some((n) => n !== 1000)).toBe(true);
       expect(await w.house()).toBe(house);
     }, 120_000);
+
+    const contractGames = [...games, ...(driver.addsGames ? FIXTURE_GAMES : [])];
+    for (const game of contractGames) {
+      const extra = games.includes(game) ? [] : [game];
+
+      it(`${game.title}: a table of it seats and stands a player, help names its verbs, each verb typed bare answers, and no coin appears or vanishes`, async () => {
+        const w = (world = await driver.start([{ word: 'felt', game: game.id }], { seed: 1, games: extra }));
+        const [ana, bob] = await players(w, 'Ana', 'Bob');
+        const total = async () => (await w.coins('Ana')) + (await w.coins('Bob')) + (await w.house());
+        const before = await total();
+        const help = await ana.client.command(`help ${game.title.toLowerCase().replace(/'/g, '')}`);
+        const verbs = game.verbs(settingsOf(game), { money: String, moneyName: '', dealer: '', look: String, timeOfDay: String });
+        for (const v of verbs) if (!v.claims) expect(help, `help ${game.title} names ${v.key}`).toContain(v.key);
+        expect(await ana.client.command('sit felt')).toMatch(/the felt table/);
+        expect(await bob.client.command('sit felt')).toMatch(/the felt table/);
+        expect(await bob.client.command(w.look('felt'))).toMatch(/Ana/);
+        for (const v of verbs) {
+          if (v.claims) continue;
+          const reply = await ana.client.command(v.key);
+          expect(reply.trim(), `${v.key} typed bare`).not.toBe('');
+          expect(await w.coins('Ana')).toBeGreaterThanOrEqual(0);
+        }
+        await ana.client.command('stand');
+        await bob.client.command('stand');
+        expect(await bob.client.command(w.look('felt'))).not.toMatch(/Seated: Ana/);
+        expect(await total()).toBe(before);
+      });
+
+      it(`${game.title}: a table whose settings the game refuses stops the start, naming the key`, async () => {
+        await expect(driver.start([{ word: 'felt', game: game.id, settings: { nonsense: 1 } }], { games: extra })).rejects.toThrow(/settings\.nonsense is not a setting of this game/);
+      });
+    }
 
     it('timers: a turn lapses with nobody typing, on the table clock and not before', async () => {
       const w = await open([

@@ -45,7 +45,7 @@ export interface TestServerOptions {
   /** A world of the test's own (the data of a world file): written to a file beside the data folder, removed with it. */
   world?: unknown;
   /** Games besides the package's own (a fixture game, test/fixtures/), for tables of the world to host. */
-  moreGames?: GameDefinition[];
+  moreGames?: readonly GameDefinition[];
   web?: Partial<WebOptions>;
   /** The secure ports (their numbers in `server.tlsPort` and `server.webTlsPort`). */
   tls?: ServerOptions['tls'];

@@ -35,7 +35,7 @@ function helpText(ctx: CommandContext, topic: string, games: readonly GameInfo[]
     // The commands in one column, a space after the longest group's name.
     const column = Math.max(...[...groups.keys()].map((g) => g.length + 4));
     const lines = [...groups].map(([g, commands]) => hanging(`  ${g}:`, commands.map(words).join(', '), column));
-    const gameLines = games.map((g) => `  help ${g.title.toLowerCase().replace(/'/g, '')}`);
+    const gameLines = games.map((g) => `  help ${gameName(g)}`);
     return [
       `${paint('heading', 'Commands')} (help <command> for more):`,
       ...lines,
@@ -44,14 +44,10 @@ function helpText(ctx: CommandContext, topic: string, games: readonly GameInfo[]
       'help topics lists everything else help can tell you.',
     ].join('\n');
   }
-  const game = games.find((g) => g.title.toLowerCase().replace(/'/g, '') === t || g.id === t.replace(/\s+/g, '-'));
+  const game = games.find((g) => gameName(g) === t || g.id === t.replace(/\s+/g, '-'));
   if (game) return gameHelp(ctx, game);
-  for (const g of games) {
-    const extra = g.topics && Object.hasOwn(g.topics, t) ? g.topics[t] : undefined;
-    if (extra) {
-      return extra(settingsHere(ctx, g), tavernWords);
-    }
-  }
+  const topical = gameTopic(ctx, t, games);
+  if (topical) return topical;
   const aside = topicHelp(ctx, t, games);
   if (aside) return aside;
   const sets = [actor.seat?.commands, tavern.commands, ...[...tavern.tables.values()].map((tb) => tb.commands)];
@@ -97,14 +93,43 @@ function topicHelp(ctx: CommandContext, t: string, games: readonly GameInfo[]): 
   return null;
 }
 
+/** A game's name as help takes it: "dragons lair". */
+const gameName = (g: GameInfo) => g.title.toLowerCase().replace(/'/g, '');
+
+/** The games that have a help topic of this name. */
+const topicOf = (games: readonly GameInfo[], topic: string) => games.filter((g) => g.topics && Object.hasOwn(g.topics, topic));
+
+/** How help names a game's topic: `help odds` while one game has it, `help lich bones odds` when two do. */
+function topicWords(games: readonly GameInfo[], g: GameInfo, topic: string): string {
+  return topicOf(games, topic).length > 1 ? `help ${gameName(g)} ${topic}` : `help ${topic}`;
+}
+
+/**
+ * A game's own topic: `help <game> <topic>` (`help lich bones odds`), or `help <topic>` where one
+ * game has it; where two games have one of that name, `help odds` names both instead of picking one.
+ */
+function gameTopic(ctx: CommandContext, t: string, games: readonly GameInfo[]): string | null {
+  for (const g of games) {
+    for (const prefix of [gameName(g), g.id]) {
+      if (!t.startsWith(`${prefix} `)) continue;
+      const topic = t.slice(prefix.length + 1).trim();
+      if (g.topics && Object.hasOwn(g.topics, topic)) return g.topics[topic](settingsHere(ctx, g), tavernWords);
+    }
+  }
+  const having = topicOf(games, t);
+  if (having.length === 1) return having[0].topics![t](settingsHere(ctx, having[0]), tavernWords);
+  if (having.length > 1) return `Several games have help on ${t}: ${having.map((g) => `${topicWords(games, g, t)} (${g.title})`).join(', ')}.`;
+  return null;
+}
+
 function topicsText(ctx: CommandContext, games: readonly GameInfo[]): string {
   const groups = [...commandGroups(ctx).keys()].map((g) => g.toLowerCase().replace(/^the /, ''));
-  const extras = games.flatMap((g) => Object.keys(g.topics ?? {}).map((topic) => hanging(`  help ${topic}`, `${topic} at ${g.title}.`, 22)));
+  const extras = games.flatMap((g) => Object.keys(g.topics ?? {}).map((topic) => hanging(`  ${topicWords(games, g, topic)}`, `${topic} at ${g.title}.`, 22)));
   return [
     `${paint('heading', 'Help topics')}:`,
     hanging('  help <command>', 'any command: help look, help give.', 22),
     hanging('  help <group>', `a group of commands: ${groups.map((g) => `help ${g}`).join(', ')}.`, 22),
-    hanging('  help <game>', `${games.map((g) => `help ${g.title.toLowerCase().replace(/'/g, '')}`).join(', ')}.`, 22),
+    hanging('  help <game>', `${games.map((g) => `help ${gameName(g)}`).join(', ')}.`, 22),
     ...extras,
     hanging('  help crowd', 'crowded rooms: who look names, and look crowd.', 22),
   ].join('\n');
@@ -134,7 +159,7 @@ function settingsHere(ctx: CommandContext, game: GameInfo): unknown {
 
 /** The words a game goes by: those of its name, and its tables' keywords. */
 function gameWords(ctx: CommandContext, game: GameInfo): Set<string> {
-  const words = game.title.toLowerCase().replace(/'/g, '').split(/\s+/);
+  const words = gameName(game).split(/\s+/);
   for (const tb of ctx.tavern.tables.values()) if (tb.definition === game) words.push(...tb.data.keywords.map((k) => k.toLowerCase()));
   return new Set(words);
 }

@@ -14,6 +14,7 @@ import { gamesWith, loadGameModule } from '../../src/games/modules.js';
 import { games } from '../../src/games/index.js';
 import { readFair, sha256 } from '../support/fairCheck.js';
 import { listening, login, run, type Program } from '../support/program.js';
+import { startTestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
 
 const MODULE = 'test/fixtures/chuck-a-luck/game.ts';
@@ -73,6 +74,21 @@ describe('a game loaded with --game-module', () => {
     expect(chuck.id).toBe('chuck-a-luck');
     expect(() => gamesWith(games, [chuck, chuck])).toThrow('two games have the id chuck-a-luck (Chuck-a-luck and Chuck-a-luck): a table could not tell them apart');
     expect(gamesWith(games, [chuck]).map((g) => g.id)).toEqual([...games.map((g) => g.id), 'chuck-a-luck']);
+  });
+});
+
+describe("two games' help topics of one name", () => {
+  it('are each its own game\'s: help <game> <topic> names one, and help <topic> names both instead of picking one', async () => {
+    const ts = await startTestServer({ moreGames: [await loadGameModule(MODULE)] });
+    try {
+      const ana = await ts.login('Ana');
+      expect(await ana.command('help odds')).toBe('Several games have help on odds: help lich bones odds (Lich Bones), help chuck-a-luck odds (Chuck-a-luck).');
+      expect(await ana.command('help lich bones odds')).toMatch(/HERO/);
+      expect(await ana.command('help chuck-a-luck odds')).toMatch(/^Chuck-a-luck odds: one die of your number pays 1:1/);
+      expect(await ana.command('help topics')).toMatch(/help lich bones odds\s+odds at Lich Bones\.[^]*help chuck-a-luck odds\s+odds at Chuck-a-luck\./);
+    } finally {
+      await ts.destroy();
+    }
   });
 });
 

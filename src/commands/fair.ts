@@ -1,5 +1,5 @@
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
-import type { TavernTable } from '../tables/tables.js';
+import type { TavernTable } from '../world/table.js';
 
 /** Provably fair tables (docs/rulings.md, Provably fair draws): showing a table's commitment, and setting its client seed. */
 

@@ -1,6 +1,6 @@
 import { hanging, paint } from '../text/markup.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
-import type { GameInfo } from '../tables/tables.js';
+import type { GameInfo } from '../world/table.js';
 import { tavernWords } from '../output/words.js';
 import { settingsOf } from '../games/settings.js';
 

@@ -1,7 +1,7 @@
 import { topCommands } from './top.js';
 import type { CommandContext } from '../world/tavern.js';
-import { CommandSet } from './command-set.js';
-import type { GameInfo } from '../tables/tables.js';
+import { CommandSet } from '../text/command-set.js';
+import type { GameInfo } from '../world/table.js';
 import { adminCommands } from './admin.js';
 import type { Social } from '../world/socials.js';
 import { channelCommands } from './channels.js';

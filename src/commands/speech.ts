@@ -1,5 +1,5 @@
 import { unmarked } from '../text/markup.js';
-import type { Told } from '../output/news.js';
+import type { Channel, Told } from '../output/news.js';
 
 /**
  * Speech as a listener hears it: the text, and with it the same words as news for the panels
@@ -8,8 +8,6 @@ import type { Told } from '../output/news.js';
  */
 
 /** How the words travelled (the `channel` of Comm.Channel.Text). */
-export type Channel = 'say' | 'emote' | 'whisper' | 'tell' | 'shout' | 'ooc' | 'social' | 'announce';
-
 /** Words as one listener hears them: the line, and the same words as news for their panels. */
 export function said(channel: Channel, talker: string, text: string): Told {
   return { text, news: { kind: 'speech', data: { channel, talker, text: unmarked(text) } } };

@@ -1,7 +1,7 @@
 import { tavernWords } from '../output/words.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
-import type { GameInfo } from '../tables/tables.js';
+import type { GameInfo } from '../world/table.js';
 import { matchKeyword, type NpcData } from '../world/world.js';
 import { named, quoted } from '../output/palette.js';
 import { said, withStop } from './speech.js';

@@ -4,9 +4,19 @@
  * src/telnet/gmcp.ts alone, and the web page takes the same ones); nothing here names a package.
  * docs/gmcp.md gives the shape of each on the wire.
  */
-import type { Channel } from '../commands/speech.js';
-import type { CharStatus } from './panels.js';
-import type { TableDice, TableHand, TableState } from '../tables/tables.js';
+import type { CardFace, GameState } from '../games/api.js';
+
+/** The ways words travel (Comm.Channel.Text's `channel`). */
+export type Channel = 'say' | 'emote' | 'whisper' | 'tell' | 'shout' | 'ooc' | 'social' | 'announce';
+
+/** A player's status for the panels (Char.Status). */
+export interface CharStatus {
+  name: string;
+  coins: number;
+  room: string;
+  table: string | null;
+}
+
 
 export interface NewsData {
   /** Who the player is, after login. */
@@ -32,3 +42,50 @@ export type News = { [K in NewsKind]: { kind: K; data: NewsData[K] } }[NewsKind]
 
 /** What one person is told: a line of text, news for their panels, or both; null or '' for nothing. */
 export type Told = string | { text?: string; news?: News } | null;
+
+/**
+ * GMCP `Table.State` (docs/gmcp.md) for one viewer: the fields the tavern adds, then the game's
+ * (GameState: its phase, players, turn and deadline, and its own). It holds only what that
+ * viewer may see.
+ */
+export interface TableState extends GameState {
+  id: string;
+  game: string;
+  /** "the sand table". */
+  name: string;
+  /** The table's provably fair commitment, client seed and the next draw's nonce. */
+  fair: { commitment: string; clientSeed: string; nonce: number };
+  /** The server's clock when this was made, so a client can count down. */
+  now: number;
+}
+
+/** GMCP `Table.Hand`: a player's own cards, for that player only: their names, and how a panel draws each. */
+export interface TableHand {
+  table: string;
+  cards: string[];
+  faces: CardFace[];
+}
+
+/** GMCP `Table.Dice`: a throw (the dice thrown together, or Dragon's Lair's one treasure die). */
+export interface TableDice {
+  table: string;
+  dice: number[];
+  total: number;
+}
+
+/**
+ * What a table tells whoever carries its data to clients (GMCP, the web page) after a change.
+ * It may come more than once for one command: a sender should coalesce, one message per delivery.
+ */
+export type PanelNews =
+  /**
+   * The public state changed: Table.State to everyone in the table's room (each their own).
+   * `by`: the change is one player's own small move (a bet); in a crowded room the others' panels
+   * may hear of it a moment later, with the moves after it (Panels, docs/gmcp.md).
+   */
+  | { kind: 'state'; by?: string }
+  /** This player's own hand changed: Table.Hand to them. */
+  | { kind: 'hand'; player: string }
+  /** The dice were thrown: Table.Dice to everyone in the room. */
+  | { kind: 'dice'; dice: TableDice };
+

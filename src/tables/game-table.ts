@@ -1,8 +1,9 @@
 import type { Timer } from '../world/clock.js';
-import { CommandSet } from '../commands/command-set.js';
+import { CommandSet } from '../text/command-set.js';
 import type { Transfer } from '../store/ledger.js';
 import { charAccount, escrowAccount, HOUSE, type Account } from '../store/account.js';
-import type { TableHand, PanelNews, TableState, TavernTable } from './tables.js';
+import type { PanelNews, TableHand, TableState } from '../output/news.js';
+import type { TavernTable } from '../world/table.js';
 import type { CommandContext, Tavern } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { seatsComeAndGo } from '../world/comings.js';

@@ -3,7 +3,7 @@ import { charAccount } from '../store/account.js';
 import type { TableResult } from '../store/index.js';
 import type { Tavern } from './tavern.js';
 import type { Player } from './player.js';
-import type { TavernTable } from '../tables/tables.js';
+import type { TavernTable } from './table.js';
 
 /** The tables where the player has coins staked, with how many (`inventory`, `score`, coming back). */
 export function stakesOf(tavern: Tavern, actor: Player): { table: TavernTable; coins: number }[] {

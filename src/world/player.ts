@@ -1,6 +1,6 @@
 import type { Timer } from './clock.js';
 import type { Session } from '../output/outbox.js';
-import type { TavernTable } from '../tables/tables.js';
+import type { TavernTable } from './table.js';
 import { charAccount, escrowAccount, type CharacterAccount, type EscrowAccount } from '../store/account.js';
 import type { CharacterRecord } from '../store/index.js';
 

@@ -5,7 +5,7 @@ import { returnEscrow, type ReturnedCoins } from './escrow.js';
 import { Outbox, type Session } from '../output/outbox.js';
 import type { Told } from '../output/news.js';
 import { Player } from './player.js';
-import type { CommandSet, Command, Lookup } from '../commands/command-set.js';
+import type { CommandSet, Command, Lookup } from '../text/command-set.js';
 import { splitCommand } from '../text/command-line.js';
 import { matchKeyword, type Room, type World } from './world.js';
 import { directionOf } from '../text/directions.js';
@@ -13,8 +13,8 @@ import { capitalise } from '../text/names.js';
 
 /** What a new character's purse holds. */
 export const STARTING_COINS = 1000;
-import type { TavernTable } from '../tables/tables.js';
-import { Panels } from '../output/panels.js';
+import type { TavernTable } from './table.js';
+import { Panels } from './panels.js';
 import { applyPrefs } from '../output/settings.js';
 import { named } from '../output/palette.js';
 import { Whereabouts } from './whereabouts.js';

@@ -5,15 +5,8 @@
  */
 import { expect } from 'vitest';
 import { parseBet } from '../../src/games/lich-bones/bets.js';
-import {
-  type LichBonesAction,
-  type LichBonesEvent,
-  type LichBonesSettings,
-  type LichBonesState,
-  DEFAULT_SETTINGS,
-  apply,
-  newTable,
-} from '../../src/games/lich-bones/rules.js';
+import { apply } from '../../src/games/lich-bones/rules.js';
+import { type LichBonesAction, type LichBonesEvent, type LichBonesSettings, type LichBonesState, DEFAULT_SETTINGS, newTable } from '../../src/games/lich-bones/state.js';
 import { type RandomSource, diceValues, fixedRandom } from '../../src/games/random.js';
 import type { CoinMove } from '../../src/games/api.js';
 import { formatCoins } from '../../src/text/amount.js';

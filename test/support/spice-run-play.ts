@@ -8,15 +8,8 @@ import { expect } from 'vitest';
 import { diceValues, fixedRandom, type RandomSource } from '../../src/games/random.js';
 import type { BetResult, CoinMove, Party } from '../../src/games/api.js';
 import { unmarked } from '../../src/text/markup.js';
-import {
-  apply,
-  defaultSettings,
-  setup,
-  type SpiceRunAction,
-  type SpiceRunEvent,
-  type SpiceRunState,
-  type Variant,
-} from '../../src/games/spice-run/rules.js';
+import { apply, setup } from '../../src/games/spice-run/rules.js';
+import { defaultSettings, type SpiceRunAction, type SpiceRunEvent, type SpiceRunState, type Variant } from '../../src/games/spice-run/state.js';
 import { nextStep as markedNextStep } from '../../src/games/spice-run/prompts.js';
 
 export const ANA = 'Ana'; // Player 1

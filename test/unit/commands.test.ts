@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandSet, type Command } from '../../src/commands/command-set.js';
+import { CommandSet, type Command } from '../../src/text/command-set.js';
 import { splitCommand } from '../../src/text/command-line.js';
 import { matchKeyword } from '../../src/world/world.js';
 

@@ -16,7 +16,8 @@ import {
   type DragonsLairEvent,
   type DragonsLairState,
 } from '../../src/games/dragons-lair/rules.js';
-import { handOf as tableHandOf, tableStateOf, viewFor } from '../../src/games/dragons-lair/view.js';
+import { handOf as tableHandOf, viewFor } from '../../src/games/dragons-lair/view.js';
+import { tableStateOf } from '../../src/games/dragons-lair/panel.js';
 import type { CoinMove } from '../../src/games/api.js';
 import { resultsMismatch } from '../support/results.js';
 

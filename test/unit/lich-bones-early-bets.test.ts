@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, apply, newTable, type LichBonesAction, type LichBonesState } from '../../src/games/lich-bones/rules.js';
+import { apply } from '../../src/games/lich-bones/rules.js';
+import { DEFAULT_SETTINGS, newTable, type LichBonesAction, type LichBonesState } from '../../src/games/lich-bones/state.js';
 import { parseBet } from '../../src/games/lich-bones/bets.js';
 import { diceValues, fixedRandom } from '../../src/games/random.js';
 import type { CoinMove } from '../../src/games/api.js';

@@ -4,7 +4,7 @@
  * they are withheld.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/games/lich-bones/rules.js';
+import { DEFAULT_SETTINGS } from '../../src/games/lich-bones/state.js';
 import { fixedRandom } from '../../src/games/random.js';
 import { T0, Table } from '../support/lich-bones-play.js';
 

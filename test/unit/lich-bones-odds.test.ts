@@ -13,15 +13,8 @@ import {
   mul,
   oddsTable,
 } from '../../src/games/lich-bones/odds.js';
-import {
-  type LichBonesAction,
-  type LichBonesSettings,
-  type LichBonesState,
-  DEFAULT_PAYOUTS,
-  DEFAULT_SETTINGS,
-  apply,
-  newTable,
-} from '../../src/games/lich-bones/rules.js';
+import { apply } from '../../src/games/lich-bones/rules.js';
+import { type LichBonesAction, type LichBonesSettings, type LichBonesState, DEFAULT_PAYOUTS, DEFAULT_SETTINGS, newTable } from '../../src/games/lich-bones/state.js';
 import { diceValues, fixedRandom } from '../../src/games/random.js';
 
 const row = (rows: OddsRow[], label: string) => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { betLabel, parseBet } from '../../src/games/lich-bones/bets.js';
-import type { LichBonesEvent } from '../../src/games/lich-bones/rules.js';
+import type { LichBonesEvent } from '../../src/games/lich-bones/state.js';
 import type { CoinMove } from '../../src/games/api.js';
 import { escrow, house, player } from '../../src/games/rules.js';
 import { type Dice, Table, plain } from '../support/lich-bones-play.js';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BetSpec, CLAW_NUMBERS, HARD_NUMBERS, POINT_NUMBERS } from '../../src/games/lich-bones/bets.js';
-import { type LichBonesAction, apply, newTable } from '../../src/games/lich-bones/rules.js';
+import { apply } from '../../src/games/lich-bones/rules.js';
+import { type LichBonesAction, newTable } from '../../src/games/lich-bones/state.js';
 import { seededRandom } from '../../src/games/random.js';
 import { resultsMismatch } from '../support/results.js';
 import { T0 } from '../support/lich-bones-play.js';

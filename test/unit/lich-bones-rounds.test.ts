@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { betLabel } from '../../src/games/lich-bones/bets.js';
-import { DEFAULT_SETTINGS, apply } from '../../src/games/lich-bones/rules.js';
+import { apply } from '../../src/games/lich-bones/rules.js';
+import { DEFAULT_SETTINGS } from '../../src/games/lich-bones/state.js';
 import { diceValues, fixedRandom } from '../../src/games/random.js';
 import type { CoinMove, Party } from '../../src/games/api.js';
 import { escrow, house, player } from '../../src/games/rules.js';

@@ -1,7 +1,7 @@
 import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import { lichBones } from '../../src/games/lich-bones/table.js';
-import type { LichBonesSettings } from '../../src/games/lich-bones/rules.js';
+import type { LichBonesSettings } from '../../src/games/lich-bones/state.js';
 import type { GameTable, TableHost } from '../../src/games/api.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';

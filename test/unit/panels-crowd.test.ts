@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CROWD_STATE_EVERY_MS } from '../../src/output/panels.js';
+import { CROWD_STATE_EVERY_MS } from '../../src/world/panels.js';
 import { recordingSession, testTavern, type TestTavern } from '../support/tavern.js';
 
 /** How many Table.State messages a session has had, and the bets the last one showed. */

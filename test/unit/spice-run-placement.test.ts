@@ -3,7 +3,8 @@
  * 2 or 12), and a skipped placement bet calling the game off.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, setup, type Variant } from '../../src/games/spice-run/rules.js';
+import { setup } from '../../src/games/spice-run/rules.js';
+import { defaultSettings, type Variant } from '../../src/games/spice-run/state.js';
 import { ANA, BO, T0, TURN, act, e, flows, nextStep, p, refusal, rollAndBet } from '../support/spice-run-play.js';
 
 describe('Spice Run: seating and variant', () => {

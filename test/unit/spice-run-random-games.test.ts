@@ -6,16 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom, type RandomSource } from '../../src/games/random.js';
 import type { CoinMove, Party } from '../../src/games/api.js';
 import { resultsMismatch } from '../support/results.js';
-import {
-  apply,
-  boardTotal,
-  defaultSettings,
-  setup,
-  SQUARES,
-  type SpiceRunAction,
-  type SpiceRunState,
-  throwWaits,
-} from '../../src/games/spice-run/rules.js';
+import { apply, boardTotal, setup, throwWaits } from '../../src/games/spice-run/rules.js';
+import { defaultSettings, SQUARES, type SpiceRunAction, type SpiceRunState } from '../../src/games/spice-run/state.js';
 import { ANA, BO, T0 } from '../support/spice-run-play.js';
 
 describe('Spice Run: coins balance', () => {

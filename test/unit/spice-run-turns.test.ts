@@ -3,7 +3,8 @@
  * it runs out in each phase and variant), and refusals that say what can be done now.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, defaultSettings, setup } from '../../src/games/spice-run/rules.js';
+import { apply, setup } from '../../src/games/spice-run/rules.js';
+import { defaultSettings } from '../../src/games/spice-run/state.js';
 import { ANA, BO, FOUR, T0, TURN, act, e, flows, inPlay, ofType, p, refusal, throws } from '../support/spice-run-play.js';
 
 describe('Spice Run: the turn clock', () => {

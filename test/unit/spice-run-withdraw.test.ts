@@ -3,7 +3,8 @@
  * on the board goes back to its owner, and never while a throw waits to be played.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, setup, type SpiceRunState } from '../../src/games/spice-run/rules.js';
+import { setup } from '../../src/games/spice-run/rules.js';
+import { defaultSettings, type SpiceRunState } from '../../src/games/spice-run/state.js';
 import { ANA, BO, FOUR, T0, act, e, flows, inPlay, ofType, p, refusal, rollAndBet, type Applied } from '../support/spice-run-play.js';
 
 describe('Spice Run: withdraw', () => {

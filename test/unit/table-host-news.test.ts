@@ -4,7 +4,7 @@
  * did not say its state changed, and a game's own `state` (with `by`) is taken as it is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PanelNews } from '../../src/tables/tables.js';
+import type { PanelNews } from '../../src/output/news.js';
 import type { Table } from '../../src/tables/game-table.js';
 import { testTavern, type TestTavern } from '../support/tavern.js';
 

@@ -29,7 +29,7 @@ import {
   type Work,
 } from './state.js';
 import { beginTurn, hold, play, promptNext } from './turn.js';
-import { shareTreasures, takeAlone } from './reveal.js';
+import { reveal, shareTreasures, takeAlone } from './reveal.js';
 import { agree, closeNegotiation, split } from './negotiation.js';
 import { discard, discardLowest, finishTurn, overHand, refillDragons } from './end-of-turn.js';
 import { gameOver } from './game-over.js';
@@ -43,6 +43,8 @@ export function apply(state: DragonsLairState, action: DragonsLairAction, ctx: R
   const work: Work = { s: structuredClone(state), events: [], moves: [], results: [], ctx };
   const refusal = handle(work, action);
   if (refusal) return refusal;
+  // Every choice of both passes made (or held, or left behind by a leaver): the lairs are turned up.
+  if (work.s.phase === 'choosing' && work.s.queue.length === 0) reveal(work);
   return { ok: true, state: work.s, events: work.events, moves: work.moves, results: work.results };
 }
 

@@ -9,11 +9,11 @@ import { defineGame } from '../engine.js';
 import { cardName, dragonCards, numberCards } from './cards.js';
 import { help } from './help.js';
 import { renderTable, todoLine } from './look.js';
-import { TITLE } from './panel.js';
+import { tableStateOf, TITLE } from './panel.js';
 import { apply, defaultSettings, isPrivate, newTable, type DragonsLairAction, type DragonsLairEvent, type DragonsLairSettings, type DragonsLairState } from './rules.js';
 import { eventMessage, privateLine } from './story.js';
 import { verbs } from './verbs.js';
-import { handOf, tableStateOf, viewFor } from './view.js';
+import { handOf, viewFor } from './view.js';
 
 type Host = TableHost<DragonsLairSettings>;
 

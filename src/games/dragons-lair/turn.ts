@@ -17,7 +17,6 @@ import {
   type Work,
 } from './state.js';
 import { leprechaunPays, thiefRobs, wizardMission } from './missions.js';
-import { reveal } from './reveal.js';
 
 /** A new turn: every present player chooses twice, in order from the dealer. */
 export function beginTurn(w: Work): void {
@@ -33,14 +32,11 @@ export function beginTurn(w: Work): void {
   promptNext(w);
 }
 
-/** Asks the next player for a choice, or reveals the lairs when both passes are done. */
+/** Asks the next player for a choice; once both passes are done the rules reveal the lairs (rules.ts). */
 export function promptNext(w: Work): void {
   const { s } = w;
   const next = s.queue[0];
-  if (!next) {
-    reveal(w);
-    return;
-  }
+  if (!next) return;
   s.deadline = w.ctx.now + s.settings.choiceMs;
   w.events.push({ type: 'awaiting', player: next.player, pass: next.pass, deadline: s.deadline });
 }

@@ -3,9 +3,8 @@
  * player is shown (look, hand, messages) is rendered from this view or from events for them,
  * so a hidden card can only leak through this file.
  */
-import type { CardFace, GameState } from '../api.js';
-import { cardFace, cardName, cardValue, type Card } from './cards.js';
-import { panelOf } from './panel.js';
+import type { CardFace } from '../api.js';
+import { cardFace, cardValue, type Card } from './cards.js';
 import {
   presentSeats,
   type DragonsLairState,
@@ -168,53 +167,7 @@ function copyCard(card: Card): Card {
   return { rank: card.rank, suit: card.suit };
 }
 
-const PHASES: Record<Phase, string> = {
-  seating: 'waiting',
-  over: 'waiting',
-  choosing: 'playing',
-  negotiating: 'negotiating',
-  discarding: 'discarding',
-};
 
-/**
- * Table.State's Dragon's Lair fields (docs/gmcp.md), from the viewer's view: how many cards each
- * player holds and laid where, never which. The viewer's own hand goes in Table.Hand instead.
- */
-export function tableStateOf(view: DragonsLairView, connected: (name: string) => boolean): GameState {
-  const playing = view.phase !== 'seating' && view.phase !== 'over';
-  const n = view.negotiation;
-  return {
-    phase: PHASES[view.phase],
-    players: view.players.map((p) => ({ name: p.name, seat: p.seat, connected: connected(p.name), left: p.gone })),
-    turn: view.onTurn,
-    deadline: view.deadline,
-    round: playing ? view.turn : null,
-    rounds: view.rounds,
-    bank: view.bank,
-    pass: view.pass,
-    dealer: playing ? view.dealer : null,
-    coins: view.players.map((p) => ({ player: p.name, coins: p.coins })),
-    hands: view.players.map((p) => ({ player: p.name, cards: p.cards })),
-    lairs: view.lairs.map((lair) => ({
-      lair: lair.lair,
-      dragon: lair.dragon ? cardName(lair.dragon.card) : null,
-      strength: lair.dragon ? lair.dragon.value : null,
-      faceDown: lair.faceDown,
-      laid: lair.laid.map((l) => ({ player: l.by, cards: l.count })),
-    })),
-    piles: { draw: view.drawPile, dragons: view.dragonPile, discards: view.discardPile.length },
-    topDiscard: view.discardPile.length ? cardName(view.discardPile[view.discardPile.length - 1]) : null,
-    negotiation: n && {
-      lair: n.lair,
-      treasure: n.treasure,
-      attackers: [...n.contributors],
-      proposal: n.proposal && { by: n.proposer, split: Object.fromEntries(n.proposal.map((p) => [p.name, p.amount])) },
-      agreed: [...n.accepted],
-      waitingFor: n.contributors.filter((c) => !n.accepted.includes(c)),
-    },
-    panel: panelOf(view),
-  };
-}
 
 /** Table.Hand's cards: the viewer's own, or null for anyone not playing. */
 export function handOf(view: DragonsLairView): CardFace[] | null {

@@ -4,7 +4,6 @@
  * "bet don't pass 5,000").
  */
 import { looksLikeAmount, parseAmount } from '../../text/amount.js';
-import type { PlacedBet } from './rules.js';
 
 /** Quest points, and the numbers an ATTACK (place) bet may name. */
 export const POINT_NUMBERS = [4, 5, 6, 8, 9, 10] as const;
@@ -150,6 +149,6 @@ export function describeBet(spec: BetSpec): string {
 }
 
 /** A placed bet's name, with the side a CHEER backs: "CHEER LICH", "ATTACK 6". */
-export function betLabel(bet: PlacedBet): string {
+export function betLabel(bet: { spec: BetSpec; side?: 'hero' | 'lich' }): string {
   return bet.spec.kind === 'cheer' && bet.side ? `CHEER ${bet.side.toUpperCase()}` : describeBet(bet.spec);
 }

@@ -5,8 +5,7 @@
 import { formatCoins } from '../../text/amount.js';
 import { escrow, player } from '../rules.js';
 import { betLabel, describeBet, type BetSpec } from './bets.js';
-import type { LichBonesState, PlacedBet } from './rules.js';
-import type { Outcome } from './settlement.js';
+import type { LichBonesState, Outcome, PlacedBet } from './state.js';
 
 /** Places the bet (changing `s`, a private copy) or says why not, naming amounts in the host's money. */
 export function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: number, out: Outcome, money: (n: number) => string): string | null {

@@ -3,8 +3,8 @@
  * the HERO's bonus at every opening roll, paid to a character from at most one game per
  * cool-down, at any Lich Bones table, so that sitting, starting and standing farms nothing.
  */
-import type { LichBonesContext, LichBonesState } from './rules.js';
-import { give, type Outcome } from './settlement.js';
+import type { LichBonesContext, LichBonesState, Outcome } from './state.js';
+import { give } from './settlement.js';
 
 /** The HERO's bonus at an opening roll: every opening roll of the game that pays them hand-outs. */
 export function heroBonus(s: LichBonesState, hero: string, ctx: LichBonesContext, out: Outcome): void {

@@ -4,7 +4,7 @@ import { fitted } from '../../text/markup.js';
 import type { HostWords } from '../api.js';
 import { duration } from '../deadline.js';
 import { TITLE } from './panel.js';
-import type { LichBonesSettings } from './rules.js';
+import type { LichBonesSettings } from './state.js';
 
 /** A whisper to the host's dealer as the host words it ("whisper dreaven hero 5000"), or null where the host carries none. */
 export function toDealer(words: HostWords): ((text: string) => string) | null {

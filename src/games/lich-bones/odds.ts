@@ -5,7 +5,7 @@
 import { formatCoins } from '../../text/amount.js';
 import { drawn, hanging } from '../../text/markup.js';
 import { DRAIN_NUMBERS, HARD_NAMES, HARD_NUMBERS, POINT_NUMBERS } from './bets.js';
-import type { LichBonesSettings, Ratio } from './rules.js';
+import type { LichBonesSettings, Ratio } from './state.js';
 import { winnings } from './settlement.js';
 
 /** An exact rational number, always in lowest terms with a positive denominator. */

@@ -3,25 +3,9 @@
  * their payouts): what it wins, loses, or whether it stays on the table.
  */
 import type { Dice } from '../random.js';
-import type { BetResult, CoinMove } from '../api.js';
 import { decided, escrow, handout, house, player } from '../rules.js';
 import { betLabel, DRAIN_NUMBERS, type PointNumber } from './bets.js';
-import type {
-  FieldNumber,
-  InfernoNumber,
-  LichBonesEvent,
-  Payouts,
-  PlacedBet,
-  Ratio,
-  Side,
-} from './rules.js';
-
-/** What a step has done so far: its events, its coin moves, and what came of the bets they settle. */
-export interface Outcome {
-  events: LichBonesEvent[];
-  moves: CoinMove[];
-  results: BetResult[];
-}
+import type { FieldNumber, InfernoNumber, Outcome, Payouts, PlacedBet, Ratio, Side } from './state.js';
 
 /** "HERO bet", "ATTACK 6 bet": a bet as `history` names it. */
 export const resultLabel = (bet: PlacedBet) => `${betLabel(bet)} bet`;

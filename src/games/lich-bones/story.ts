@@ -9,7 +9,7 @@ import { listNames, Voice, type Message } from '../voice.js';
 import { duration } from '../deadline.js';
 import { paint, together } from '../../text/markup.js';
 import { betLabel } from './bets.js';
-import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './rules.js';
+import type { LichBonesEvent, LichBonesState, OutcomeKind, PlacedBet, Throw } from './state.js';
 
 /** At most this many players are named in one line; past it the line gives counts. */
 export const NAMED = 5;

@@ -9,10 +9,11 @@ import { betWords, parseBet } from './bets.js';
 import { asides, help, toDealer } from './help.js';
 import { renderTable } from './look.js';
 import { formatOddsHelp } from './odds.js';
-import { TITLE } from './panel.js';
-import { apply, DEFAULT_SETTINGS, gold, HANDOUT_KIND, newTable, type LichBonesAction, type LichBonesEvent, type LichBonesSettings, type LichBonesState, type Ratio } from './rules.js';
+import { tableStateOf, TITLE } from './panel.js';
+import { apply, gold } from './rules.js';
+import { DEFAULT_SETTINGS, HANDOUT_KIND, newTable, type LichBonesAction, type LichBonesEvent, type LichBonesSettings, type LichBonesState, type Ratio } from './state.js';
 import { betText, purseHint, tell } from './story.js';
-import { tableStateOf, viewFor } from './view.js';
+import { viewFor } from './view.js';
 
 type Host = TableHost<LichBonesSettings>;
 type LichTurn = Turn<LichBonesState, LichBonesAction, LichBonesSettings>;

@@ -2,10 +2,7 @@
  * What one viewer sees of the Lich Bones table (boardgame.io's playerView). Nothing here is
  * secret: Dreaven calls every bet. `look` and Table.State are both drawn from this one view.
  */
-import type { GameState } from '../api.js';
-import { betLabel } from './bets.js';
-import { panelOf } from './panel.js';
-import type { LichBonesState, PlacedBet, Throw } from './rules.js';
+import type { LichBonesState, PlacedBet, Throw } from './state.js';
 
 export interface OwnerBets {
   owner: string;
@@ -51,28 +48,3 @@ export function viewFor(state: LichBonesState, viewer: string): LichBonesView {
   };
 }
 
-/** Table.State's Lich Bones fields (docs/gmcp.md). */
-export function tableStateOf(view: LichBonesView, connected: (name: string) => boolean): GameState {
-  return {
-    phase: view.phase,
-    players: view.seated.map((name, i) => ({ name, seat: i + 1, connected: connected(name) })),
-    turn: view.phase === 'betting' ? view.hero : null,
-    deadline: view.deadline,
-    round: view.round,
-    rounds: view.rounds,
-    hero: view.hero,
-    point: view.point,
-    bets: view.owners.flatMap(({ owner, bets }) =>
-      bets.map((b) => ({
-        player: owner,
-        bet: betLabel(b),
-        amount: b.amount,
-        // Two HERO bets differ by when they were placed: before the opening roll or on a point, each at its own rate.
-        placedOn: b.placedOn,
-        rate: b.locked ? { win: b.locked.ratio.win, per: b.locked.ratio.per, bonusPercent: b.locked.bonusPercent } : null,
-      })),
-    ),
-    lastThrow: view.lastThrow && { dice: [...view.lastThrow.dice], total: view.lastThrow.total },
-    panel: panelOf(view),
-  };
-}

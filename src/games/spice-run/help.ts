@@ -1,4 +1,4 @@
-import type { SpiceRunSettings } from './rules.js';
+import type { SpiceRunSettings } from './state.js';
 import { duration } from '../deadline.js';
 import { hanging } from '../../text/markup.js';
 

@@ -1,4 +1,5 @@
 /** The Spice Run panel (panel.ts): the variant, the dice, and the board with every wager on it. */
+import type { GameState } from '../api.js';
 import type { Panel } from '../panel.js';
 import { formatCoins } from '../../text/amount.js';
 import type { SpiceRunView } from './view.js';
@@ -28,5 +29,19 @@ export function panelOf(view: SpiceRunView): Panel {
         })),
       },
     ],
+  };
+}
+
+/** Table.State's Spice Run fields (docs/gmcp.md). */
+export function tableStateOf(view: SpiceRunView, connected: (name: string) => boolean): GameState {
+  return {
+    phase: view.phase,
+    players: view.players.map((name, i) => ({ name, seat: i + 1, connected: connected(name) })),
+    turn: view.turn,
+    deadline: view.deadline,
+    variant: view.variant,
+    board: view.board.map((sq) => ({ square: sq.square, wagers: sq.wagers.map((w) => ({ ...w })) })),
+    roll: view.roll && [...view.roll],
+    panel: panelOf(view),
   };
 }

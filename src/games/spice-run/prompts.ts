@@ -4,7 +4,7 @@
  */
 import { Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
-import type { SpiceRunState } from './rules.js';
+import type { SpiceRunState } from './state.js';
 
 /** What happens when the turn lapses, worded for `viewer` (`look`, the warning): "the 7 is played for you". */
 export function lapseText(state: SpiceRunState, viewer?: string): string {

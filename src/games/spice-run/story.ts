@@ -6,7 +6,7 @@ import { formatCoins } from '../../text/amount.js';
 import type { HostWords } from '../api.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
-import type { SpiceRunEvent, Variant, Wager } from './rules.js';
+import type { SpiceRunEvent, Variant, Wager } from './state.js';
 
 
 export const VARIANT_NAMES: Record<Variant, string> = {

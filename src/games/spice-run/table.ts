@@ -7,11 +7,12 @@ import { duration, secondsLeft } from '../deadline.js';
 import { refuse } from '../rules.js';
 import { help } from './help.js';
 import { renderTable } from './look.js';
-import { TITLE } from './panel.js';
+import { tableStateOf, TITLE } from './panel.js';
 import { lapseText, nextStep } from './prompts.js';
-import { apply, begin, defaultSettings, VARIANTS, type SpiceRunAction, type SpiceRunEvent, type SpiceRunSettings, type SpiceRunState } from './rules.js';
+import { apply, begin } from './rules.js';
+import { defaultSettings, VARIANTS, type SpiceRunAction, type SpiceRunEvent, type SpiceRunSettings, type SpiceRunState } from './state.js';
 import { eventMessage } from './story.js';
-import { tableStateOf, viewFor } from './view.js';
+import { viewFor } from './view.js';
 
 /** Between games (none yet, or the last one over) there is no game state. */
 type Table = SpiceRunState | null;

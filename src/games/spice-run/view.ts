@@ -3,10 +3,9 @@
  * secret, but `look` and Table.State are both drawn from this one view, so they cannot disagree.
  */
 import type { Dice } from '../random.js';
-import type { GameState } from '../api.js';
 import { lapseText, nextStep } from './prompts.js';
-import { panelOf } from './panel.js';
-import { boardTotal, SQUARES, type Roll, type SpiceRunState, type Variant } from './rules.js';
+import { boardTotal } from './rules.js';
+import { SQUARES, type Roll, type SpiceRunState, type Variant } from './state.js';
 
 export interface SquareView {
   square: number;
@@ -78,16 +77,3 @@ export function viewFor(state: SpiceRunState | null, seated: readonly string[], 
   };
 }
 
-/** Table.State's Spice Run fields (docs/gmcp.md). */
-export function tableStateOf(view: SpiceRunView, connected: (name: string) => boolean): GameState {
-  return {
-    phase: view.phase,
-    players: view.players.map((name, i) => ({ name, seat: i + 1, connected: connected(name) })),
-    turn: view.turn,
-    deadline: view.deadline,
-    variant: view.variant,
-    board: view.board.map((sq) => ({ square: sq.square, wagers: sq.wagers.map((w) => ({ ...w })) })),
-    roll: view.roll && [...view.roll],
-    panel: panelOf(view),
-  };
-}

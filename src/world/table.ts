@@ -1,12 +1,13 @@
 /**
- * Tables as the tavern sees them: `Table` (game-table.ts) hosts one game's table
- * (src/games/api.ts) and is, to the tavern, a `TavernTable`.
+ * A table as the tavern's world holds it: `Table` (src/tables/game-table.ts) hosts one game's
+ * table (src/games/api.ts) and is, to the world and its commands, a `TavernTable`.
  */
-import type { CardFace, GameDefinition, GameState, LeaveCause } from '../games/api.js';
-import type { CommandSet } from '../commands/command-set.js';
-import type { CommandContext } from '../world/tavern.js';
-import type { Player } from '../world/player.js';
-import type { TableData } from '../world/world.js';
+import type { GameDefinition, LeaveCause } from '../games/api.js';
+import type { CommandSet } from '../text/command-set.js';
+import type { PanelNews, TableHand, TableState } from '../output/news.js';
+import type { CommandContext } from './tavern.js';
+import type { Player } from './player.js';
+import type { TableData } from './world.js';
 
 /** What `help` shows of a game: its name, and its rules and topics with a table's settings. */
 export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics' | 'asides' | 'reservedNames' | 'freshDecks' | 'settings'>;
@@ -51,50 +52,3 @@ export interface TavernTable {
   onNews: ((news: PanelNews) => void) | null;
   dispose(): void;
 }
-
-/**
- * GMCP `Table.State` (docs/gmcp.md) for one viewer: the fields the tavern adds, then the game's
- * (GameState: its phase, players, turn and deadline, and its own). It holds only what that
- * viewer may see.
- */
-export interface TableState extends GameState {
-  id: string;
-  game: string;
-  /** "the sand table". */
-  name: string;
-  /** The table's provably fair commitment, client seed and the next draw's nonce. */
-  fair: { commitment: string; clientSeed: string; nonce: number };
-  /** The server's clock when this was made, so a client can count down. */
-  now: number;
-}
-
-/** GMCP `Table.Hand`: a player's own cards, for that player only: their names, and how a panel draws each. */
-export interface TableHand {
-  table: string;
-  cards: string[];
-  faces: CardFace[];
-}
-
-/** GMCP `Table.Dice`: a throw (two dice, or Dragon's Lair's one treasure die). */
-export interface TableDice {
-  table: string;
-  dice: number[];
-  total: number;
-}
-
-/**
- * What a table tells whoever carries its data to clients (GMCP, the web page) after a change.
- * It may come more than once for one command: a sender should coalesce, one message per delivery.
- */
-export type PanelNews =
-  /**
-   * The public state changed: Table.State to everyone in the table's room (each their own).
-   * `by`: the change is one player's own small move (a bet); in a crowded room the others' panels
-   * may hear of it a moment later, with the moves after it (Panels, docs/gmcp.md).
-   */
-  | { kind: 'state'; by?: string }
-  /** This player's own hand changed: Table.Hand to them. */
-  | { kind: 'hand'; player: string }
-  /** The dice were thrown: Table.Dice to everyone in the room. */
-  | { kind: 'dice'; dice: TableDice };
-

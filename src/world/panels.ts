@@ -1,5 +1,5 @@
 /**
- * What a client's panels are told (news.ts; docs/gmcp.md gives each as GMCP). Everything is
+ * What a client's panels are told (output/news.ts; docs/gmcp.md gives each as GMCP). Everything is
  * queued in the outbox with the text, so it waits for the disk like the text does; each
  * transport turns the news into its own messages (one producer, two transports).
  *
@@ -18,24 +18,17 @@
  * The room (Room.Info, on entering it) and the dice (Table.Dice, at each throw) are queued at
  * once, in order.
  */
-import type { Session } from './outbox.js';
-import type { PanelNews, TableState, TavernTable } from '../tables/tables.js';
-import type { Tavern } from '../world/tavern.js';
-import type { Player } from '../world/player.js';
+import type { Session } from '../output/outbox.js';
+import type { CharStatus, PanelNews, TableState } from '../output/news.js';
+import type { TavernTable } from './table.js';
+import type { Tavern } from './tavern.js';
+import type { Player } from './player.js';
 import type { Account } from '../store/account.js';
 import { DIRECTIONS } from '../text/directions.js';
-import type { Timer } from '../world/clock.js';
+import type { Timer } from './clock.js';
 
 /** In a crowded room, how long the panels may lag behind the players' own moves (bets). */
 export const CROWD_STATE_EVERY_MS = 1_000;
-
-/** A player's status for the panels (Char.Status). */
-export interface CharStatus {
-  name: string;
-  coins: number;
-  room: string;
-  table: string | null;
-}
 
 export class Panels {
   /** Players whose Char.Status may have changed since the last flush. */

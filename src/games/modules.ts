@@ -37,6 +37,9 @@ export async function loadGameModule(file: string): Promise<GameDefinition> {
   } catch (e) {
     throw new Error(`game module ${file} does not load: ${(e as Error).message.split('\n')[0]}`);
   }
+  // A module outside an ES package is loaded as CommonJS: its exports arrive as the default.
+  const wrapped = exported.default as Record<string, unknown> | undefined;
+  if (wrapped?.__esModule) exported = wrapped;
   const named = [exported.default, exported.game].find((v) => v !== undefined);
   if (named !== undefined) {
     const problem = definitionProblem(named);

@@ -3,7 +3,8 @@
  * tables and the game package compiled into one CommonJS file, lib/obsidian-tables.js, and the
  * one-line files Ranvier's BundleManager looks for (commands/, behaviors/item/,
  * player-events.js, server-events/), each taking its part from that file. The folder needs
- * nothing else at run time: no `require` of anything but Node's own modules. The example area
+ * nothing else at run time: no `require` of anything but Node's own modules. Beside them,
+ * datasources/ holds the players' datasource a host may name in ranvier.json. The example area
  * is copied beside it, as a bundle of its own.
  */
 import { build } from 'esbuild';
@@ -58,6 +59,8 @@ export async function buildBundle(out = DEFAULT_OUT): Promise<Built> {
     mkdirSync(dirname(join(bundle, name)), { recursive: true });
     writeFileSync(join(bundle, name), name.endsWith('.js') ? `'use strict';\n${text}` : text);
   }
+  // The players' datasource that saves a file whole (docs/ranvier.md), for the world's ranvier.json to name.
+  cpSync(join(HERE, 'datasources'), join(bundle, 'datasources'), { recursive: true });
   const example = join(out, 'obsidian-tavern-example');
   rmSync(example, { recursive: true, force: true });
   cpSync(join(HERE, 'example'), example, { recursive: true });

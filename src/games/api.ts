@@ -189,6 +189,8 @@ export interface HostWords {
   money(n: number): string;
   /** The money itself: "obsidian coins", "gold" ("paid back as obsidian coins"). */
   readonly moneyName: string;
+  /** The money as a refusal of a typed amount names it ("How many coins?"): `moneyName` where absent. */
+  readonly amountName?: string;
   /** The verb that shows a table, for a table's word or a placeholder: "look <table>", "table sand". */
   look(table: string): string;
   /** Who deals where a game has a dealer, as the host's players know them: "Dreaven" at the tavern, the dealer's own character in another MUD. */

@@ -13,6 +13,8 @@ export const tavernWords: HostWords = {
   money: obsidianCoins,
   moneyName: 'obsidian coins',
   dealer: 'Dreaven',
+  // A typed amount is refused in "coins", short, as it always was.
+  amountName: 'coins',
   look: (table) => `look ${table}`,
   whisper: (dealer, text) => `whisper ${dealer.toLowerCase()} ${text}`,
   timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} by the tavern's clock`,

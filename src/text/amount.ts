@@ -8,20 +8,21 @@ const GROUPED = /^\d{1,3}(,\d{3})+$/;
 
 /**
  * Reads a number of coins as a player types it: `50`, `1000`, `1,000`.
- * Anything else (zero, signs, fractions, exponents, hex, stray grouping) gets a reason.
+ * Anything else (zero, signs, fractions, exponents, hex, stray grouping) gets a reason, naming
+ * the money as the host's refusals do (`money`: the tavern's "coins", a Ranvier world's "gold").
  */
-export function parseAmount(text: string): AmountResult {
+export function parseAmount(text: string, money = 'coins'): AmountResult {
   const t = text.trim();
-  if (t === '') return { ok: false, reason: 'How many coins? Give a whole number, like 50 or 1,000.' };
+  if (t === '') return { ok: false, reason: `How many ${money}? Give a whole number, like 50 or 1,000.` };
   if (!PLAIN.test(t) && !GROUPED.test(t)) {
-    return { ok: false, reason: `"${t}" is not a whole number of coins; use digits only, like 50 or 1,000.` };
+    return { ok: false, reason: `"${t}" is not a whole number of ${money}; use digits only, like 50 or 1,000.` };
   }
   const digits = t.replace(/,/g, '').replace(/^0+(?=\d)/, '');
   if (digits.length > 13 || Number(digits) > MAX_AMOUNT) {
-    return { ok: false, reason: `${t} coins is more than anyone could ever hold.` };
+    return { ok: false, reason: `${t} ${money} is more than anyone could ever hold.` };
   }
   const value = Number(digits);
-  if (value === 0) return { ok: false, reason: 'That is no coins at all: the least is 1.' };
+  if (value === 0) return { ok: false, reason: `That is no ${money} at all: the least is 1.` };
   return { ok: true, value };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROMPT_END, type TestClient } from '../support/client.js';
 import { listening } from '../support/program.js';
 import { fairDice } from '../../src/games/fair.js';
 import { bundle, coinsIn, testWorlds } from '../support/ranvier.js';
@@ -27,6 +28,10 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     // Ranvier's Logger is the world's own, from the core its start script loaded.
     expect(lib).toContain('require.main?.require("ranvier")');
     expect(readFileSync(join(built.bundle, 'commands/bet.js'), 'utf8')).toContain("require('../lib/obsidian-tables.js')");
+    // The players' datasource that saves a file whole ships with it, taking the file datasource from the world.
+    const datasource = readFileSync(join(built.bundle, 'datasources/atomic-json-directory.js'), 'utf8');
+    expect([...datasource.matchAll(/\brequire\('([^']+)'\)/g)].map((m) => m[1])).toEqual(['fs', 'path', 'ranvier-datasource-file']);
+    expect(datasource).toContain("require.main.require('ranvier-datasource-file')");
   });
 
   it('loads in a world of the stock core with only the bundle and the example area: three tables, each with its first seed committed', async () => {
@@ -75,6 +80,26 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     expect(await ana.command('table')).toMatch(/Dreaven shuffles the bones, waiting for a game\. Nobody is seated\./);
     expect(await ana.command('gold')).toMatch(/You have 1,000 gold\. You have no bets on the bones table\./);
     expect(await bob.command('gold')).toMatch(/^You have 1,000 gold\.$/m);
+  });
+
+  it('gives each player a line of the tables reaches a fresh prompt after it, as the world does after a command, and the player who typed one no second prompt', async () => {
+    const { port } = await world();
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    const prompts = (c: TestClient) => c.all.split(PROMPT_END).length - 1;
+    expect(await ana.command('sit dune')).toMatch(/You take a seat at the dune table\./);
+    const anaPrompts = prompts(ana);
+    await bob.expect('Ana takes a seat at the dune table.');
+    expect(await bob.nextPrompt(2000)).toMatch(/^\s*Ana waits at the dune table for someone to play Spice Run against\.\s*$/);
+    // With nobody typing: the turn lapses, and both hear it with a prompt after it.
+    await bob.command('sit dune');
+    for (const c of [ana, bob]) {
+      await c.expect(/let the turn lapse/, 10_000);
+      expect((await c.nextPrompt(2000)).trim()).toMatch(/withdrawn|^$/);
+    }
+    // Ana's own command ended with one prompt, the lapse with one: nothing more came.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(prompts(ana)).toBe(anaPrompts + 2);
   });
 
   it("runs a table's deadline with nobody typing, and keeps a dropped player's seat for the grace period only", async () => {
@@ -147,6 +172,8 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
       await bob.command('sit sand');
       await rollToPlace(ana);
       expect(await ana.command('bet 5000')).toMatch(`You have only 1,000 ${money}; that needs 5,000 ${money}.`);
+      // A typed amount is refused in the world's money too.
+      expect(await ana.command('bet 1.5')).toMatch(`"1.5" is not a whole number of ${money}; use digits only`);
       expect(await ana.command('bet 60')).toMatch(new RegExp(`You place 60 ${money} on square \\d+\\. The board holds 60 ${money}\\.`));
       await bob.expect(new RegExp(`Ana places 60 ${money} on square`));
       expect(await ana.command('table sand')).toMatch(`On the board: 60 ${money} in 1 wager.`);
@@ -155,12 +182,18 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
       expect(await ana.command("help dragon's lair")).toMatch(
         new RegExp(`antes 50 ${money} into the bank[^]*down the list in table <table>[^]*paid back as ${money}\\.[^]*table <table> shows the lairs`),
       );
-      expect(await ana.command('help lich bones')).toMatch(new RegExp(`gets 100 ${money}[^]*typed at the table, amount first or last:\\s+bet hero 10 +bet 10 lich[^]*\\sgold shows your coins`));
+      expect((await ana.command('help lich bones')).replaceAll('\x1b[0m', '').replaceAll('\u00a0', ' ')).toMatch(new RegExp(`gets 100 ${money}[^]*typed at the table, amount first or last:\\s+bet hero 10 +bet 10 lich[^]*\\sgold shows your coins`));
       // Ana walks out (her wager comes back) to the bones table.
       await ana.command('north');
       await ana.command('sit bones');
       expect(await ana.command('start')).toMatch(`Dreaven hands 100 ${money} to you.`);
       expect(await ana.command('bet hero 5')).toMatch(`The minimum bet is 10 ${money}.`);
+      expect(await ana.command('bet hero ten')).toMatch(`"ten" is not a whole number of ${money}`);
+      expect(await ana.command('bet hero')).toMatch(`How many ${money} on HERO?`);
+      // The bet's help gives this table's minimum (10), not the tavern's.
+      const helpBet = (await ana.command('help bet')).replace(/\s+/g, ' ');
+      expect(helpBet).toMatch('Lich Bones: bet <kind> <amount>. Place a bet, amount first or last: bet hero 10, bet 10 lich, bet attack 6 10.');
+      expect(helpBet).not.toMatch('5000');
       expect(await ana.command('bet hero 10')).toMatch(`Dreaven takes your 10 ${money} on HERO.`);
       expect(await ana.command('gold')).toMatch(`You have 1,090 ${money}. Your bets on the bones table: 10 on HERO (1:1 +10%) (10 ${money} in all).`);
       expect(ana.all + bob.all).not.toMatch(/obsidian|whisper|look <table>|tavern/i);

@@ -88,7 +88,8 @@ export class TestClient extends Transcript {
   /** The text up to the next prompt, without the prompt (on a line of its own, or a screen reader's on the text's last line). */
   async nextPrompt(timeoutMs = 5000): Promise<string> {
     const text = await this.expect(PROMPT_END, timeoutMs);
-    return text.slice(0, -PROMPT_END.length).replace(/(?:\r?\n| )?> $/, '');
+    // Ranvier's Broadcast.prompt ends a prompt with a colour reset.
+    return text.slice(0, -PROMPT_END.length).replace(/(?:\r?\n| )?> {1,2}(?:\x1b\[0m)?$/, '');
   }
 
   close(): void {

@@ -6,6 +6,7 @@ import { buildBundle, type Built } from '../../plugins/ranvier/build.js';
 import { TestClient } from './client.js';
 import { afterEach } from 'vitest';
 import { listening, type Program } from './program.js';
+import { STOCK_CHANNELS, STOCK_COMMANDS } from './stock-commands.js';
 
 /**
  * A Ranvier world for the tests of the tables' bundle: the stock core and datasources from
@@ -37,13 +38,19 @@ export interface WorldOptions {
   items?: string;
   /** The casino's rooms.yml in place of the test world's own (a room `hall` is where players start). */
   rooms?: string;
-  /** Players saved by writing a new file and renaming it (atomic-json-directory.js), not in place. */
+  /** Players saved by writing a new file and renaming it (the bundle's datasources/atomic-json-directory.js), not in place. */
   atomicPlayers?: boolean;
   /**
    * More bundles, by folder name (Ranvier loads bundles in the order of these names), each of
    * commands by word: a command answers `<bundle>: <word>`, so a test sees whose it reached.
    */
   others?: Record<string, string[]>;
+  /**
+   * The stock world's command table (test/support/stock-commands.ts): each stock bundle's commands,
+   * aliases and channels, in their folders, answering `<bundle>: <word>` (the test world's own
+   * look, help, quit and save take the stock words' places).
+   */
+  stock?: boolean;
 }
 
 /** Makes a world folder; removed by the returned cleanup. */
@@ -58,12 +65,22 @@ export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string;
     'test-world': join(WORLD, 'bundles/test-world'),
   };
   for (const b of bundles) cpSync(sources[b], join(dir, 'bundles', b), { recursive: true });
-  for (const [name, words] of Object.entries(opts.others ?? {})) {
+  const others: Record<string, Record<string, string[]>> = {
+    ...(opts.stock ? STOCK_COMMANDS : {}),
+    ...Object.fromEntries(Object.entries(opts.others ?? {}).map(([name, words]) => [name, Object.fromEntries(words.map((w) => [w, []]))])),
+  };
+  for (const [name, commands] of Object.entries(others)) {
     mkdirSync(join(dir, 'bundles', name, 'commands'), { recursive: true });
-    for (const word of words) {
-      const answer = JSON.stringify(`${name}: ${word}`);
-      writeFileSync(join(dir, 'bundles', name, 'commands', `${word}.js`), `'use strict';\nmodule.exports = { usage: '${word}', command: () => (args, player) => player.socket.write(${answer} + '\\r\\n') };\n`);
+    for (const [word, aliases] of Object.entries(commands)) {
+      const answer = `${JSON.stringify(`${name}: `)} + typed`;
+      const file = `'use strict';\nmodule.exports = { usage: '${word}', aliases: ${JSON.stringify(aliases)}, command: () => (args, player, typed) => player.socket.write(${answer} + '\\r\\n') };\n`;
+      writeFileSync(join(dir, 'bundles', name, 'commands', `${word}.js`), file);
     }
+  }
+  if (opts.stock) {
+    const channels = STOCK_CHANNELS.map((name) => `new Channel({ name: '${name}', audience: new RoomAudience() })`).join(', ');
+    mkdirSync(join(dir, 'bundles/bundle-example-channels'), { recursive: true });
+    writeFileSync(join(dir, 'bundles/bundle-example-channels/channels.js'), `'use strict';\nconst { RoomAudience } = require('ranvier');\nconst { Channel } = require('ranvier').Channel;\nmodule.exports = [${channels}];\n`);
   }
   if (opts.items !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/items.yml'), opts.items);
   if (opts.rooms !== undefined) writeFileSync(join(dir, 'bundles/test-world/areas/casino/rooms.yml'), opts.rooms);
@@ -71,10 +88,10 @@ export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string;
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   const config = JSON.parse(readFileSync(join(WORLD, 'ranvier.json'), 'utf8')) as Record<string, unknown>;
   config.obsidianTables = { colour: false, seed: 7, width: 1000, ...opts.tables };
-  config.bundles = [...bundles, ...Object.keys(opts.others ?? {})];
+  config.bundles = [...bundles, ...Object.keys(others), ...(opts.stock ? ['bundle-example-channels'] : [])];
   if (opts.atomicPlayers) {
-    cpSync(join(WORLD, 'atomic-json-directory.js'), join(dir, 'atomic-json-directory.js'));
-    (config.dataSources as Record<string, unknown>).AtomicJsonDirectory = { require: './atomic-json-directory.js' };
+    // As a host names it: the datasource the bundle ships.
+    (config.dataSources as Record<string, unknown>).AtomicJsonDirectory = { require: './bundles/obsidian-tables/datasources/atomic-json-directory.js' };
     (config.entityLoaders as Record<string, { source: string }>).players.source = 'AtomicJsonDirectory';
   }
   writeFileSync(join(dir, 'ranvier.json'), JSON.stringify(config, null, 2));

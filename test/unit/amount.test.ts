@@ -22,6 +22,23 @@ describe('parseAmount', () => {
     },
   );
 
+  it("names the host's money in every refusal, and the tavern's coins when none is given", () => {
+    const reasons = (money?: string) => ['', 'ten', '99999999999999', '0'].map((t) => (parseAmount(t, money) as { reason: string }).reason);
+    // The tavern's words, as they always were.
+    expect(reasons()).toEqual([
+      'How many coins? Give a whole number, like 50 or 1,000.',
+      '"ten" is not a whole number of coins; use digits only, like 50 or 1,000.',
+      '99999999999999 coins is more than anyone could ever hold.',
+      'That is no coins at all: the least is 1.',
+    ]);
+    expect(reasons('gold')).toEqual([
+      'How many gold? Give a whole number, like 50 or 1,000.',
+      '"ten" is not a whole number of gold; use digits only, like 50 or 1,000.',
+      '99999999999999 gold is more than anyone could ever hold.',
+      'That is no gold at all: the least is 1.',
+    ]);
+  });
+
   it('formats with thousands separators', () => {
     expect(formatCoins(1000)).toBe('1,000');
     expect(formatCoins(999)).toBe('999');

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommandWords } from '../../plugins/ranvier/src/command-words.js';
 import { tableCommands } from '../../plugins/ranvier/src/commands.js';
 import type { RanvierCommand, RanvierLoadingState } from '../../plugins/ranvier/src/ranvier.js';
+import { claimedWords } from '../../plugins/ranvier/src/verbs.js';
+import { games } from '../../src/games/index.js';
+import { STOCK_CHANNELS, STOCK_COMMANDS } from '../support/stock-commands.js';
 
 /**
  * The tables' words in a world's command table, with Ranvier's own CommandManager and Command:
@@ -50,7 +53,7 @@ describe("the tables' words in the world's command table", () => {
     ]);
     warn.mockClear();
     const words = CommandWords.of(state);
-    words.settle();
+    words.settle([]);
     expect(warn.mock.calls.map((c) => c[0])).toEqual([
       'obsidian-tables: the bundle positions, loaded after the tables, has its own "stand", which hides theirs: players typing stand get that one. To have both, give the tables\' stand another word in ranvier.json: "obsidianTables": { "verbs": { "stand": "<word>" } }',
     ]);
@@ -65,7 +68,7 @@ describe("the tables' words in the world's command table", () => {
       ['positions', { stand: theirs() }],
     ]);
     const words = CommandWords.of(state);
-    words.settle();
+    words.settle([]);
     expect(warn).not.toHaveBeenCalled();
     const bundleOf = (word: string) => state.CommandManager.get(word)?.bundle;
     expect(['sit', 'hold', 'stand', 'table'].map(bundleOf)).toEqual(['furniture', 'furniture', 'positions', undefined]);
@@ -76,9 +79,38 @@ describe("the tables' words in the world's command table", () => {
 
   it("warns of a host's word another bundle takes, naming the verb it stands for", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    CommandWords.of(load({ sit: 'join' }, [['obsidian-tables', tableCommands()], ['social', { join: theirs() }]])).settle();
+    CommandWords.of(load({ sit: 'join' }, [['obsidian-tables', tableCommands()], ['social', { join: theirs() }]])).settle([]);
     expect(warn.mock.calls.map((c) => c[0])).toEqual([
       'obsidian-tables: the bundle social, loaded after the tables, has its own "join", which hides theirs (their sit): players typing join get that one. To have both, give the tables\' sit another word in ranvier.json: "obsidianTables": { "verbs": { "sit": "<word>" } }',
     ]);
+  });
+});
+
+describe("the starts of words the tables' commands take in a stock world", () => {
+  it('are told at the start, one line per verb of the tables, with the command each typed before and the mapping that keeps it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stock = (bundle: string): [string, Record<string, RanvierCommand>] => [
+      bundle,
+      Object.fromEntries(Object.entries(STOCK_COMMANDS[bundle]).map(([name, aliases]) => [name, { ...theirs(), aliases: [...aliases] }])),
+    ];
+    const bundles = Object.keys(STOCK_COMMANDS);
+    const state = load({}, [...bundles.filter((b) => b < 'obsidian-tables').map(stock), ['obsidian-tables', tableCommands()], ...bundles.filter((b) => b > 'obsidian-tables').map(stock)]);
+    state.ChannelManager = { find: (typed) => STOCK_CHANNELS.map((name) => ({ name })).find((c) => c.name.startsWith(typed)) };
+    warn.mockClear();
+    CommandWords.of(state).settle(claimedWords(games));
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    expect(lines).toContain(
+      'obsidian-tables: with the tables, "b" (which typed buy, shop of the bundle vendor-npcs) now types their bet. To keep it, give the tables\' bet a word that does not start so in ranvier.json: "obsidianTables": { "verbs": { "bet": "<word>" } }',
+    );
+    expect(lines.find((l) => l.includes('their variant'))).toMatch(/"v" \(which typed vendor, shop of the bundle vendor-npcs\), "va" \(which typed value, shop of the bundle vendor-npcs\) now type their variant\./);
+    expect(lines.find((l) => l.includes('their dice'))).toMatch(/"di" \(which typed ditch of the bundle player-groups\)/);
+    expect(lines).toContain(
+      'obsidian-tables: "attack" types kill of the bundle bundle-example-combat in this world, not a Lich Bones bet as at the tavern: players bet with bet attack ... (help lich bones says so; no word in obsidianTables.verbs changes this).',
+    );
+    // One line per verb: no verb is told twice.
+    const verbs = lines.map((l) => / now types? their (\w+)\./.exec(l)?.[1]).filter(Boolean);
+    expect(new Set(verbs).size).toBe(verbs.length);
+    // Directions, l and i are read before any command, and a start nobody typed before is no shift.
+    expect(lines.join('\n')).not.toMatch(/"(s|st|d|l|h|ha)" \(/);
   });
 });

@@ -9,6 +9,7 @@ import { CommandWords } from './command-words.js';
 import { bundleVerbs, tableCommands } from './commands.js';
 import { registerHelp } from './help.js';
 import type { RanvierItem, RanvierLoadingState, RanvierPlayer, RanvierState } from './ranvier.js';
+import { claimedWords } from './verbs.js';
 import { TablesWorld } from './world.js';
 
 export const commands = tableCommands();
@@ -52,7 +53,7 @@ export const serverEvents = {
   listeners: {
     startup: (state: RanvierLoadingState) => () => {
       const words = CommandWords.of(state);
-      words.settle();
+      words.settle(claimedWords(games));
       const verbs = Object.entries(bundleVerbs(games, words.word)).filter(([verb]) => words.reaches(verb));
       registerHelp(state, TablesWorld.of(state), Object.fromEntries(verbs));
     },

@@ -1,4 +1,6 @@
 import { readConfig } from './config.js';
+import { log } from './core.js';
+import { shiftedPrefixes, type Entry } from './prefixes.js';
 import type { RanvierCommand, RanvierCommandEntry, RanvierCommandRun, RanvierLoadingState } from './ranvier.js';
 import { typedUsage } from './verbs.js';
 
@@ -14,12 +16,6 @@ import { typedUsage } from './verbs.js';
  * registered as `sit` all the same).
  */
 
-/** The two levels of Ranvier's Logger the tables use. */
-interface Log {
-  warn(line: string): void;
-  error(line: string): void;
-}
-
 const worlds = new WeakMap<RanvierLoadingState, CommandWords>();
 
 export class CommandWords {
@@ -27,6 +23,8 @@ export class CommandWords {
   private readonly ours = new Map<string, { verb: string; run: RanvierCommandRun }>();
   /** Each verb given another word, and the other bundle's command it replaced at load, if any. */
   private readonly givenUp = new Map<string, RanvierCommandEntry | undefined>();
+  /** Each word of the tables' that replaced another bundle's command as Ranvier loaded them: that command. */
+  private readonly replaced = new Map<string, RanvierCommandEntry>();
 
   /** The world's words, read as its first command of the tables is made: a wrong config stops the start in one line. */
   static of(state: RanvierLoadingState): CommandWords {
@@ -73,6 +71,7 @@ export class CommandWords {
       const word = this.word(verb);
       const before = this.foreign(word);
       if (before) {
+        this.replaced.set(word, before);
         log().warn(
           `obsidian-tables: the tables' "${word}" replaces the "${word}" of ${owner(before)}, loaded before them. ` +
             `To keep theirs, give the tables' ${verb} another word in ranvier.json: ${advice(verb)}`,
@@ -82,13 +81,28 @@ export class CommandWords {
     }
   }
 
-  /** At the start, every bundle loaded: each word given up goes back, and each word of the tables a later bundle took is told. */
-  settle(): void {
+  /**
+   * At the start, every bundle loaded: each word given up goes back; each word of the tables a
+   * later bundle took is told, and each start of a word another command answered before the
+   * tables came; and each of `betWords` (Lich Bones' bets, which are no commands here) that
+   * another command answers.
+   */
+  settle(betWords: readonly string[]): void {
     const table = this.state.CommandManager.commands;
     for (const [word, before] of this.givenUp) {
       if (!this.isOurs(table.get(word))) continue;
       if (before) table.set(word, before);
       else table.delete(word);
+    }
+    // A verb's word of this world is its command's name there (`help join` shows no "Aliases: join").
+    for (const [word, { verb }] of this.ours) {
+      const command = table.get(word);
+      if (word === verb || !command || !this.isOurs(command)) continue;
+      const named = Object.assign(Object.create(Object.getPrototypeOf(command) as object) as RanvierCommandEntry, command, {
+        name: word,
+        aliases: (command.aliases ?? []).filter((alias) => alias !== word),
+      });
+      table.set(word, named);
     }
     for (const [word, { verb }] of this.ours) {
       const now = table.get(word);
@@ -97,6 +111,41 @@ export class CommandWords {
       log().warn(
         `obsidian-tables: ${owner(now)}, loaded after the tables, has its own "${word}", which hides ${theirs}: players typing ${word} get that one. ` +
           `To have both, give the tables' ${verb} another word in ranvier.json: ${advice(verb)}`,
+      );
+    }
+    this.tellShifts();
+    for (const word of betWords) {
+      const theirs = this.state.CommandManager.get(word) ?? this.state.CommandManager.find?.(word);
+      if (!theirs || this.isOurs(theirs)) continue;
+      log().warn(
+        `obsidian-tables: "${word}" types ${described(theirs)} in this world, not a Lich Bones bet as at the tavern: ` +
+          `players bet with bet ${word} ... (help lich bones says so; no word in obsidianTables.verbs changes this).`,
+      );
+    }
+  }
+
+  /** One line per verb of the tables that a start of a word now reaches where it reached another command before. */
+  private tellShifts(): void {
+    const entry = (word: string, command: RanvierCommandEntry): Entry => {
+      const ours = this.isOurs(command) ? this.ours.get(word) : undefined;
+      if (ours) return { name: word, verb: ours.verb };
+      return { name: command.name && command.name !== word ? `${word}, ${described(command)}` : described(command) };
+    };
+    const now = [...this.state.CommandManager.commands].map(([word, command]) => [word, entry(word, command)] as const);
+    const before = [...this.state.CommandManager.commands].flatMap(([word, command]) => {
+      if (!this.isOurs(command)) return [[word, entry(word, command)] as const];
+      const theirs = this.replaced.get(word);
+      return theirs && !this.givenUp.has(word) ? [[word, entry(word, theirs)] as const] : [];
+    });
+    const channel = (typed: string) => {
+      const found = this.state.ChannelManager?.find(typed);
+      return found ? `the channel ${found.name}` : undefined;
+    };
+    for (const [verb, shifts] of shiftedPrefixes(now, before, channel)) {
+      const typed = shifts.map((s) => `"${s.prefix}" (which typed ${s.was})`).join(', ');
+      log().warn(
+        `obsidian-tables: with the tables, ${typed} now ${shifts.length === 1 ? 'types' : 'type'} their ${this.word(verb)}. ` +
+          `To keep ${shifts.length === 1 ? 'it' : 'them'}, give the tables' ${verb} a word that does not start so in ranvier.json: ${advice(verb)}`,
       );
     }
   }
@@ -118,15 +167,6 @@ export class CommandWords {
 }
 
 const owner = (command: RanvierCommandEntry) => (command.bundle ? `the bundle ${command.bundle}` : 'a command of no bundle');
+/** A command as a host reads it in a warning: `kill of the bundle bundle-example-combat`. */
+const described = (command: RanvierCommandEntry) => `${command.name ?? 'a command'} of ${owner(command)}`;
 const advice = (verb: string) => `"obsidianTables": { "verbs": { "${verb}": "<word>" } }`;
-
-/** Ranvier's own Logger, from the copy of the core the world's start script loaded; the console where there is none. */
-function log(): Log {
-  try {
-    const core = require.main?.require('ranvier') as { Logger?: Log } | undefined;
-    if (core?.Logger) return core.Logger;
-  } catch {
-    // A start script with no core beside it: the console tells the host as well.
-  }
-  return console;
-}

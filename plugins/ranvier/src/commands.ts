@@ -162,10 +162,10 @@ function gameVerb(world: TablesWorld, player: RanvierPlayer, verb: string, args:
   const cmd = table && verbOf(table, verb);
   if (!table || !cmd) {
     if (verb === 'gold') return reply(`You have ${world.words.money(world.purses.coins(player))}.`);
-    if (seat) return reply(`There is no ${verb} at ${seat.label}: it is a ${seat.definition.title} table.`);
+    if (seat) return reply(`There is no ${world.word(verb)} at ${seat.label}: it is a ${seat.definition.title} table.`);
     return reply(`You are not seated at a table (${world.word('sit')} <table> first).`);
   }
-  if (cmd.needsArgs && args === '') return reply(`Usage: ${cmd.usage}`);
+  if (cmd.needsArgs && args === '') return reply(`Usage: ${typedUsage(cmd.usage, cmd.key, world.word)}`);
   const ran = cmd.run({ player: player.name, reply }, args, verb);
   ran?.catch((e: unknown) => {
     console.error(`obsidian-tables: ${verb} by ${player.name} failed:`, e);

@@ -16,7 +16,7 @@ const BUNDLE = 'obsidian-tables';
 export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Record<string, VerbHelp>): void {
   if (!state.HelpManager) return;
   // A body ends with a newline, as a help file's YAML block does: a world's help command may print its footer straight after it.
-  const plain = (text: string) => `${render(text, { colour: false, width: world.config.width }).replace(/\r\n/g, '\n')}\n`;
+  const plain = (text: string) => `${keepIndent(render(text, { colour: false, width: world.config.width }).replace(/\r\n/g, '\n'))}\n`;
   // The games' rules name the verbs as the tables declare them: the world's own words for them follow.
   const renamed = Object.entries(verbs).filter(([verb, v]) => v.word !== verb);
   const inThisWorld = renamed.length ? `In this world, type ${renamed.map(([verb, v]) => `${v.word} for ${verb}`).join(', ')}.` : '';
@@ -45,13 +45,15 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     name: 'tables',
     keywords: ['tables', 'gambling', 'obsidian'],
     related: titles,
-    body: `${[
-      `The game tables here: ${titles.join(', ') || 'none yet'}. Sit at one to play; help <game> tells its rules.`,
-      'Verbs (a table is named by one of its words, like sand, or 2.table for the second):',
-      ...Object.values(verbs).map((v) => `  ${v.usage}`),
-      `Every draw is provably fair: ${world.word('fair')} <table> shows the commitment of the next game and the seed of the last.`,
-      ...(inThisWorld ? [inThisWorld] : []),
-    ].join('\n')}\n`,
+    body: `${keepIndent(
+      [
+        `The game tables here: ${titles.join(', ') || 'none yet'}. Sit at one to play; help <game> tells its rules.`,
+        'Verbs (a table is named by one of its words, like sand, or 2.table for the second):',
+        ...Object.values(verbs).map((v) => `  ${v.usage}`),
+        `Every draw is provably fair: ${world.word('fair')} <table> shows the commitment of the next game and the seed of the last.`,
+        ...(inThisWorld ? [inThisWorld] : []),
+      ].join('\n'),
+    )}\n`,
   });
   for (const [name, verb] of Object.entries(verbs)) {
     // A game's verb says what it does at each game that has it.
@@ -61,4 +63,15 @@ export function registerHelp(state: RanvierState, world: TablesWorld, verbs: Rec
     const body = plain([verb.help, ...atGames].filter(Boolean).join('\n') || verb.usage);
     state.HelpManager.add({ bundle: BUNDLE, name: verb.word, keywords: [verb.word], command: verb.word, related: ['tables'], body });
   }
+}
+
+/**
+ * A body's indented lines, kept indented through the world's help command: the stock one wraps a
+ * body with Broadcast.wrap (wrap-ansi), which drops the spaces that start a line and trims each
+ * line. So an indent is non-breaking spaces, which the wrapping does not split on, behind an
+ * empty colour code (an SGR reset, which no client shows and which takes no column), which the
+ * trimming stops at.
+ */
+export function keepIndent(body: string): string {
+  return body.replace(/^ +/gm, (indent) => `\x1b[0m${'\u00a0'.repeat(indent.length)}`);
 }

@@ -5,7 +5,8 @@
  * wrapped to the width with its hanging indent, and CR LF line ends.
  *
  * The text is written to the socket as it is: not through Broadcast, whose colour tags (sty's
- * `<red>`, `<b>`, `<5>`) would eat a player's client seed or name that looked like one.
+ * `<red>`, `<b>`, `<5>`) would eat a player's client seed or name that looked like one. The
+ * prompt after it is Broadcast's (world.ts).
  */
 import { BOUND, HANG, MARK_CLOSE, MARK_OPEN, styleOfCode, WHOLE, type Style } from '../../../src/text/markup.js';
 import type { RanvierPlayer } from './ranvier.js';

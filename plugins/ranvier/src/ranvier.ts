@@ -58,6 +58,8 @@ export interface RanvierState {
     players: Map<string, RanvierPlayer>;
   };
   HelpManager?: { add(help: RanvierHelpfile): void };
+  /** The world's channels (say, chat), which a typed word reaches when no command does. */
+  ChannelManager?: { find(typed: string): { name: string } | undefined };
   /** Where the world's bundles are (`<root>/bundles/`), when the start script keeps it in the state. */
   BundleManager?: { bundlesPath: string };
 }
@@ -78,6 +80,8 @@ export interface RanvierCommand {
 /** A command in the world's command table: its bundle's folder name, and the function it runs. */
 export interface RanvierCommandEntry {
   bundle?: string;
+  name?: string;
+  aliases?: string[];
   func: RanvierCommandRun;
 }
 
@@ -85,6 +89,8 @@ export interface RanvierCommandEntry {
 export interface RanvierLoadingState extends RanvierState {
   CommandManager: {
     get(word: string): RanvierCommandEntry | undefined;
+    /** The first command, in the table's order, whose word starts with `typed`. */
+    find?(typed: string): RanvierCommandEntry | undefined;
     /** Every word, the name of a command or an alias, and its command. */
     commands: Map<string, RanvierCommandEntry>;
   };

@@ -49,6 +49,12 @@ export function gameVerbs(definitions: readonly GameDefinition[], taken: readonl
   return Object.fromEntries(Object.entries(verbs).map(([key, v]) => [key, { aliases: [...v.aliases], usage: [...v.usages].join(' | ') }]));
 }
 
+/** The words of the verbs that `claim` their lines (Lich Bones' bet words): no command of the bundle's, typed `bet <word> ...` here. */
+export function claimedWords(definitions: readonly GameDefinition[]): string[] {
+  const claimed = definitions.flatMap((d) => declaredVerbs(d).filter((c) => c.claims));
+  return [...new Set(claimed.flatMap((c) => [c.key, ...(c.aliases ?? [])]))].filter((w) => /^[a-z]+$/.test(w));
+}
+
 /** Every word the bundle's commands take: the host's verbs, then each game verb and its aliases. */
 export function bundleWords(definitions: readonly GameDefinition[] = games): string[] {
   return [...HOST_VERBS, ...Object.entries(gameVerbs(definitions, TAKEN)).flatMap(([key, v]) => [key, ...v.aliases])];

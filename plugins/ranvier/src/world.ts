@@ -7,6 +7,7 @@ import type { Books, JournalRecord } from './books.js';
 import { readConfig, type TablesConfig } from './config.js';
 import { TableDraws } from './draws.js';
 import { Journal } from './journal.js';
+import { prompt } from './core.js';
 import { deliver } from './output.js';
 import { Purses } from './purses.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom, RanvierState } from './ranvier.js';
@@ -36,6 +37,8 @@ export class TablesWorld {
   private readonly ordinary: RandomSource;
   private readonly seeds: SeedMaker;
   private readonly sweeper: NodeJS.Timeout;
+  /** Players told something whose prompt is not drawn yet. */
+  private readonly unprompted = new Set<RanvierPlayer>();
 
   static of(state: RanvierState): TablesWorld {
     let world = worlds.get(state);
@@ -117,8 +120,20 @@ export class TablesWorld {
     return !!p.socket?.writable && this.player(p.name) === p;
   }
 
+  /**
+   * Writes a line to the player, who then gets a fresh prompt, as the world's command loop gives
+   * one after a command: once the step that told it is over, and only if nothing has drawn a
+   * prompt since (the command loop does, for the player who typed the command).
+   */
   tell(p: RanvierPlayer, text: string): void {
     deliver(p, text, this.config);
+    if (this.unprompted.size === 0) setImmediate(() => this.promptAll());
+    this.unprompted.add(p);
+  }
+
+  private promptAll(): void {
+    for (const p of this.unprompted) if (this.connected(p) && !p.socket!._prompted) prompt(p);
+    this.unprompted.clear();
   }
 
   /** Runs a step of a table on its own (a timer): a fault is logged, and the world goes on. */

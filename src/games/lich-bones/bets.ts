@@ -95,9 +95,9 @@ function matchWords(words: string[]): WordsMatch {
 
 /**
  * Parses "hero 5000", "5000 hero", "bet attack 4 5,000", "PROP 11 5000". The amount goes
- * first or last; the words of a bet stay together. Amount reasons come from parseAmount.
+ * first or last; the words of a bet stay together. Amount reasons come from parseAmount, in `money`.
  */
-export function parseBet(text: string): ParsedBet {
+export function parseBet(text: string, money = 'coins'): ParsedBet {
   const tokens = text.trim().toLowerCase().replace(/[\u2018\u2019`]/g, "'").split(/\s+/).filter((t) => t !== '');
   if (tokens[0] === 'bet') tokens.shift();
   if (tokens.length === 0) return { ok: false, reason: 'Name a bet and an amount, like hero 5000.' };
@@ -116,13 +116,13 @@ export function parseBet(text: string): ParsedBet {
       wordsReason ??= match.reason;
       continue;
     }
-    const parsed = parseAmount(amount);
+    const parsed = parseAmount(amount, money);
     if (!parsed.ok) return parsed;
     return { ok: true, bet: match.bet, amount: parsed.value };
   }
 
   const whole = matchWords(tokens);
-  if (whole?.ok) return { ok: false, reason: `How many coins on ${describeBet(whole.bet)}? Say it like ${tokens.join(' ')} 5000.` };
+  if (whole?.ok) return { ok: false, reason: `How many ${money} on ${describeBet(whole.bet)}? Say it like ${tokens.join(' ')} 5000.` };
   for (let i = 1; i < tokens.length - 1; i++) {
     const rest = [...tokens.slice(0, i), ...tokens.slice(i + 1)];
     if (looksLikeAmount(tokens[i]) && matchWords(rest)?.ok) {

@@ -1,5 +1,5 @@
 /** The Lich Bones verbs and whisper: what a player types (or whispers to the dealer) at the bones table, read into the rules' actions. */
-import { looksLikeAmount } from '../../text/amount.js';
+import { formatCoins, looksLikeAmount } from '../../text/amount.js';
 import type { HostWords, TableHost } from '../api.js';
 import type { Turn, Verb } from '../engine.js';
 import { betWords, parseBet } from './bets.js';
@@ -27,7 +27,7 @@ function goldText(s: LichBonesState, name: string, table: Host): string {
 }
 
 function placeBet(t: LichTurn, text: string, refuse = t.reply): void {
-  const parsed = parseBet(text);
+  const parsed = parseBet(text, t.table.words.amountName ?? t.table.words.moneyName);
   if (!parsed.ok) return refuse(parsed.reason);
   // A purse below the minimum can place no bet at all: say how to come by one.
   const hint = purseHintFor(t.state, t.player, t.table);
@@ -35,11 +35,11 @@ function placeBet(t: LichTurn, text: string, refuse = t.reply): void {
   t.act({ type: 'bet', player: t.player, bet: parsed.bet, amount: parsed.amount });
 }
 
-export const verbs = (_s: LichBonesSettings, words: HostWords): Verb<LichBonesState, LichBonesAction, LichBonesSettings>[] => {
+export const verbs = (s: LichBonesSettings, words: HostWords): Verb<LichBonesState, LichBonesAction, LichBonesSettings>[] => {
   const whisper = toDealer(words);
   return [
     { key: 'start', usage: 'start', group: TITLE, help: 'Start a game of Lich Bones now, without waiting for the 60 seconds.', run: (t) => void t.act({ type: 'start', player: t.player }) },
-    { key: 'bet', usage: 'bet <kind> <amount>', group: TITLE, needsArgs: true, help: 'Place a bet, amount first or last: bet hero 5000, bet 5000 lich, bet attack 6 5,000.', run: (t, args) => placeBet(t, args) },
+    { key: 'bet', usage: 'bet <kind> <amount>', group: TITLE, needsArgs: true, help: `Place a bet, amount first or last: bet hero ${s.minBet}, bet ${s.minBet} lich, bet attack 6 ${formatCoins(s.minBet)}.`, run: (t, args) => placeBet(t, args) },
     {
       // Each bet's own word is a verb here, as in a whisper: `hero 5000`, `don't pass 5000`.
       key: 'hero',

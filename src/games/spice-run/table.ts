@@ -35,7 +35,7 @@ const verbs = (): Verb<Table, Action, SpiceRunSettings>[] => [
     needsArgs: true,
     help: 'Put coins on the square of your roll: bet 50, bet 1,000.',
     run: (t, args) => {
-      const amount = parseAmount(args);
+      const amount = parseAmount(args, t.table.words.amountName ?? t.table.words.moneyName);
       if (!amount.ok) return t.reply(amount.reason);
       t.act({ type: 'bet', player: t.player, amount: amount.value });
     },

@@ -1,8 +1,10 @@
 'use strict';
 /**
- * The tests' command loop: a direction walks (n, s, e, w, u, d or in full), anything else is a
- * command by its name or the start of one, as the stock loop finds them; then the prompt, `> `
- * and IAC GA (written as it is: Broadcast.prompt would end it with a colour reset).
+ * The tests' command loop, in the order the stock one (bundle-example-lib's CommandParser) reads
+ * a typed word: any start of a direction walks, `l` and `i` are look and inventory, then a
+ * command of exactly that word, then the first command whose word starts with it, then a
+ * channel; then the prompt, `> ` and IAC GA (written as it is: Broadcast.prompt would end it with
+ * a colour reset).
  */
 const { Broadcast } = require('ranvier');
 
@@ -13,7 +15,7 @@ function prompt(player) {
   player.socket.command('goAhead');
 }
 
-const DIRECTIONS = { n: 'north', s: 'south', e: 'east', w: 'west', u: 'up', d: 'down' };
+const DIRECTIONS = ['north', 'south', 'east', 'west', 'up', 'down'];
 
 function walk(state, player, direction) {
   const exit = player.room.getExits().find((x) => x.direction === direction);
@@ -26,11 +28,16 @@ function walk(state, player, direction) {
 function run(state, player, line) {
   const [word, ...rest] = line.split(/\s+/);
   const verb = word.toLowerCase();
-  const direction = DIRECTIONS[verb] || Object.values(DIRECTIONS).find((d) => d === verb);
+  const direction = DIRECTIONS.find((d) => d.startsWith(verb));
   if (direction) return walk(state, player, direction);
-  const command = state.CommandManager.get(verb) || state.CommandManager.find(verb);
-  if (!command) return Broadcast.sayAt(player, 'Huh?');
-  command.execute(rest.join(' '), player, verb);
+  const first = { l: 'look', i: 'inventory' }[verb];
+  if (first && state.CommandManager.get(first)) return state.CommandManager.get(first).execute(rest.join(' '), player, first);
+  const exact = state.CommandManager.get(verb);
+  const found = exact ? { command: exact, alias: verb } : state.CommandManager.find(verb, true);
+  if (found) return found.command.execute(rest.join(' '), player, found.alias);
+  const channel = state.ChannelManager.find(verb);
+  if (channel) return channel.send(state, player, rest.join(' '));
+  Broadcast.sayAt(player, 'Huh?');
 }
 
 module.exports = {

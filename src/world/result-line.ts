@@ -2,8 +2,7 @@
  * What came of a bet, in one line: `history` lists a player's results so, and a player coming
  * back is told so of those settled while they were away (away.ts).
  */
-import { paint } from '../text/markup.js';
-import { formatCoins } from '../text/amount.js';
+import { resultText } from '../games/result-text.js';
 import type { TableResult } from '../store/index.js';
 import type { Tavern } from './tavern.js';
 
@@ -16,26 +15,5 @@ function gameTitle(tavern: Tavern, r: Readonly<TableResult>): string {
 /** One result in one line: `Spice Run at the sand table, square 5: staked 100, paid 300, won 200`. */
 export function resultLine(tavern: Tavern, r: Readonly<TableResult>): string {
   const where = `${gameTitle(tavern, r)} at ${tavern.tables.get(r.table)?.data.name ?? r.table}, ${r.bet}`;
-  const coins = (n: number) => formatCoins(n);
-  const parts = r.stake > 0 ? [`staked ${coins(r.stake)}`] : [];
-  switch (r.outcome) {
-    case 'won':
-      if (r.stake > 0) parts.push(`paid ${coins(r.paid)}`);
-      parts.push(paint('won', `won ${coins(r.paid - r.stake)}`));
-      break;
-    case 'lost':
-      if (r.paid > 0) parts.push(`paid ${coins(r.paid)}`);
-      parts.push(paint('lost', `lost ${coins(r.stake - r.paid)}`));
-      break;
-    case 'even':
-      parts.push(`paid ${coins(r.paid)}`, 'broke even');
-      break;
-    case 'returned':
-      parts.push('returned');
-      break;
-    case 'handout':
-      parts.push(`received ${coins(r.paid)}`);
-      break;
-  }
-  return `  ${where}: ${parts.join(', ')}`;
+  return `  ${where}: ${resultText(r)}`;
 }

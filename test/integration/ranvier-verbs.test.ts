@@ -56,7 +56,7 @@ describe("the tables' verbs beside another bundle's", () => {
     expect(helpJoin).not.toMatch(/Aliases/);
     // The list keeps its indentation through the stock help's wrapping (non-breaking spaces, behind an invisible colour reset).
     const tables = (await answer(ana, 'help tables')).replaceAll('\x1b[0m', '').replaceAll('\u00a0', ' ');
-    expect(tables).toMatch(/\r\n {2}join <table>\r\n {2}leave\r\n {2}roll dice <table>\r\n {2}fair \[<table>\] \| fair seed <word>\r\n {2}board \[<table>\]\r\n/);
+    expect(tables).toMatch(/\r\n {2}join <table>\r\n {2}leave\r\n {2}roll dice <table>\r\n {2}fair \[<table>\] \[<game>\] \| fair seed <word>\r\n {2}board \[<table>\]\r\n/);
     expect(tables).toMatch(/\n {2}pass\r\n/);
     expect(tables).not.toMatch(/\n(sit <table>|stand|hold)\r\n/);
     expect(tables.replace(/\s+/g, ' ')).toContain('In this world, type join for sit, leave for stand, board for table, pass for hold.');

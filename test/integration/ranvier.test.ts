@@ -217,10 +217,15 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     await program.exited;
     program = start(dir);
     port = await listening(program);
-    // Ranvier's login puts her in her room (enterRoom), and she hears it with the room.
+    // Ranvier's login puts her in her room (enterRoom), and she hears, from the tables' journal, what came of her wager.
     const back = await player(port, 'Ana');
-    expect(back.all).toContain('While you were away, the tables put 60 gold in your purse (wagers returned, winnings).');
+    expect(back.all).toContain(
+      'While you were away, the tables settled a bet of yours and paid you 60 gold (60 gold had been staked):\r\n  Spice Run at the sand table, what was on the table when the game was cut off: staked 60, returned',
+    );
     expect(coinsIn(await back.command('gold'))).toBe(1000);
+    // Bob saved nothing since he came in: the journal, not his save, says what he is told (his purse never moved: nothing).
+    const bobBack = await player(port, 'Bob');
+    expect(bobBack.all).not.toMatch(/While you were away/);
     // Told once: walking on tells nothing more.
     await back.command('north');
     expect(back.all.match(/While you were away/g)).toHaveLength(1);
@@ -249,5 +254,11 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     const next = /commitment ([0-9a-f]{64})/.exec(fair)![1];
     expect(next).not.toBe(before);
     expect(fair).toMatch(/game 2 \(help fair\)/);
+    // The game the kill cut off is kept with its draw.
+    const record = await (await player(port, 'Dee')).command('fair sand 1');
+    expect(record).toContain(`Spice Run at the sand table, game 1: it ended`);
+    expect(record).toContain(', cut off by a stop of the world.');
+    expect(record).toContain(`revealed ${revealed![2]} for commitment ${before}`);
+    expect(record).toMatch(`nonce 0: dice ${a} and ${b}`);
   });
 });

@@ -27,11 +27,12 @@ function worldOf(...players: RanvierPlayer[]): RanvierState {
   return { Config: { get: () => undefined }, PlayerManager: { getPlayer: (n: string) => map.get(n.toLowerCase()), players: map } };
 }
 
-const player = (name: string, gold: number, applied?: number): RanvierPlayer => ({
+/** A player with `gold`, and the marker of `journal` saying the purse holds `applied` of what the tables did. */
+const player = (name: string, gold: number, applied?: number, journal?: string): RanvierPlayer => ({
   name,
   room: null,
   socket: null,
-  metadata: { currencies: { gold }, ...(applied === undefined ? {} : { obsidianTables: { applied } }) },
+  metadata: { currencies: { gold }, ...(applied === undefined ? {} : { obsidianTables: { journal, applied: { gold: applied } } }) },
 });
 
 const bet = (name: string, amount: number) => ({ from: { kind: 'player', name } as const, to: { kind: 'escrow', name } as const, amount, why: 'a bet' });
@@ -39,7 +40,7 @@ const bet = (name: string, amount: number) => ({ from: { kind: 'player', name } 
 describe("the Ranvier bundle's journal", () => {
   it('reads back every record, and starts afresh from one line of books', () => {
     const dir = folder();
-    const { journal, books } = Journal.open(dir);
+    const { journal, books } = Journal.open(dir, 'gold');
     const ana = player('Ana', 1000);
     const purses = new Purses(worldOf(ana), 'gold', journal, books);
     expect(purses.transfer('sand', [bet('Ana', 300)])).toEqual({ ok: true });
@@ -48,30 +49,30 @@ describe("the Ranvier bundle's journal", () => {
     journal.append({ k: 'handout', name: 'ana', kind: 'lich-bones', at: 5 }, books);
     journal.close();
     expect(lines(dir)).toHaveLength(3);
-    const again = Journal.open(dir);
+    const again = Journal.open(dir, 'gold');
     again.journal.close();
     expect(lines(dir)).toHaveLength(1);
-    expect(again.books.net('ana')).toBe(-300);
-    expect(again.books.escrow('sand', 'ana')).toBe(300);
+    expect(again.books.net('gold', 'ana')).toBe(-300);
+    expect(again.books.escrow('gold', 'sand', 'ana')).toBe(300);
     expect(again.books.handout('ana', 'lich-bones')).toBe(5);
   });
 
   it('drops a last line a kill cut short, and refuses to guess at a damaged one before it', () => {
     const dir = folder();
-    Journal.open(dir).journal.close();
+    Journal.open(dir, 'gold').journal.close();
     appendFileSync(join(dir, 'journal.jsonl'), '{"k":"coins","table":"sand","purses":{"ana":-5');
-    const { journal, books } = Journal.open(dir);
+    const { journal, books } = Journal.open(dir, 'gold');
     journal.close();
-    expect(books.net('ana')).toBe(0);
+    expect(books.net('gold', 'ana')).toBe(0);
     writeFileSync(join(dir, 'journal.jsonl'), `${lines(dir)[0]}\nnot json\n${lines(dir)[0]}\n`);
-    expect(() => Journal.open(dir)).toThrow(/journal\.jsonl: line 2 is damaged/);
+    expect(() => Journal.open(dir, 'gold')).toThrow(/journal\.jsonl: line 2 is damaged/);
     writeFileSync(join(dir, 'journal.jsonl'), `{"k":"coins","table":"sand","purses":{"ana":1.5},"escrow":{},"house":0}\n`);
-    expect(() => Journal.open(dir)).toThrow(/line 1 is damaged: its coins are not whole numbers/);
+    expect(() => Journal.open(dir, 'gold')).toThrow(/line 1 is damaged: its coins are not whole numbers/);
   });
 
   it('gives every wager back at a start, one step per table, and the purse gets it when next seen', () => {
     const dir = folder();
-    let opened = Journal.open(dir);
+    let opened = Journal.open(dir, 'gold');
     const ana = player('Ana', 1000);
     const bob = player('Bob', 1000);
     let purses = new Purses(worldOf(ana, bob), 'gold', opened.journal, opened.books);
@@ -80,27 +81,30 @@ describe("the Ranvier bundle's journal", () => {
     expect([ana, bob].map((p) => purses.coins(p))).toEqual([880, 957]);
     opened.journal.close();
     // Killed: Ana's file was saved before her bets, Bob's after his.
+    const id = opened.books.id;
+    opened = Journal.open(dir, 'gold');
+    // The journal keeps its id through the start's rewrite.
+    expect(opened.books.id).toBe(id);
     const anaSaved = player('Ana', 1000);
-    const bobSaved = player('Bob', 957, -43);
-    opened = Journal.open(dir);
+    const bobSaved = player('Bob', 957, -43, id);
     // The start, before anyone is in the world; then the two come back.
     new Purses(worldOf(), 'gold', opened.journal, opened.books).returnEscrow();
     purses = new Purses(worldOf(anaSaved, bobSaved), 'gold', opened.journal, opened.books);
-    expect(opened.books.escrow('sand', 'ana')).toBe(0);
+    expect(opened.books.escrow('gold', 'sand', 'ana')).toBe(0);
     // The house has paid 7 more than it took.
-    expect(opened.books.house).toBe(7);
+    expect(opened.books.house('gold')).toBe(7);
     expect(purses.reconcile(anaSaved)).toBe(0);
     expect(purses.reconcile(bobSaved)).toBe(50);
     expect([anaSaved, bobSaved].map((p) => purses.coins(p))).toEqual([1000, 1007]);
     // A second look changes nothing.
     expect(purses.reconcile(bobSaved)).toBe(0);
-    expect(bobSaved.metadata.obsidianTables).toEqual({ applied: 7 });
+    expect(bobSaved.metadata.obsidianTables).toEqual({ journal: id, applied: { gold: 7 } });
     opened.journal.close();
   });
 
   it('refuses a transfer the purse or the table cannot cover, or the disk will not keep, and moves nothing', () => {
     const dir = folder();
-    const { journal, books } = Journal.open(dir);
+    const { journal, books } = Journal.open(dir, 'gold');
     const ana = player('Ana', 100);
     const purses = new Purses(worldOf(ana), 'gold', journal, books);
     expect(purses.transfer('sand', [bet('Ana', 150)], 'Ana')).toEqual({ ok: false, reason: 'You have only 100 gold; that needs 150 gold.' });
@@ -115,7 +119,7 @@ describe("the Ranvier bundle's journal", () => {
     expect(log).toHaveBeenCalledWith('obsidian-tables: sand: could not keep the books:', expect.any(Error));
     log.mockRestore();
     expect(purses.coins(ana)).toBe(100);
-    expect(books.escrow('sand', 'ana')).toBe(0);
+    expect(books.escrow('gold', 'sand', 'ana')).toBe(0);
     expect(lines(dir)).toHaveLength(1);
   });
 });

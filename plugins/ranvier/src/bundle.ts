@@ -31,15 +31,14 @@ export const behavior = {
   },
 };
 
-/** player-events.js: a player coming into the world gets what the tables did while they were away. */
+/** player-events.js: a player coming into the world hears what came of their bets while they were away (world.ts, comeBack). */
 export const playerEvents = {
   listeners: {
     enterRoom: (state: RanvierState) =>
       function (this: RanvierPlayer) {
         const world = TablesWorld.of(state);
-        const came = world.purses.reconcile(this);
-        if (came > 0) world.tell(this, `While you were away, the tables put ${world.words.money(came)} in your purse (wagers returned, winnings).`);
-        else if (came < 0) world.tell(this, `While you were away, the tables took ${world.words.money(-came)} from your purse.`);
+        if (world.ready) world.comeBack(this);
+        else void world.opened.then(() => world.comeBack(this));
       },
   },
 };

@@ -1,5 +1,6 @@
 import type { GameCommand, GameDefinition } from '../../../src/games/api.js';
 import { games } from '../../../src/games/index.js';
+import { HISTORY_KEPT } from './books.js';
 import { CommandWords } from './command-words.js';
 import type { RanvierCommand, RanvierCommandRun, RanvierPlayer } from './ranvier.js';
 import type { RanvierTable } from './table.js';
@@ -28,7 +29,7 @@ const HOST_VERBS: Record<HostVerb, { usage: string; help: (w: VerbWord) => strin
   stand: { usage: 'stand', help: () => 'Leave your seat (walking out of the room does too).', run: stand },
   roll: { usage: 'roll dice <table>', help: () => 'Throw the dice when the throw is yours.', run: roll },
   fair: {
-    usage: 'fair [<table>] | fair seed <word>',
+    usage: 'fair [<table>] [<game>] | fair seed <word>',
     // As the tavern's help fair tells it, with this world's verbs: how a player checks a game.
     help: (w) =>
       [
@@ -41,6 +42,7 @@ const HOST_VERBS: Record<HostVerb, { usage: string; help: (w: VerbWord) => strin
           'big-endian unsigned 32-bit numbers u; uniform(k) is u mod k, taking the next u while u >= floor(2^32 / k) * k. Two dice ' +
           'are uniform(6) + 1 twice; a shuffle of n cards swaps card i with card uniform(i + 1), for i from n - 1 down to 1.',
         `${w('fair')} seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.`,
+        `Every finished game is kept: ${w('fair')} <table> <game> shows game <game>'s record, its revealed seed, client seed, every draw by its nonce and what came of the bets.`,
       ].join('\n'),
     run: fair,
   },
@@ -54,7 +56,17 @@ const HOST_VERBS: Record<HostVerb, { usage: string; help: (w: VerbWord) => strin
     help: () => 'The last throw at a table, and which nonce of which game it was.',
     run: (world, player, args, reply) => withTable(world, player, args, reply, (t) => reply(t.describeDice())),
   },
+  history: {
+    usage: 'history [<n>]',
+    help: () => `Your last ${HISTORY_SHOWN} results at the tables, newest first (history <n> for more, up to ${HISTORY_KEPT}): the game, the table, the bet, what you staked and what came of it.`,
+    run: (world, player, args, reply) => {
+      if (args && !/^\d{1,6}$/.test(args)) return reply(`Usage: ${world.word('history')} [<n>]: your last ${HISTORY_SHOWN} results at the tables, or the last n.`);
+      reply(world.history(player, Math.max(1, args ? Number(args) : HISTORY_SHOWN)));
+    },
+  },
 };
+
+const HISTORY_SHOWN = 20;
 
 /** What a game verb does wherever the host answers it itself (gameVerb), before what each game says of it. */
 const GAME_VERB_HELP: Partial<Record<string, string>> = { gold: 'Show your coins, at a table or anywhere else.' };
@@ -97,9 +109,10 @@ function command(name: string, usage: string, run: Verb, aliases: readonly strin
       const go: RanvierCommandRun = (args, player, typed) => {
         const world = TablesWorld.of(state);
         const reply = (text: string) => world.tell(player, text);
+        if (!world.ready) return reply('The tables are still opening their books; try again in a moment.');
         try {
           world.sweep();
-          world.purses.reconcile(player);
+          world.comeBack(player);
           // A word of this world's (`join`) reaches the verb as the tables declare it (`sit`).
           run(world, player, (args ?? '').trim(), reply, typed && words.verbOf(typed.toLowerCase()));
         } catch (e) {
@@ -139,9 +152,14 @@ function roll(world: TablesWorld, player: RanvierPlayer, args: string, reply: Re
   });
 }
 
-/** `fair [<table>]`: the commitment, client seed and nonce; `fair seed <word>` sets the client seed. */
+/**
+ * `fair [<table>]`: the commitment, client seed and nonce; `fair [<table>] <game>`: a past game's
+ * record; `fair seed <word>` sets the client seed.
+ */
 function fair(world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply): void {
   const seed = /^seed(?:\s+(.*))?$/i.exec(args);
+  const past = /^(?:(.*\S)\s+)?(\d{1,9})$/.exec(args);
+  if (past) return withTable(world, player, past[1] ?? '', reply, (t) => reply(world.pastGame(t, Number(past[2]))));
   if (!seed) return withTable(world, player, args, reply, (t) => reply(t.describeFairness()));
   const seat = world.seatOf(player.name);
   if (!seat) return reply('Only a seated player may set a client seed: sit at the table first.');

@@ -18,9 +18,11 @@ export interface TablesConfig {
   seed: number | null;
   /** The world's own word for some of the tables' verbs, where another bundle has theirs: { sit: 'join' }. */
   verbs: Readonly<Record<string, string>>;
+  /** Journals the host declared lost for good: the purses kept with them keep what they hold (markers.ts). */
+  lostJournals: readonly string[];
 }
 
-const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {} };
+const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [] as string[] };
 
 /**
  * The tables' settings from ranvier.json, or an Error saying which is wrong (the start stops
@@ -40,8 +42,20 @@ export function readConfig(state: RanvierState): TablesConfig {
   if (typeof c.colour !== 'boolean') throw new Error('obsidianTables.colour must be true or false');
   if (!Number.isSafeInteger(c.width) || c.width < 40) throw new Error('obsidianTables.width must be a whole number from 40');
   if (c.seed !== null && !Number.isSafeInteger(c.seed)) throw new Error('obsidianTables.seed must be a whole number (tests only)');
+  if (!Array.isArray(c.lostJournals) || !c.lostJournals.every((j) => typeof j === 'string' && /^(?:[0-9a-f]{16}|older)$/.test(j))) {
+    throw new Error('obsidianTables.lostJournals must be a list of the journal ids the start named, like ["5f3a91c2d0e4b7a1"]');
+  }
   const root = state.BundleManager ? resolve(state.BundleManager.bundlesPath, '..') : process.cwd();
-  return { currency: c.currency, dataDir: resolve(root, c.data), graceMs: c.graceMs, colour: c.colour, width: c.width, seed: c.seed, verbs: readVerbs(c.verbs) };
+  return {
+    currency: c.currency,
+    dataDir: resolve(root, c.data),
+    graceMs: c.graceMs,
+    colour: c.colour,
+    width: c.width,
+    seed: c.seed,
+    verbs: readVerbs(c.verbs),
+    lostJournals: c.lostJournals,
+  };
 }
 
 /** `verbs`: each key a word of the tables, each value one lowercase word that is none of theirs, and no two the same. */

@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Books, recordProblem, type JournalRecord } from './books.js';
+import { Books, type JournalRecord } from './books.js';
+import { readRecord } from './records.js';
 
 /**
  * The tables' books on disk: one file of JSON lines in the bundle's own folder, each line written
  * whole and flushed to the disk (fdatasync) before anyone is told what it records. A start reads
  * every line back; a last line cut short by a kill was never flushed, so nobody heard of it, and
  * it is dropped. The start then writes the books afresh as one line (to a new file, flushed,
- * then renamed over the old one), so the file holds only what happened since.
+ * then renamed over the old one), so the file holds only what happened since. A journal has an
+ * id, made with it and kept by every rewrite: the players' purses name the journal they were kept
+ * with (purses.ts), so books that are lost or replaced are found out, not trusted.
  */
 
 /** A journal this long is written afresh as one line while the world runs. */
@@ -23,12 +27,16 @@ export class Journal {
     readonly file: string,
   ) {}
 
-  /** The books from `dir` (made if missing), and the journal to append to. */
-  static open(dir: string): { journal: Journal; books: Books } {
+  /**
+   * The books from `dir` (made if missing, with a new id), and the journal to append to.
+   * `currency`: the world's, for the lines of an older bundle, which kept one currency.
+   */
+  static open(dir: string, currency: string): { journal: Journal; books: Books; fresh: boolean } {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'journal.jsonl');
     const books = new Books();
-    if (existsSync(file)) {
+    const fresh = !existsSync(file);
+    if (!fresh) {
       const lines = readFileSync(file, 'utf8').split('\n');
       // Whatever follows the last newline was never completed.
       lines.pop();
@@ -39,14 +47,19 @@ export class Journal {
         } catch {
           throw new Error(`${file}: line ${i + 1} is damaged (not JSON); the tables will not guess what it held`);
         }
-        const problem = recordProblem(record);
-        if (problem) throw new Error(`${file}: line ${i + 1} is damaged: ${problem}`);
-        books.apply(record as JournalRecord);
+        const read = readRecord(record, currency);
+        if (typeof read === 'string') throw new Error(`${file}: line ${i + 1} is damaged: ${read}`);
+        books.apply(read);
       });
+    }
+    if (!books.id) {
+      books.id = randomBytes(8).toString('hex');
+      // An older bundle's journal: its players' markers named no journal, and meant this one.
+      if (!fresh) books.legacy ??= currency;
     }
     const journal = new Journal(-1, file);
     journal.rewrite(books);
-    return { journal, books };
+    return { journal, books, fresh };
   }
 
   /**

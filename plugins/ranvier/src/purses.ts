@@ -1,26 +1,56 @@
-import type { CoinMove, HostWords, TransferOutcome } from '../../../src/games/api.js';
-import type { Books, JournalRecord } from './books.js';
+import type { BetResult, CoinMove, HostWords, TransferOutcome } from '../../../src/games/api.js';
+import type { Books, JournalRecord, Result } from './books.js';
+import { log } from './core.js';
 import type { Journal } from './journal.js';
 import type { RanvierPlayer, RanvierState } from './ranvier.js';
 import { worldWords } from './words.js';
 
 /**
- * The players' purses, `currencies.<currency>` in each player's save, and every coin the tables
- * move: first journaled (one record per transfer, with every purse and escrow it touches, so a
- * payout from one player's wager to another's purse is one step), then applied to the players
- * who are in the world. A player who is not is brought up to date when next seen (reconcile).
+ * A player's marker beside their purse (`obsidianTables` in their save): the journal their purse
+ * was kept with, and per currency how much of what the tables did it already holds.
  */
+export interface Marker {
+  journal?: string;
+  applied?: Record<string, number> | number;
+  /** `top public off`: kept off the lists and the tables' page. */
+  public?: boolean;
+}
+
+/** The bets a transfer settles, where: the game and its number at the table, and who was not there to hear it. */
+export interface Settled {
+  results: readonly BetResult[];
+  game: string;
+  number: number;
+  /** Whether the player was at the table, connected, to hear what came of it. */
+  present: (name: string) => boolean;
+}
+
 export class Purses {
   /** Amounts in the world's currency, for the refusals. */
   private readonly words: HostWords;
 
   constructor(
     private readonly state: RanvierState,
-    private readonly currency: string,
+    readonly currency: string,
     private readonly journal: Journal,
     private readonly books: Books,
+    private readonly clock: () => number = Date.now,
   ) {
     this.words = worldWords(currency);
+  }
+
+  /**
+   * How much of what the tables did in this currency the player's saved purse holds: by their
+   * marker, if it names this journal (or, from an older bundle, names none and meant this
+   * currency); nothing, if it names another (a journal the host declared lost).
+   */
+  applied(player: { metadata: Record<string, unknown> }): number {
+    const marker = player.metadata.obsidianTables as Marker | undefined;
+    if (!marker) return 0;
+    if (marker.journal === undefined) return this.books.legacy === this.currency && isWhole(marker.applied) ? marker.applied : 0;
+    if (marker.journal !== this.books.id || typeof marker.applied !== 'object') return 0;
+    const n = marker.applied[this.currency];
+    return isWhole(n) ? n : 0;
   }
 
   /** The player's coins, up to date with the tables' books. */
@@ -40,25 +70,29 @@ export class Purses {
    * while they were away, a wager returned at a start); returns the coins added (or taken).
    */
   reconcile(player: RanvierPlayer): number {
-    const net = this.books.net(player.name.toLowerCase());
-    const marker = player.metadata.obsidianTables as { applied?: unknown } | undefined;
-    const applied = Number.isSafeInteger(marker?.applied) ? (marker!.applied as number) : 0;
-    const d = net - applied;
-    if (d === 0) return 0;
+    const net = this.books.net(this.currency, player.name.toLowerCase());
+    const marker = (player.metadata.obsidianTables ?? {}) as Marker;
+    const d = net - this.applied(player);
+    if (d === 0 && marker.journal === this.books.id) return 0;
+    const purse = this.saved(player);
+    // A purse is never taken below nothing (it would mean the save and the books disagree).
+    const after = Math.max(0, purse + d);
+    if (purse + d < 0) log().warn(`obsidian-tables: ${player.name}'s purse holds ${purse} ${this.currency}, short of the ${-d} the tables' books take; it is left at 0.`);
     const currencies = (player.metadata.currencies ??= {}) as Record<string, unknown>;
     // Both in the same step, so any save of the player holds both or neither.
-    currencies[this.currency] = this.saved(player) + d;
-    player.metadata.obsidianTables = { ...marker, applied: net };
-    return d;
+    currencies[this.currency] = after;
+    const applied = marker.journal === this.books.id && typeof marker.applied === 'object' ? marker.applied : {};
+    player.metadata.obsidianTables = { ...marker, journal: this.books.id, applied: { ...applied, [this.currency]: net } } satisfies Marker;
+    return after - purse;
   }
 
   /**
    * One atomic transfer at `table`: refused with a reason naming who is short (as "you" for the
    * actor), and then nothing moves; or journaled, flushed and applied.
    */
-  transfer(table: string, moves: readonly CoinMove[], actor?: string): TransferOutcome {
-    // A step that moves no coin (a hold, a throw that pays nothing) has nothing to journal or flush.
-    if (moves.length === 0) return { ok: true };
+  transfer(table: string, moves: readonly CoinMove[], actor?: string, settled?: Settled): TransferOutcome {
+    // A step that moves no coin and settles nothing (a hold) has nothing to journal or flush.
+    if (moves.length === 0 && !settled?.results.length) return { ok: true };
     const purses: Record<string, number> = {};
     const escrow: Record<string, number> = {};
     const names = new Map<string, string>();
@@ -86,10 +120,24 @@ export class Purses {
       }
     }
     for (const [key, d] of Object.entries(escrow)) {
-      const has = this.books.escrow(table, key);
+      const has = this.books.escrow(this.currency, table, key);
       if (has + d < 0) return { ok: false, reason: `${names.get(key)} has only ${this.words.money(has)} on the table; that needs ${this.words.money(-d)}.` };
     }
-    const record: JournalRecord = { k: 'coins', table, purses: nonZero(purses), escrow: nonZero(escrow), house };
+    const at = this.clock();
+    const results = (settled?.results ?? []).map(
+      (r): Result => ({ key: r.player.toLowerCase(), name: r.player, table, game: settled!.game, number: settled!.number, bet: r.bet, stake: r.stake, paid: r.paid, outcome: r.outcome, at }),
+    );
+    const away = [...new Set(results.filter((r) => !settled!.present(r.name)).map((r) => r.key))];
+    const record: JournalRecord = {
+      k: 'coins',
+      table,
+      currency: this.currency,
+      purses: nonZero(purses),
+      escrow: nonZero(escrow),
+      house,
+      ...(results.length ? { results } : {}),
+      ...(away.length ? { away } : {}),
+    };
     try {
       this.journal.append(record, this.books);
     } catch (e) {
@@ -105,7 +153,7 @@ export class Purses {
    * per table; throws if the disk refuses.
    */
   returnEscrow(only?: string): void {
-    for (const record of this.books.returnEscrow()) {
+    for (const record of this.books.returnEscrow(this.clock())) {
       if (only !== undefined && record.table !== only) continue;
       this.journal.append(record, this.books);
       this.reconcileAll(record);
@@ -114,6 +162,7 @@ export class Purses {
 
   /** The players in the world whose purses a record changed, brought up to date. */
   private reconcileAll(record: Extract<JournalRecord, { k: 'coins' }>): void {
+    if (record.currency !== this.currency) return;
     for (const key of Object.keys(record.purses)) {
       const p = this.state.PlayerManager.getPlayer(key);
       if (p) this.reconcile(p);
@@ -125,6 +174,8 @@ export class Purses {
     return Number.isSafeInteger(coins) ? (coins as number) : 0;
   }
 }
+
+const isWhole = (n: unknown): n is number => Number.isSafeInteger(n);
 
 function nonZero(o: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== 0));

@@ -58,6 +58,8 @@ export interface RanvierState {
     players: Map<string, RanvierPlayer>;
   };
   HelpManager?: { add(help: RanvierHelpfile): void };
+  /** The world's datasources by entity (`players`): the stock start script keeps them in the state. */
+  EntityLoaderRegistry?: { get(name: string): { fetchAll(): Promise<unknown> } | undefined };
   /** The world's channels (say, chat), which a typed word reaches when no command does. */
   ChannelManager?: { find(typed: string): { name: string } | undefined };
   /** Where the world's bundles are (`<root>/bundles/`), when the start script keeps it in the state. */

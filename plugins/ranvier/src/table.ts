@@ -92,6 +92,11 @@ export class RanvierTable {
     return fairnessText(this.draws.data, this.label);
   }
 
+  /** The number of the game under way, or the next: its seed's. */
+  get gameNumber(): number {
+    return this.draws.data.game;
+  }
+
   /** `fair seed <word>`: a seated player sets the next game's client seed; or why not. */
   setClientSeed(name: string, seed: string): string | null {
     if (!this.isSeated(name)) return `Only the players seated at ${this.label} may set its client seed.`;
@@ -110,7 +115,10 @@ export class RanvierTable {
       const p = this.world.player(name);
       if (!p || p.__pruned) this.stand(name, 'left');
       else if (p.room !== this.room) this.stand(name, 'stand');
-      else if (this.world.connected(p)) this.away.delete(name);
+      else if (this.world.connected(p)) {
+        // Back on a new connection: what came of their bets meanwhile is told now.
+        if (this.away.delete(name)) this.world.comeBack(p);
+      }
       else if (!this.away.has(name)) {
         this.away.set(name, now);
         this.game.onAway?.(name, this.world.config.graceMs);
@@ -169,14 +177,26 @@ export class RanvierTable {
         return !!p && world.connected(p);
       },
       balance: (name) => world.purses.balance(name),
-      transfer: (moves, actor) => world.purses.transfer(this.id, moves, actor),
+      transfer: (moves, actor, results = []) =>
+        world.purses.transfer(this.id, moves, actor, {
+          results,
+          game: this.definition.id,
+          number: this.draws.data.game,
+          // Who is in the room, connected, hears what came of their bets; the others are told when they come back.
+          present: (name) => {
+            const p = world.player(name);
+            return !!p && world.connected(p) && p.room === this.room;
+          },
+        }),
       tell: (...news) => {
         for (const n of news) this.tell(n);
       },
       gameOver: () => {
         // A game that drew nothing (a rematch withdrawn at once) used no seed: the next game keeps it.
         if (this.draws.data.nonce === 0) return;
+        const number = this.draws.data.game;
         const revealed = this.draws.retire();
+        world.record(this.id, this.definition.id, number, revealed, false);
         this.say(seedRevealed(revealed, this.draws.data, { name: this.label, keywords: this.keywords }));
       },
       setTimer: (ms, fn) => {

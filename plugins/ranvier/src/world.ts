@@ -1,16 +1,20 @@
 import type { Clock, HandoutRecord, HostWords } from '../../../src/games/api.js';
-import { cryptoSeeds, derivedSeeds, type SeedMaker } from '../../../src/games/fair-source.js';
+import { cryptoSeeds, derivedSeeds, type RevealedSeed, type SeedMaker } from '../../../src/games/fair-source.js';
 import { games } from '../../../src/games/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../../src/games/random.js';
 import { readSettings } from '../../../src/games/settings.js';
-import type { Books, JournalRecord } from './books.js';
+import { rmSync } from 'node:fs';
+import { GameArchive } from './archive.js';
+import { HISTORY_KEPT, type Books, type JournalRecord } from './books.js';
 import { readConfig, type TablesConfig } from './config.js';
+import { log, prompt } from './core.js';
 import { TableDraws } from './draws.js';
 import { Journal } from './journal.js';
-import { prompt } from './core.js';
+import { savedPlayers, strangeJournals } from './markers.js';
 import { deliver } from './output.js';
 import { Purses } from './purses.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom, RanvierState } from './ranvier.js';
+import { awayText, gameText, historyText, noRecordText, type TableNamer } from './results.js';
 import { RanvierTable } from './table.js';
 import { worldWords } from './words.js';
 
@@ -18,9 +22,10 @@ const worlds = new WeakMap<RanvierState, TablesWorld>();
 
 /**
  * Everything of the tables in one Ranvier world (one GameState): the config, the books and their
- * journal, the purses, and every table. Made at the first table's spawn, when the world's
- * bundles and config are loaded: it reads the books back and first returns every coin a stop
- * left on a table to its owner.
+ * journal, the games' records, the purses, and every table. Made at the first table's spawn,
+ * when the world's bundles and config are loaded: it reads the books back and first returns
+ * every coin a stop left on a table to its owner; then, before any purse is touched, it checks
+ * that the players' purses were kept with these books (markers.ts).
  */
 export class TablesWorld {
   readonly config: TablesConfig;
@@ -32,6 +37,11 @@ export class TablesWorld {
   readonly purses: Purses;
   readonly handouts: HandoutRecord;
   readonly tables: RanvierTable[] = [];
+  /** Every finished game's record. */
+  readonly archive: GameArchive;
+  /** Settled once the players' purses are known to be kept with these books: no purse is touched before. */
+  readonly opened: Promise<void>;
+  ready = false;
   private readonly journal: Journal;
   private readonly books: Books;
   private readonly ordinary: RandomSource;
@@ -57,9 +67,12 @@ export class TablesWorld {
   private constructor(private readonly state: RanvierState) {
     this.config = readConfig(state);
     this.words = worldWords(this.config.currency, this.word);
-    ({ journal: this.journal, books: this.books } = Journal.open(this.config.dataDir));
-    this.purses = new Purses(state, this.config.currency, this.journal, this.books);
+    const opened = Journal.open(this.config.dataDir, this.config.currency);
+    ({ journal: this.journal, books: this.books } = opened);
+    this.archive = GameArchive.open(this.config.dataDir);
+    this.purses = new Purses(state, this.config.currency, this.journal, this.books, () => this.clock.now());
     this.purses.returnEscrow();
+    this.opened = this.checkPurses(opened.fresh);
     this.handouts = {
       last: (name, kind) => this.books.handout(name.toLowerCase(), kind),
       note: (name, kind, at) => this.keep({ k: 'handout', name: name.toLowerCase(), kind, at }),
@@ -90,7 +103,11 @@ export class TablesWorld {
     if (c.id !== undefined && (typeof c.id !== 'string' || !/^[\w:@#.-]{1,64}$/.test(c.id))) throw new Error(`${where}: id must be one word of letters, digits and : @ # . - _`);
     const id = typeof c.id === 'string' ? c.id : this.freshId(`${item.entityReference}@${room.entityReference}`);
     if (this.tables.some((t) => t.id === id)) throw new Error(`${where}: another table already has the id ${id}`);
-    const draws = new TableDraws(id, this.books.fair.get(id), { ordinary: this.ordinary, seeds: this.seeds, keep: (fair) => this.keep({ k: 'fair', fair }) });
+    const saved = this.books.fair.get(id);
+    const draws = new TableDraws(id, saved, { ordinary: this.ordinary, seeds: this.seeds, keep: (fair, draw) => this.keep({ k: 'fair', fair, ...(draw ? { draw } : {}) }) });
+    // The game a stop cut off (its seed retired just now), and one whose end a stop cut short of its record.
+    if (saved?.revealed) this.record(id, definition.id, saved.game - 1, saved.revealed, false);
+    if (draws.retiredAtStart) this.record(id, definition.id, saved!.game, draws.retiredAtStart, true);
     const table = new RanvierTable(this, item, room, { id, definition, settings: settings.settings }, draws);
     // A table stays where it stands (the stock `get` honours this).
     item.metadata.noPickup = true;
@@ -101,6 +118,63 @@ export class TablesWorld {
   /** Journals a record and enters it in the books; throws if the disk refuses. */
   keep(record: JournalRecord): void {
     this.journal.append(record, this.books);
+  }
+
+  /**
+   * Keeps the record of game `number` at a table, its seed revealed: its draws and results from
+   * the books (the game under way), unless it has one already; a game a stop cut off before its
+   * first draw is no game. A disk that refuses loses the record, and nothing else.
+   */
+  record(table: string, game: string, number: number, revealed: RevealedSeed, cutOff: boolean): void {
+    const live = this.books.liveGame(table);
+    const played = live?.number === number ? live : { draws: [], results: [] };
+    try {
+      if (!this.archive.has(table, number) && (!cutOff || played.draws.length)) {
+        const at = new Date(this.clock.now()).toISOString();
+        const { serverSeed, commitment, clientSeed } = revealed;
+        this.archive.append({ table, game, number, at, cutOff, commitment, serverSeed, clientSeed, draws: played.draws, results: played.results });
+      }
+      if (live?.number === number) this.keep({ k: 'game', table, number });
+    } catch (e) {
+      log().error(`obsidian-tables: ${table}: the record of game ${number} could not be kept: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** A table's past game, or why there is no record of it. */
+  pastGame(table: RanvierTable, number: number): string {
+    const g = this.archive.read(table.id, number);
+    return g ? gameText(g, this.names) : noRecordText(number, table.label, this.archive.numbers(table.id), table.gameNumber);
+  }
+
+  /** `history [<n>]`: the player's last results. */
+  history(player: RanvierPlayer, asked: number): string {
+    return historyText(this.books.history(player.name.toLowerCase()), this.names, HISTORY_KEPT, asked);
+  }
+
+  /** How the tables name a table and its game by its id: as it stands in the world, or by its id once gone. */
+  readonly names: TableNamer = {
+    label: (id) => this.tables.find((t) => t.id === id)?.label ?? id,
+    title: (game, id) => (games.find((g) => g.id === game) ?? this.tables.find((t) => t.id === id)?.definition)?.title ?? 'A game',
+  };
+
+  /**
+   * A player comes into the world, or types a command of the tables: their purse is brought up to
+   * date, and they hear what the journal says came of their bets while they were not at the
+   * table to hear it (told once: the journal notes it).
+   */
+  comeBack(player: RanvierPlayer): void {
+    if (!this.ready) return;
+    this.purses.reconcile(player);
+    const key = player.name.toLowerCase();
+    const untold = this.books.untold(key);
+    if (!untold.length || !this.connected(player)) return;
+    try {
+      this.keep({ k: 'told', name: key });
+    } catch (e) {
+      log().error(`obsidian-tables: could not note that ${player.name} heard their results: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    this.tell(player, awayText(untold, this.names, this.words));
   }
 
   tablesIn(room: RanvierRoom | null): RanvierTable[] {
@@ -163,6 +237,24 @@ export class TablesWorld {
     clearInterval(this.sweeper);
     for (const table of this.tables.splice(0)) this.run(`${table.id}: shutdown`, () => table.dispose());
     this.journal.close();
+    this.archive.close();
+  }
+
+  /**
+   * The start's check of the players' purses against these books (markers.ts): the world stops,
+   * with the reason, when purses were kept with a journal that is not here; the fresh books made
+   * for nothing go, so the host finds the folder as it was.
+   */
+  private async checkPurses(fresh: boolean): Promise<void> {
+    const players = await savedPlayers(this.state);
+    const problems = players ? strangeJournals(players, this.books, this.config.lostJournals, this.config.dataDir, fresh) : [];
+    if (problems.length) {
+      for (const line of problems) log().error(line);
+      this.shutdown();
+      if (fresh) for (const file of [this.journal.file, this.archive.file]) rmSync(file, { force: true });
+      process.exit(1);
+    }
+    this.ready = true;
   }
 
   /** `base`, or `base#2`, `base#3` ... for the second and later items of one kind in one room. */

@@ -1,0 +1,118 @@
+import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DrawRecord } from '../../../src/games/fair-source.js';
+import type { Result } from './books.js';
+
+/**
+ * Every finished game's record, kept for good: the tables' journal is rewritten at each start,
+ * so a game's seeds, draws and results go, as the game ends, to a file of their own,
+ * `<data>/games.jsonl`, one line per game, appended and flushed, never rewritten. Anyone can then
+ * check any game long after it ended (`fair <table> <game>`, the tables' page). In memory are
+ * where each line is (to read one back) and the last few games of each table (for the page).
+ */
+
+export interface GameRecord {
+  table: string;
+  /** The game's id: `spice-run`. */
+  game: string;
+  /** The game's number at its table: its seed's. */
+  number: number;
+  /** When it ended (ISO 8601). */
+  at: string;
+  /** True for a game a stop cut off: its record was made at the next start. */
+  cutOff: boolean;
+  commitment: string;
+  serverSeed: string;
+  clientSeed: string;
+  draws: DrawRecord[];
+  results: Result[];
+}
+
+/** The games of each table kept in memory, for the page and its API. */
+export const RECENT_GAMES = 20;
+
+export class GameArchive {
+  /** Per table: each game's number and where its line is. */
+  private readonly index = new Map<string, Map<number, { at: number; length: number }>>();
+  private readonly recent = new Map<string, GameRecord[]>();
+  private size: number;
+
+  private constructor(
+    private readonly fd: number,
+    readonly file: string,
+  ) {
+    this.size = 0;
+  }
+
+  /** The records in `dir`; a last line a kill cut short (never flushed, so never told) is dropped. */
+  static open(dir: string): GameArchive {
+    const file = join(dir, 'games.jsonl');
+    const text = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+    const whole = text.lastIndexOf(0x0a) + 1;
+    const fd = openSync(file, 'a+', 0o600);
+    if (whole < text.length) ftruncateSync(fd, whole);
+    const archive = new GameArchive(fd, file);
+    let at = 0;
+    for (const line of text.subarray(0, whole).toString('utf8').split('\n').slice(0, -1)) {
+      const length = Buffer.byteLength(line) + 1;
+      let record: GameRecord;
+      try {
+        record = JSON.parse(line) as GameRecord;
+      } catch {
+        throw new Error(`${file}: the line at byte ${at} is damaged (not JSON); the tables will not guess what it held`);
+      }
+      archive.noteAt(record, at, length);
+      at += length;
+    }
+    archive.size = at;
+    return archive;
+  }
+
+  has(table: string, number: number): boolean {
+    return this.index.get(table)?.has(number) ?? false;
+  }
+
+  /** Appends a game's record and flushes it; throws if the disk refuses (and takes back any part written). */
+  append(record: GameRecord): void {
+    const line = Buffer.from(`${JSON.stringify(record)}\n`);
+    try {
+      if (writeSync(this.fd, line) !== line.length) throw new Error(`${this.file}: the disk took only part of a game's record`);
+      fdatasyncSync(this.fd);
+    } catch (e) {
+      ftruncateSync(this.fd, this.size);
+      throw e;
+    }
+    this.noteAt(record, this.size, line.length);
+    this.size += line.length;
+  }
+
+  /** A table's game, read back from the file; null if it has no record. */
+  read(table: string, number: number): GameRecord | null {
+    const where = this.index.get(table)?.get(number);
+    if (!where) return null;
+    const buffer = Buffer.alloc(where.length);
+    readSync(this.fd, buffer, 0, where.length, where.at);
+    return JSON.parse(buffer.toString('utf8')) as GameRecord;
+  }
+
+  /** The numbers of a table's recorded games, oldest first. */
+  numbers(table: string): number[] {
+    return [...(this.index.get(table)?.keys() ?? [])].sort((a, b) => a - b);
+  }
+
+  /** A table's last games, newest first. */
+  latest(table: string): readonly GameRecord[] {
+    return [...(this.recent.get(table) ?? [])].reverse();
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  private noteAt(record: GameRecord, at: number, length: number): void {
+    const games = this.index.get(record.table) ?? new Map<number, { at: number; length: number }>();
+    games.set(record.number, { at, length });
+    this.index.set(record.table, games);
+    this.recent.set(record.table, [...(this.recent.get(record.table) ?? []), record].slice(-RECENT_GAMES));
+  }
+}

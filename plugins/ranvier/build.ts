@@ -2,7 +2,7 @@
  * Builds the Ranvier bundle (`npm run build`, or `tsx plugins/ranvier/build.ts [out]`): the
  * tables and the game package compiled into one CommonJS file, lib/obsidian-tables.js, and the
  * one-line files Ranvier's BundleManager looks for (commands/, behaviors/item/,
- * player-events.js, server-events/), each taking its part from that file. The folder needs
+ * input-events/, player-events.js, server-events/), each taking its part from that file. The folder needs
  * nothing else at run time: no `require` of anything but Node's own modules. Beside them,
  * datasources/ holds the players' datasource a host may name in ranvier.json. The example area
  * is copied beside it, as a bundle of its own.
@@ -48,6 +48,7 @@ export async function buildBundle(out = DEFAULT_OUT): Promise<Built> {
   const files: Record<string, string> = {
     'behaviors/item/obsidian-table.js': `module.exports = require('../../lib/obsidian-tables.js').behavior;\n`,
     'player-events.js': `module.exports = require('./lib/obsidian-tables.js').playerEvents;\n`,
+    'input-events/intro.js': `module.exports = ${lib}.intro;\n`,
     'server-events/obsidian-tables.js': `module.exports = ${lib}.serverEvents;\n`,
     // One file per command bundle.ts exports: the host's verbs and every registered game's own.
     ...Object.fromEntries(Object.keys(tableCommands()).map((c) => [`commands/${c}.js`, `module.exports = ${lib}.commands[${JSON.stringify(c)}];\n`])),
@@ -61,11 +62,34 @@ export async function buildBundle(out = DEFAULT_OUT): Promise<Built> {
   }
   // The players' datasource that saves a file whole (docs/ranvier.md), for the world's ranvier.json to name.
   cpSync(join(HERE, 'datasources'), join(bundle, 'datasources'), { recursive: true });
+  await buildPage(join(bundle, 'page'));
   const example = join(out, 'obsidian-tavern-example');
   rmSync(example, { recursive: true, force: true });
   cpSync(join(HERE, 'example'), example, { recursive: true });
   const inputs = Object.keys(result.metafile.inputs).map((f) => relative(REPO, resolve(process.cwd(), f)));
   return { bundle, example, inputs };
+}
+
+/**
+ * The tables' page (page.ts): the tavern page's template and its script and style (web/), built
+ * here with esbuild into page/tables.html, tables.js and tables.css.
+ */
+async function buildPage(out: string): Promise<void> {
+  await build({
+    entryPoints: { tables: join(REPO, 'web/src/tavern/main.ts') },
+    outdir: out,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+  const template = readFileSync(join(REPO, 'web/tavern.html'), 'utf8');
+  const script = '<script type="module" src="./src/tavern/main.ts"></script>';
+  if (!template.includes(script)) throw new Error(`web/tavern.html no longer loads its script as ${script}: build.ts must follow it`);
+  writeFileSync(join(out, 'tables.html'), template.replace(script, '<link rel="stylesheet" href="./tables.css" />\n    <script type="module" src="./tables.js"></script>'));
+  cpSync(join(REPO, 'web/public/favicon.svg'), join(out, 'favicon.svg'));
 }
 
 function version(): string {

@@ -1,5 +1,6 @@
 import { obsidianCoins } from '../output/words.js';
 import { named } from '../output/palette.js';
+import { ago } from '../text/ago.js';
 import { hanging } from '../text/markup.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 
@@ -10,20 +11,6 @@ import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
  */
 
 export const TOP_SHOWN = 10;
-
-/** How long ago, in the largest whole unit: `3 hours ago`. */
-export function ago(ms: number): string {
-  const units: [number, string][] = [
-    [86_400_000, 'day'],
-    [3_600_000, 'hour'],
-    [60_000, 'minute'],
-  ];
-  for (const [size, unit] of units) {
-    const n = Math.floor(ms / size);
-    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-  }
-  return 'just now';
-}
 
 /** A numbered line of a list: `  1. ...`, its wrapped lines hanging under its text, as in every list. */
 function numbered(i: number, width: number, text: string): string {

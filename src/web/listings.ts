@@ -6,49 +6,13 @@
  * Characters who chose `set public off` are in no answer, nor in any game's results.
  */
 import type { Tavern } from '../world/tavern.js';
-import type { DrawRecord, GameRecord } from '../store/index.js';
+import type { GameRecord } from '../store/index.js';
+import type { GamesAnswer, PublicGame, TableSummary, TablesListings, TopAnswer, WhoAnswer, WinsAnswer } from '../games/tables-page.js';
 
 export const SHOWN = 10;
 const CACHE_MS = 2000;
 
-export interface WhoAnswer {
-  count: number;
-  players: { name: string; room: string; table: string | null }[];
-}
-export interface TopAnswer {
-  richest: { rank: number; name: string; coins: number }[];
-}
-export interface WinsAnswer {
-  days: number;
-  wins: { name: string; coins: number; table: string; game: string; number: number; bet: string; at: string }[];
-}
-export interface PublicGame {
-  table: string;
-  game: string;
-  number: number;
-  at: string;
-  cutOff: boolean;
-  commitment: string;
-  serverSeed: string;
-  clientSeed: string;
-  draws: DrawRecord[];
-  results: { name: string; bet: string; stake: number; paid: number; outcome: string }[];
-}
-export interface TableSummary {
-  id: string;
-  name: string;
-  game: string;
-  title: string;
-  room: string;
-  /** The orders the game's first shuffles start from (GameDefinition.freshDecks); none for a game of dice. */
-  freshDecks: string[][];
-}
-export interface GamesAnswer {
-  table: TableSummary;
-  games: PublicGame[];
-}
-
-export class Listings {
+export class Listings implements TablesListings {
   private readonly cache = new Map<string, { at: number; value: unknown }>();
 
   constructor(

@@ -18,7 +18,8 @@ import { OpenPerAddress, peerAddress, tooManyFrom } from '../telnet/per-address.
 import { TAVERN_FULL, turnAway } from '../telnet/fd-budget.js';
 import { TrustedProxies } from '../telnet/trusted-proxies.js';
 import { RateLimit, type Listings } from './listings.js';
-import { tavernPage } from './tavern-page.js';
+import { tavernPage } from '../games/tables-page.js';
+import { obsidianCoins } from '../output/words.js';
 
 export interface WebOptions {
   /** The folder of the built page (index.html and its assets). */
@@ -235,7 +236,7 @@ function publicRoutes(listings: Listings, options: WebOptions): (req: http.Incom
     }
     if (path === '/tavern') {
       if (!template) res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The tavern page has not been built: run npm run build, then start the server again.\n');
-      else res.writeHead(200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(tavernPage(template, listings));
+      else res.writeHead(200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(tavernPage(template, listings, { money: obsidianCoins, where: 'the tavern' }));
       return true;
     }
     const body = games ? listings.games(games[1]) : answers[path]();

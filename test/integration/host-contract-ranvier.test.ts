@@ -9,7 +9,7 @@ import { enter, makeWorld, startWorld } from '../support/ranvier.js';
  * child process with the built obsidian-tables bundle, the tests' own small world around it (a
  * login and a telnet port, test/support/ranvier-world) and one hall holding the tables asked for,
  * players over TCP, on real timers. A purse is read from the host's own books: the player's file
- * (`currencies.gold` and `obsidianTables.applied`, saved atomically) and the bundle's journal, as
+ * (`currencies.gold` and `obsidianTables.applied.gold`, saved atomically) and the bundle's journal, as
  * the bundle itself reconciles them; the house from the journal.
  */
 
@@ -36,7 +36,7 @@ function area(tables: readonly TableSpec[]): { rooms: string; items: string } {
 }
 
 /** The journal's records, read back as the bundle reads them at a start (a line not yet whole left out). */
-function journal(dir: string): { k: string; books?: { nets: Record<string, number>; house: number }; purses?: Record<string, number>; house?: number }[] {
+function journal(dir: string): { k: string; books?: { nets: Record<string, Record<string, number>>; house: Record<string, number> }; purses?: Record<string, number>; house?: number }[] {
   const file = join(dir, 'data/obsidian-tables/journal.jsonl');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
@@ -67,15 +67,15 @@ const ranvier: HostDriver = {
       },
       look: (word) => `table ${word}`,
       async coins(name) {
-        const saved = JSON.parse(readFileSync(join(dir, 'data/player', `${name}.json`), 'utf8')) as { metadata: { currencies: { gold: number }; obsidianTables?: { applied: number } } };
+        const saved = JSON.parse(readFileSync(join(dir, 'data/player', `${name}.json`), 'utf8')) as { metadata: { currencies: { gold: number }; obsidianTables?: { applied: { gold?: number } } } };
         let net = 0;
-        for (const r of journal(dir)) net = r.k === 'books' ? (r.books!.nets[name.toLowerCase()] ?? 0) : net + (r.purses?.[name.toLowerCase()] ?? 0);
-        return saved.metadata.currencies.gold + net - (saved.metadata.obsidianTables?.applied ?? 0);
+        for (const r of journal(dir)) net = r.k === 'books' ? (r.books!.nets.gold?.[name.toLowerCase()] ?? 0) : net + (r.purses?.[name.toLowerCase()] ?? 0);
+        return saved.metadata.currencies.gold + net - (saved.metadata.obsidianTables?.applied.gold ?? 0);
       },
       async house() {
         // The books count what the house paid out, less what it took in.
         let paid = 0;
-        for (const r of journal(dir)) paid = r.k === 'books' ? r.books!.house : paid + (r.house ?? 0);
+        for (const r of journal(dir)) paid = r.k === 'books' ? (r.books!.house.gold ?? 0) : paid + (r.house ?? 0);
         return -paid;
       },
       elapse: (ms) => new Promise((r) => setTimeout(r, ms)),

@@ -14,6 +14,9 @@ import { rollToPlace } from '../support/spiceRun.js';
 
 const { folder, start, world, player } = testWorlds();
 
+/** A reply with LF line ends, for patterns of whole lines. */
+const unix = (text: string) => text.replace(/\r\n/g, '\n');
+
 /** The casino's bones table with short betting rounds, so a throw comes by itself within a test. */
 const QUICK_BONES = `
 - { id: sand-table, name: "the sand table", keywords: [sand, table], behaviors: { obsidian-table: { game: spice-run } } }
@@ -123,5 +126,42 @@ describe("the tables' books in a Ranvier world", () => {
     program = start(dir);
     port = await listening(program);
     expect(await (await player(port, 'Ana')).command('gold')).toMatch(/^You have 0 dragon scales\.$/m);
+  });
+});
+
+describe("the world's lists and the tables' page", () => {
+  it('lists the richest and the biggest wins (top, top wins), keeps a player off them who asks, and serves the same on the page and its API', async () => {
+    const { port, program } = await world({ items: QUICK_BONES, tables: { page: { port: 0, host: '127.0.0.1', title: 'The Test Casino' } } });
+    const ana = await player(port, 'Ana');
+    const bob = await player(port, 'Bob');
+    for (const c of [ana, bob]) await c.command('north');
+    await ana.command('sit bones');
+    await ana.command('start');
+    await ana.command('bet hero 10');
+    // Seed 7: a point of 6, then 6 again: the HERO wins, and Ana with it.
+    await bob.expect(/Lich Bones is over/, 15_000);
+    // 1,000, the hand-outs at the game's start and end, and the 11 won.
+    expect(unix(await bob.command('top'))).toMatch(/^The richest here:\n {2} 1\. Ana: 1,211 gold\n {2} 2\. Bob: 1,000 gold$/m);
+    expect(await bob.command('top wins')).toMatch(/The biggest wins of the last 7 days:\r\n {2} 1\. Ana won 11 gold at the bones table \(game 1, HERO[^)]*\), just now/);
+    const page = /the tables' page on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(program.output())![1];
+    const api = async (path: string) => (await fetch(new URL(path, page))).json() as Promise<Record<string, unknown>>;
+    expect(await api('api/top')).toEqual({ richest: [{ rank: 1, name: 'Ana', coins: 1211 }, { rank: 2, name: 'Bob', coins: 1000 }] });
+    expect(await api('api/wins')).toMatchObject({ days: 7, wins: [{ name: 'Ana', coins: 11, table: 'casino:bones-table@casino:pit', game: 'lich-bones', number: 1 }] });
+    expect((await api('api/who')).players).toEqual([{ name: 'Ana', room: 'The Pit', table: 'the bones table' }, { name: 'Bob', room: 'The Pit', table: null }]);
+    const games = (await api(`api/tables/${encodeURIComponent('casino:bones-table@casino:pit')}/games`)) as { games: { number: number; serverSeed: string; draws: unknown[]; results: { name: string }[] }[] };
+    expect(games.games[0]).toMatchObject({ number: 1, draws: [{ nonce: 0, kind: 'dice', dice: [5, 1] }, { nonce: 1, kind: 'dice', dice: [5, 1] }] });
+    expect(games.games[0].results.map((r) => r.name)).toContain('Ana');
+    const html = await (await fetch(page)).text();
+    expect(html).toContain("<title>The Test Casino: the tables' lists and games</title>");
+    expect(html).toMatch(/<span class="name">Ana<\/span>: 1,211 gold/);
+    expect(html).toContain('<script type="module" src="./tables.js"></script>');
+    expect((await fetch(new URL('tables.js', page))).status).toBe(200);
+    // Ana asks to be off the lists: she is on none of them, nor on the page.
+    expect(await ana.command('top public off')).toMatch("You are kept off the tables' lists and page");
+    expect(unix(await ana.command('top'))).toMatch(/^The richest here:\n {2} 1\. Bob: 1,000 gold\nYou are kept off these lists \(top public on to be on them\)\.$/m);
+    expect(await ana.command('top wins')).toMatch('Nobody has won at the tables in the last 7 days.');
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await api('api/top')).toEqual({ richest: [{ rank: 1, name: 'Bob', coins: 1000 }] });
+    expect(JSON.stringify(await api(`api/tables/${encodeURIComponent('casino:bones-table@casino:pit')}/games`))).not.toContain('Ana');
   });
 });

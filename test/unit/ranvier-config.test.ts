@@ -12,12 +12,12 @@ const world = (given: unknown): RanvierState => ({
 
 describe("the Ranvier bundle's config", () => {
   it('has a default for every key, its folder under the world', () => {
-    expect(readConfig(world(undefined))).toEqual({ currency: 'gold', dataDir: '/srv/mud/data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [] });
+    expect(readConfig(world(undefined))).toEqual({ currency: 'gold', dataDir: '/srv/mud/data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [], page: null });
     expect(readConfig(world({ currency: 'obsidian', data: '/var/tables', graceMs: 0 }))).toMatchObject({ currency: 'obsidian', dataDir: '/var/tables', graceMs: 0 });
   });
 
   it('refuses a wrong key or value in one line naming it', () => {
-    expect(() => readConfig(world({ curency: 'gold' }))).toThrow('obsidianTables.curency is not a setting of the tables (they are currency, data, graceMs, colour, width, seed, verbs, lostJournals)');
+    expect(() => readConfig(world({ curency: 'gold' }))).toThrow('obsidianTables.curency is not a setting of the tables (they are currency, data, graceMs, colour, width, seed, verbs, lostJournals, page)');
     expect(() => readConfig(world({ currency: 'gold coins' }))).toThrow('obsidianTables.currency must be a word, like gold');
     expect(() => readConfig(world({ width: 20 }))).toThrow('obsidianTables.width must be a whole number from 40');
     expect(() => readConfig(world([]))).toThrow('obsidianTables in ranvier.json must be an object');
@@ -25,7 +25,7 @@ describe("the Ranvier bundle's config", () => {
 
   it("takes the world's own words for the tables' verbs, each one lowercase word that is none of the tables'", () => {
     expect(readConfig(world({ verbs: { sit: 'join', hold: 'pass', cards: 'peek' } })).verbs).toEqual({ sit: 'join', hold: 'pass', cards: 'peek' });
-    expect(() => readConfig(world({ verbs: { sitt: 'join' } }))).toThrow(/^obsidianTables\.verbs\.sitt: sitt is not a verb of the tables \(they are sit, stand, roll, fair, table, dice, history, bet, /);
+    expect(() => readConfig(world({ verbs: { sitt: 'join' } }))).toThrow(/^obsidianTables\.verbs\.sitt: sitt is not a verb of the tables \(they are sit, stand, roll, fair, table, dice, history, top, bet, /);
     expect(() => readConfig(world({ verbs: { sit: 'Join' } }))).toThrow('obsidianTables.verbs.sit must be one lowercase word (a to z), like join');
     expect(() => readConfig(world({ verbs: { sit: 'take seat' } }))).toThrow('obsidianTables.verbs.sit must be one lowercase word (a to z), like join');
     expect(() => readConfig(world({ verbs: { sit: 7 } }))).toThrow('obsidianTables.verbs.sit must be one lowercase word (a to z), like join');

@@ -10,7 +10,7 @@ import { declaredVerbs } from '../../plugins/ranvier/src/verbs.js';
 import { highRoll } from '../fixtures/high-roll/game.js';
 
 /** The verbs every table shares, whatever the games: the host's own. */
-const HOST = ['sit', 'stand', 'roll', 'fair', 'table', 'dice', 'history'];
+const HOST = ['sit', 'stand', 'roll', 'fair', 'table', 'dice', 'history', 'top'];
 /** Every verb the contract promises a Ranvier world. */
 const CONTRACT = [...HOST, 'bet', 'play', 'withdraw', 'variant', 'start', 'gold', 'hand', 'hold', 'split', 'agree', 'discard'];
 

@@ -240,7 +240,8 @@ export class Books {
     if (r.number > 0) this.liveAt(r.table, r.number).results.push(r);
     this.histories.set(r.key, [...(this.histories.get(r.key) ?? []), r].slice(-HISTORY_KEPT));
     if (away) this.untoldOf.set(r.key, [...(this.untoldOf.get(r.key) ?? []), r].slice(-UNTOLD_KEPT));
-    if (r.paid > r.stake) {
+    // A win is a bet won, as at the tavern: a hand-out is no win.
+    if (r.outcome === 'won' && r.paid > r.stake) {
       const recent = this.winList.filter((w) => r.at - w.at < WINS_DAYS * 86_400_000);
       this.winList = [...recent, r].sort((a, b) => b.paid - b.stake - (a.paid - a.stake)).slice(0, WINS_KEPT);
     }

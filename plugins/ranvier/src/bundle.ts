@@ -8,7 +8,8 @@ import { games } from '../../../src/games/index.js';
 import { CommandWords } from './command-words.js';
 import { bundleVerbs, tableCommands } from './commands.js';
 import { registerHelp } from './help.js';
-import type { RanvierItem, RanvierLoadingState, RanvierPlayer, RanvierState } from './ranvier.js';
+import { watch } from './gmcp.js';
+import type { RanvierItem, RanvierLoadingState, RanvierPlayer, RanvierSocket, RanvierState } from './ranvier.js';
 import { claimedWords } from './verbs.js';
 import { TablesWorld } from './world.js';
 
@@ -37,10 +38,25 @@ export const playerEvents = {
     enterRoom: (state: RanvierState) =>
       function (this: RanvierPlayer) {
         const world = TablesWorld.of(state);
+        world.panels.entered(this, world.tablesIn(this.room));
+        world.soon();
         if (world.ready) world.comeBack(this);
         else void world.opened.then(() => world.comeBack(this));
       },
+    /** The world saved the player: the lists read their purse as saved (a shop may have changed it). */
+    saved: (state: RanvierState) =>
+      function (this: RanvierPlayer) {
+        TablesWorld.find(state)?.standings.note(this);
+      },
   },
+};
+
+/**
+ * input-events/intro.js: beside the world's own login (every connection starts at `intro`), the
+ * tables note which GMCP packages the connection's client asks for (gmcp.ts).
+ */
+export const intro = {
+  event: () => (socket: RanvierSocket) => watch(socket),
 };
 
 /**

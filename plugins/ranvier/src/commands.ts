@@ -64,6 +64,13 @@ const HOST_VERBS: Record<HostVerb, { usage: string; help: (w: VerbWord) => strin
       reply(world.history(player, Math.max(1, args ? Number(args) : HISTORY_SHOWN)));
     },
   },
+  top: {
+    usage: 'top [wins] | top public on|off',
+    help: (w) =>
+      `The ten richest players and what they hold; ${w('top')} wins: the biggest single wins at the tables in the last 7 days. ` +
+      `${w('top')} public off keeps you off both (and off the tables' page); ${w('top')} public on puts you back.`,
+    run: top,
+  },
 };
 
 const HISTORY_SHOWN = 20;
@@ -150,6 +157,20 @@ function roll(world: TablesWorld, player: RanvierPlayer, args: string, reply: Re
     if (!table.isSeated(player.name)) return reply(`You are not seated at ${table.label}.`);
     table.game.roll(player.name, reply);
   });
+}
+
+/** `top`, `top wins`, `top public on|off`. */
+function top(world: TablesWorld, player: RanvierPlayer, args: string, reply: Reply): void {
+  const words = args.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || (words.length === 1 && words[0] === 'rich')) return reply(world.standings.richestText(player));
+  if (words.length === 1 && words[0] === 'wins') return reply(world.standings.winsText(player));
+  if (words[0] === 'public' && (words[1] === 'on' || words[1] === 'off') && words.length === 2) {
+    const marker = (player.metadata.obsidianTables ?? {}) as Record<string, unknown>;
+    player.metadata.obsidianTables = { ...marker, public: words[1] === 'on' };
+    world.standings.changed();
+    return reply(words[1] === 'on' ? "You are on the tables' lists and page again." : "You are kept off the tables' lists and page (top, top wins, and the tables' page).");
+  }
+  reply(`Usage: ${world.word('top')} (the ten richest), ${world.word('top')} wins (the biggest wins of the last 7 days), or ${world.word('top')} public on|off.`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { PageConfig } from './page.js';
 import type { RanvierState } from './ranvier.js';
 import { bundleWords } from './verbs.js';
 
@@ -20,9 +21,11 @@ export interface TablesConfig {
   verbs: Readonly<Record<string, string>>;
   /** Journals the host declared lost for good: the purses kept with them keep what they hold (markers.ts). */
   lostJournals: readonly string[];
+  /** The tables' page and its API on a listener of their own (page.ts), or null: off. */
+  page: PageConfig | null;
 }
 
-const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [] as string[] };
+const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [] as string[], page: null as unknown };
 
 /**
  * The tables' settings from ranvier.json, or an Error saying which is wrong (the start stops
@@ -45,6 +48,7 @@ export function readConfig(state: RanvierState): TablesConfig {
   if (!Array.isArray(c.lostJournals) || !c.lostJournals.every((j) => typeof j === 'string' && /^(?:[0-9a-f]{16}|older)$/.test(j))) {
     throw new Error('obsidianTables.lostJournals must be a list of the journal ids the start named, like ["5f3a91c2d0e4b7a1"]');
   }
+  const page = readPage(c.page);
   const root = state.BundleManager ? resolve(state.BundleManager.bundlesPath, '..') : process.cwd();
   return {
     currency: c.currency,
@@ -55,6 +59,7 @@ export function readConfig(state: RanvierState): TablesConfig {
     seed: c.seed,
     verbs: readVerbs(c.verbs),
     lostJournals: c.lostJournals,
+    page,
   };
 }
 
@@ -71,4 +76,16 @@ function readVerbs(given: unknown): Record<string, string> {
     chosen.add(word);
   }
   return given as Record<string, string>;
+}
+
+/** `page`: null (off), or { port, host (default every address), title (default "The tables") }. */
+function readPage(given: unknown): PageConfig | null {
+  if (given === null) return null;
+  const p = given as Partial<PageConfig>;
+  const wrong = 'obsidianTables.page must be null (off) or { "port": 8081, "host": "0.0.0.0", "title": "The tables of My World" }';
+  if (typeof given !== 'object' || Array.isArray(given) || Object.keys(given).some((k) => !['port', 'host', 'title'].includes(k))) throw new Error(wrong);
+  if (!Number.isSafeInteger(p.port) || p.port! < 0 || p.port! > 65535) throw new Error('obsidianTables.page.port must be a port number (0: any free one)');
+  if (p.host !== undefined && typeof p.host !== 'string') throw new Error('obsidianTables.page.host must be an address, like 0.0.0.0');
+  if (p.title !== undefined && (typeof p.title !== 'string' || p.title === '')) throw new Error('obsidianTables.page.title must be a name, like The tables of My World');
+  return { port: p.port!, host: p.host ?? '0.0.0.0', title: p.title ?? 'The tables' };
 }

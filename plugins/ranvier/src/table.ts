@@ -62,6 +62,7 @@ export class RanvierTable {
     const problem = this.game.sitProblem(player.name);
     if (problem) return problem;
     this.seats.push(player.name);
+    this.world.panels.stateChanged(this);
     const name = player.name;
     this.say((v) => `${v.does(name, 'take')} a seat at ${this.label}.`);
     this.game.onSit(name);
@@ -74,6 +75,7 @@ export class RanvierTable {
     if (i < 0) return;
     this.seats.splice(i, 1);
     this.away.delete(name);
+    this.world.panels.stateChanged(this);
     if (cause === 'stand') this.say((v) => `${v.does(name, 'stand')} up from ${this.label}.`);
     else this.say(() => `${paint('name', name)}'s seat at ${this.label} is empty now.`);
     this.game.onStand(name, cause);
@@ -141,16 +143,28 @@ export class RanvierTable {
     this.world.purses.returnEscrow(this.id);
   }
 
+  /** Table.State for one viewer (docs/gmcp.md): the table's own fields, the game's view, its fair draws and the clock. */
+  stateFor(viewer: string): object {
+    const { commitment, clientSeed, nonce } = this.draws.data;
+    return { id: this.id, game: this.definition.id, name: this.label, ...this.game.tableState(viewer), fair: { commitment, clientSeed, nonce }, now: this.world.clock.now() };
+  }
+
   /**
-   * One piece of a game's news. Ranvier has no panels to keep up to date (a player asks with
-   * `table`), so the table's state and hands need nothing sent; a throw is kept for `dice`.
+   * One piece of a game's news: text to the room or one player, a throw kept for `dice`, and
+   * what the GMCP panels hear (gmcp.ts): a line or a throw changes the table's state too.
    */
   private tell(news: TableNews): void {
+    const panels = this.world.panels;
     if (news.kind === 'say') this.say(news.message);
     else if (news.kind === 'to') {
       const p = this.world.player(news.player);
       if (p) this.world.tell(p, news.text);
-    } else if (news.kind === 'dice') this.lastDice = { dice: [...news.dice], draw: this.draws.nameThrow(news.dice) };
+    } else if (news.kind === 'dice') {
+      this.lastDice = { dice: [...news.dice], draw: this.draws.nameThrow(news.dice) };
+      panels.dice(this, news.dice);
+    } else if (news.kind === 'hand') panels.handChanged(this, news.player);
+    if (news.kind !== 'to' && news.kind !== 'hand') panels.stateChanged(this);
+    this.world.soon();
   }
 
   /** Tells everyone in the table's room, each in their own words. */

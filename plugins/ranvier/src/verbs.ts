@@ -9,7 +9,7 @@ import { worldWords } from './words.js';
  */
 
 /** The verbs every game's table shares: the host's own (commands.ts says what each does). */
-export const HOST_VERBS = ['sit', 'stand', 'roll', 'fair', 'table', 'dice', 'history'] as const;
+export const HOST_VERBS = ['sit', 'stand', 'roll', 'fair', 'table', 'dice', 'history', 'top'] as const;
 export type HostVerb = (typeof HOST_VERBS)[number];
 
 /** Words no game verb takes: the host's own verbs, and the world's `look`, which the bundle never replaces. */

@@ -4,6 +4,8 @@ import { games } from '../../../src/games/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../../src/games/random.js';
 import { readSettings } from '../../../src/games/settings.js';
 import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { GameArchive } from './archive.js';
 import { HISTORY_KEPT, type Books, type JournalRecord } from './books.js';
 import { readConfig, type TablesConfig } from './config.js';
@@ -12,9 +14,12 @@ import { TableDraws } from './draws.js';
 import { Journal } from './journal.js';
 import { savedPlayers, strangeJournals } from './markers.js';
 import { deliver } from './output.js';
+import { servePage } from './page.js';
+import { TablePanels } from './gmcp.js';
 import { Purses } from './purses.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom, RanvierState } from './ranvier.js';
 import { awayText, gameText, historyText, noRecordText, type TableNamer } from './results.js';
+import { Standings } from './standings.js';
 import { RanvierTable } from './table.js';
 import { worldWords } from './words.js';
 
@@ -39,6 +44,8 @@ export class TablesWorld {
   readonly tables: RanvierTable[] = [];
   /** Every finished game's record. */
   readonly archive: GameArchive;
+  /** The world's players as the lists and the page show them. */
+  readonly standings: Standings;
   /** Settled once the players' purses are known to be kept with these books: no purse is touched before. */
   readonly opened: Promise<void>;
   ready = false;
@@ -47,8 +54,12 @@ export class TablesWorld {
   private readonly ordinary: RandomSource;
   private readonly seeds: SeedMaker;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly page: Server | null = null;
   /** Players told something whose prompt is not drawn yet. */
   private readonly unprompted = new Set<RanvierPlayer>();
+  private flushing = false;
+  /** What the players' GMCP panels are to hear. */
+  readonly panels = new TablePanels((name) => this.player(name));
 
   static of(state: RanvierState): TablesWorld {
     let world = worlds.get(state);
@@ -72,7 +83,9 @@ export class TablesWorld {
     this.archive = GameArchive.open(this.config.dataDir);
     this.purses = new Purses(state, this.config.currency, this.journal, this.books, () => this.clock.now());
     this.purses.returnEscrow();
+    this.standings = new Standings(state, this, this.books, this.purses);
     this.opened = this.checkPurses(opened.fresh);
+    if (this.config.page) this.page = servePage(this.config.page, join(__dirname, '..', 'page'), this.standings, this.words);
     this.handouts = {
       last: (name, kind) => this.books.handout(name.toLowerCase(), kind),
       note: (name, kind, at) => this.keep({ k: 'handout', name: name.toLowerCase(), kind, at }),
@@ -201,13 +214,20 @@ export class TablesWorld {
    */
   tell(p: RanvierPlayer, text: string): void {
     deliver(p, text, this.config);
-    if (this.unprompted.size === 0) setImmediate(() => this.promptAll());
     this.unprompted.add(p);
+    this.soon();
   }
 
-  private promptAll(): void {
-    for (const p of this.unprompted) if (this.connected(p) && !p.socket!._prompted) prompt(p);
-    this.unprompted.clear();
+  /** Once the step is over: the panels hear what changed (GMCP), then whoever was told something gets a prompt. */
+  soon(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      this.run('panels', () => this.panels.flush());
+      for (const p of this.unprompted) if (this.connected(p) && !p.socket!._prompted) prompt(p);
+      this.unprompted.clear();
+    });
   }
 
   /** Runs a step of a table on its own (a timer): a fault is logged, and the world goes on. */
@@ -238,6 +258,7 @@ export class TablesWorld {
     for (const table of this.tables.splice(0)) this.run(`${table.id}: shutdown`, () => table.dispose());
     this.journal.close();
     this.archive.close();
+    this.page?.close();
   }
 
   /**
@@ -254,6 +275,7 @@ export class TablesWorld {
       if (fresh) for (const file of [this.journal.file, this.archive.file]) rmSync(file, { force: true });
       process.exit(1);
     }
+    if (players) this.standings.read(players);
     this.ready = true;
   }
 

@@ -2,7 +2,8 @@
 /**
  * The tests' telnet port: ranvier-telnet's server, each connection wrapped as a Ranvier
  * TransportStream and handed to the input events, starting with `intro` (the login). A prompt
- * ends with IAC GA, so a client knows the reply is complete.
+ * ends with IAC GA, so a client knows the reply is complete. It offers GMCP (the stock one
+ * refuses every option): ranvier-telnet emits each GMCP message a client sends.
  */
 const Telnet = require('ranvier-telnet');
 const { TransportStream } = require('ranvier');
@@ -37,6 +38,8 @@ module.exports = {
       const server = new Telnet.TelnetServer((raw) => {
         const telnet = new Telnet.TelnetSocket();
         telnet.attach(raw);
+        // A networking that speaks GMCP: it offers it, and lets ranvier-telnet hand on what the client sends.
+        telnet.telnetCommand(Telnet.Sequences.WILL, Telnet.Options.OPT_GMCP);
         const stream = new TelnetStream();
         stream.attach(telnet);
         stream.on('error', () => undefined);

@@ -1,19 +1,71 @@
 /**
- * The public tavern page (`/tavern`): the built template (web/tavern.html, with its script
- * that checks games in the browser) with the lists written in as HTML, so the page reads
- * without any script, and the games' records as JSON in one <script type="application/json">
- * block, which the Check buttons recompute from.
+ * The tables' public page and its JSON answers (docs/web.md), for any host: the tavern serves it
+ * at `/tavern`, a Ranvier world's tables on their own small listener (plugins/ranvier). The
+ * built template (web/tavern.html, with its script that checks games in the browser) gets the
+ * lists written in as HTML, so the page reads without any script, and the games' records as
+ * JSON in one <script type="application/json"> block, which the Check buttons recompute from.
+ * What the lists hold comes from the host (`TablesListings`), worded in its money.
  */
-import type { DrawRecord } from '../store/index.js';
-import { facesText } from '../games/fair-text.js';
-import type { GamesAnswer, Listings, PublicGame } from './listings.js';
+import type { DrawRecord } from './fair-source.js';
+import { facesText } from './fair-text.js';
+
+export interface WhoAnswer {
+  count: number;
+  players: { name: string; room: string; table: string | null }[];
+}
+export interface TopAnswer {
+  richest: { rank: number; name: string; coins: number }[];
+}
+export interface WinsAnswer {
+  days: number;
+  wins: { name: string; coins: number; table: string; game: string; number: number; bet: string; at: string }[];
+}
+export interface PublicGame {
+  table: string;
+  game: string;
+  number: number;
+  at: string;
+  cutOff: boolean;
+  commitment: string;
+  serverSeed: string;
+  clientSeed: string;
+  draws: DrawRecord[];
+  results: { name: string; bet: string; stake: number; paid: number; outcome: string }[];
+}
+export interface TableSummary {
+  id: string;
+  name: string;
+  game: string;
+  title: string;
+  room: string;
+  /** The orders the game's first shuffles start from (GameDefinition.freshDecks); none for a game of dice. */
+  freshDecks: string[][];
+}
+export interface GamesAnswer {
+  table: TableSummary;
+  games: PublicGame[];
+}
+
+/** What a host's page and API tell: who is here, the richest, the biggest wins, each table's last games (null for no such table). */
+export interface TablesListings {
+  who(): WhoAnswer;
+  top(): TopAnswer;
+  wins(): WinsAnswer;
+  tables(): TableSummary[];
+  games(tableId: string): GamesAnswer | null;
+}
+
+/** How the host words the page: its money (`1,000 obsidian coins`), and where its players are (`the tavern`). */
+export interface PageWords {
+  money(n: number): string;
+  where: string;
+}
 
 /** Where the template takes the lists and the data. */
 export const CONTENT_MARK = '<!--tavern-content-->';
 export const DATA_MARK = '<!--tavern-data-->';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const coins = (n: number) => `${n.toLocaleString('en-US')} obsidian coin${n === 1 ? '' : 's'}`;
 
 /** What a draw produced, in words: the record's side of a check (the page's script writes the same). */
 export function drawText(d: DrawRecord): string {
@@ -31,7 +83,7 @@ function list(items: string[], empty: string): string {
   return items.length ? `<ol>${items.map((i) => `<li>${i}</li>`).join('')}</ol>` : `<p class="empty">${escapeHtml(empty)}</p>`;
 }
 
-function gameHtml(table: GamesAnswer['table'], g: PublicGame): string {
+function gameHtml(table: TableSummary, g: PublicGame): string {
   const id = `${g.table}-${g.number}`;
   const draws = g.draws
     .map(
@@ -50,14 +102,15 @@ ${results ? `<ul class="results">${results}</ul>` : ''}
 }
 
 /** The lists and every table's games, as HTML. */
-export function tavernContent(l: Listings): string {
+export function tavernContent(l: TablesListings, words: PageWords): string {
+  const coins = (n: number) => escapeHtml(words.money(n));
   const who = l.who();
   const top = l.top();
   const wins = l.wins();
   const tables = l.tables().map((t) => l.games(t.id)!);
   return `<section id="here"><h2>Here now</h2>${list(
     who.players.map((p) => `${escapeHtml(p.name)}, in ${escapeHtml(p.room)}${p.table ? `, at ${escapeHtml(p.table)}` : ''}`),
-    'Nobody is in the tavern just now.',
+    `Nobody is in ${words.where} just now.`,
   )}</section>
 <section id="richest"><h2>The richest</h2>${list(
     top.richest.map((r) => `<span class="name">${escapeHtml(r.name)}</span>: ${coins(r.coins)}`),
@@ -76,9 +129,9 @@ ${t.games.length ? t.games.map((g) => gameHtml(t.table, g)).join('\n') : '<p cla
 }
 
 /** The page: the template with the content and the data in; `<` in the JSON is escaped, so no text can close the block. */
-export function tavernPage(template: string, l: Listings): string {
+export function tavernPage(template: string, l: TablesListings, words: PageWords): string {
   const tables = l.tables();
   const data = { tables: Object.fromEntries(tables.map((t) => [t.id, l.games(t.id)!.games])), freshDecks: Object.fromEntries(tables.map((t) => [t.id, t.freshDecks])) };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return template.replace(CONTENT_MARK, () => tavernContent(l)).replace(DATA_MARK, () => `<script type="application/json" id="tavern-data">${json}</script>`);
+  return template.replace(CONTENT_MARK, () => tavernContent(l, words)).replace(DATA_MARK, () => `<script type="application/json" id="tavern-data">${json}</script>`);
 }

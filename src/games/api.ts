@@ -150,8 +150,8 @@ export interface TableHost<T = any> {
   /**
    * A game is over: the seed of its draws is revealed and the next game's committed (docs/rulings.md,
    * Provably fair draws). A host that keeps game records keeps this one's, with its draws and the
-   * results its transfers carried (the tavern does, for history and the tavern page; the Ranvier
-   * bundle keeps only the revealed seed).
+   * results its transfers carried (the tavern and the Ranvier bundle do, for history, the record
+   * of each game and the public page).
    */
   gameOver(): void;
   /** A timer whose messages are delivered when it fires; cancelled when the table is disposed. */

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DrawRecord } from '../../../src/games/fair-source.js';
+import type { PublicGame } from '../../../src/games/tables-page.js';
 import type { Result } from './books.js';
 
 /**
@@ -11,20 +11,8 @@ import type { Result } from './books.js';
  * where each line is (to read one back) and the last few games of each table (for the page).
  */
 
-export interface GameRecord {
-  table: string;
-  /** The game's id: `spice-run`. */
-  game: string;
-  /** The game's number at its table: its seed's. */
-  number: number;
-  /** When it ended (ISO 8601). */
-  at: string;
-  /** True for a game a stop cut off: its record was made at the next start. */
-  cutOff: boolean;
-  commitment: string;
-  serverSeed: string;
-  clientSeed: string;
-  draws: DrawRecord[];
+/** A finished game's record: the page's public game (its fields say what each is), with the results as the books keep them. */
+export interface GameRecord extends Omit<PublicGame, 'results'> {
   results: Result[];
 }
 

@@ -51,6 +51,7 @@ describe("the tables' books in a Ranvier world", () => {
     expect(back.all.replace(/\r\n/g, '\n')).toMatch(
       /While you were away, the tables settled 2 bets of yours and paid you 121 gold \(20 gold had been staked\):\n {2}Lich Bones at the bones table, DRAIN[^:]*: staked 10, lost 10\n {2}Lich Bones at the bones table, HERO[^:]*: staked 10, paid 21, won 11\n {2}Lich Bones at the bones table, [^:]*: received 100\n/,
     );
+    expect(back.all).toContain('You are still seated at the bones table. Its game stands so:');
     // Told once; history has it too.
     expect(told).not.toMatch(/While you were away/);
     expect(await back.command('history')).toMatch(/Your last 4 results at the tables, newest first:[^]*DRAIN[^:]*: staked 10, lost 10/);

@@ -118,8 +118,11 @@ export class RanvierTable {
       if (!p || p.__pruned) this.stand(name, 'left');
       else if (p.room !== this.room) this.stand(name, 'stand');
       else if (this.world.connected(p)) {
-        // Back on a new connection: what came of their bets meanwhile is told now.
-        if (this.away.delete(name)) this.world.comeBack(p);
+        // Back on a new connection: what came of their bets meanwhile, and where their game stands, as at the tavern.
+        if (this.away.delete(name)) {
+          this.world.comeBack(p);
+          this.world.tell(p, `You are still seated at ${this.label}. Its game stands so:\n${this.describe(name)}`);
+        }
       }
       else if (!this.away.has(name)) {
         this.away.set(name, now);

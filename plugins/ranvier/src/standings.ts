@@ -1,5 +1,6 @@
 import type { PublicGame, TablesListings, TableSummary, TopAnswer, WhoAnswer, WinsAnswer } from '../../../src/games/tables-page.js';
 import { ago } from '../../../src/text/ago.js';
+import { hanging } from '../../../src/text/markup.js';
 import type { GameRecord } from './archive.js';
 import { WINS_DAYS, type Books } from './books.js';
 import type { SavedPlayer } from './markers.js';
@@ -17,6 +18,9 @@ import type { TablesWorld } from './world.js';
  */
 
 export const SHOWN = 10;
+
+/** A numbered line of a list, its wrapped lines hanging under its text, as every list of the tavern's. */
+const numbered = (i: number, text: string) => hanging(`  ${String(i + 1).padStart(2)}.`, text);
 
 interface Known {
   name: string;
@@ -109,7 +113,7 @@ export class Standings implements TablesListings {
   /** `top`: the richest, in lines. */
   richestText(viewer: RanvierPlayer): string {
     const list = this.top().richest;
-    const lines = list.length ? ['The richest here:', ...list.map((r) => `  ${String(r.rank).padStart(2)}. ${r.name}: ${this.world.words.money(r.coins)}`)] : ['Nobody here holds a coin yet.'];
+    const lines = list.length ? ['The richest here:', ...list.map((r, i) => numbered(i, `${r.name}: ${this.world.words.money(r.coins)}`))] : ['Nobody here holds a coin yet.'];
     return this.withViewer(lines, viewer);
   }
 
@@ -120,7 +124,7 @@ export class Standings implements TablesListings {
     const lines = list.length
       ? [
           `The biggest wins of the last ${WINS_DAYS} days:`,
-          ...list.map((w, i) => `  ${String(i + 1).padStart(2)}. ${w.name} won ${this.world.words.money(w.coins)} at ${this.world.names.label(w.table)} (game ${w.number}, ${w.bet}), ${ago(now - Date.parse(w.at))}`),
+          ...list.map((w, i) => numbered(i, `${w.name} won ${this.world.words.money(w.coins)} at ${this.world.names.label(w.table)} (game ${w.number}, ${w.bet}), ${ago(now - Date.parse(w.at))}`)),
         ]
       : [`Nobody has won at the tables in the last ${WINS_DAYS} days.`];
     return this.withViewer(lines, viewer);

@@ -91,3 +91,11 @@ export function accountOwner(text: string): string | null {
   const m = OWNED.exec(text);
   return m ? m[2] : null;
 }
+
+/** One coin movement inside a transaction, its accounts as stored. */
+export interface Move {
+  from: string;
+  to: string;
+  amount: number;
+  why: string;
+}

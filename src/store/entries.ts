@@ -8,11 +8,12 @@
  */
 
 import { keepResults, resultsProblem, type TableResult } from './results.js';
-import { accountOwner, accountText, charAccount, mayOwe, MINT, readAccount } from './account.js';
+import { accountOwner, accountText, charAccount, mayOwe, MINT, readAccount, type Move } from './account.js';
 import { ID, isCount, isPlainObject, isText, KEY } from './shapes.js';
 import { drawProblem, gameRecordProblem, keepGame, keepWins, winsOf, type DrawRecord, type GameRecord, type Win } from './games.js';
 
 export type { ResultOutcome, TableResult } from './results.js';
+export type { Move } from './account.js';
 export type { DrawRecord, GameRecord, GameResult, Win } from './games.js';
 
 /** A character's settings that matter after a restart. Unset means "as the client says". */
@@ -57,14 +58,6 @@ export interface TableFairness {
   nonce: number;
   /** `draws`: how many draws were made with it, nonces 0 to draws - 1. */
   revealed: { serverSeed: string; commitment: string; clientSeed: string; draws: number } | null;
-}
-
-/** One coin movement inside a transaction. */
-export interface Move {
-  from: string;
-  to: string;
-  amount: number;
-  why: string;
 }
 
 export type Entry =

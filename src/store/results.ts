@@ -4,8 +4,7 @@
  * account for its moves exactly: per character, the stakes are the coins that left their escrow
  * and the payouts are the coins that reached their purse.
  */
-import { readAccount } from './account.js';
-import type { Move } from './entries.js';
+import { readAccount, type Move } from './account.js';
 import { ID, isCount, isPlainObject, KEY } from './shapes.js';
 
 /**

@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { betLabel } from '../../src/games/lich-bones/bets.js';
+import { renderTable } from '../../src/games/lich-bones/look.js';
+import { tableStateOf } from '../../src/games/lich-bones/panel.js';
 import { apply } from '../../src/games/lich-bones/rules.js';
+import { viewFor } from '../../src/games/lich-bones/view.js';
+import { tavernWords } from '../../src/output/words.js';
 import { DEFAULT_SETTINGS } from '../../src/games/lich-bones/state.js';
 import { diceValues, fixedRandom } from '../../src/games/random.js';
 import type { CoinMove, Party } from '../../src/games/api.js';
@@ -239,6 +243,20 @@ describe('after round 16', () => {
     expect(t.state).toMatchObject({ phase: 'waiting', round: 0, bets: [], hero: null, point: null, deadline: null });
     t.do({ type: 'start', player: 'Bo' }, fixedRandom([1]));
     expect(t.state).toMatchObject({ phase: 'betting', round: 1, hero: 'Bo' });
+  });
+
+  it('begins the next game with no throw: the last game\'s dice are not on the table, in look or in the panel', () => {
+    const t = Table.started(['Ana', 'Bo'], 0, { ...DEFAULT_SETTINGS, rounds: 2 });
+    t.roll([2, 4]).roll([5, 6]);
+    expect(t.of('gameOver')).toHaveLength(1);
+    expect(t.state.lastThrow).toMatchObject({ dice: [5, 6], total: 11 });
+    t.do({ type: 'start', player: 'Bo' }, fixedRandom([1]));
+    expect(t.state).toMatchObject({ phase: 'betting', round: 1, lastThrow: null });
+    const view = viewFor(t.state, 'Ana');
+    expect(renderTable(view, t.now, 'bones', tavernWords)).not.toMatch(/Last throw|5 and 6/);
+    const state = tableStateOf(view, () => true);
+    expect(state.lastThrow).toBeNull();
+    expect(state.panel.parts.filter((p) => p.kind === 'dice')).toEqual([]);
   });
 
   it('names no new HERO when the last round ends in a seven-out', () => {

@@ -283,11 +283,14 @@ export class Table implements TavernTable, TableHost {
     };
   }
 
+  /** The game stands a player up: they hear why, the room sees the seat empty, as at a stand. */
   unseat(name: string, why: string): void {
     const p = this.seats.find((s) => s.name === name);
     if (!p) return;
     this.seats.splice(this.seats.indexOf(p), 1);
     p.seat = null;
     this.tavern.tell(p, why);
+    this.seatNews(p, `${paint('name', p.name)} gets up from ${this.data.name}.`);
+    this.onNews?.({ kind: 'state' });
   }
 }

@@ -144,16 +144,17 @@ describe('Spice Run over telnet', () => {
     ts = await startTestServer({ seed: 5 });
     const [a, b] = await seatTwo();
     await placeWager(a, 100);
-    expect(await b.command('look sand')).toMatch(/You have 120 seconds left for your turn; then the game is withdrawn/);
+    expect(await b.command('look sand')).toMatch(/You have 120 seconds left for your turn; then the game is withdrawn and you get up\./);
     expect(await a.command('look sand')).toMatch(/Bob has 120 seconds left for this turn/);
     ts.clock.advance(110_000);
-    await b.expect('10 seconds left for your turn, or the game is withdrawn. It is your turn to roll the dice to place a wager.');
+    await b.expect('10 seconds left for your turn, or the game is withdrawn and you get up. It is your turn to roll the dice to place a wager.');
     expect(await a.command('look sand')).toMatch(/Bob has 10 seconds left for this turn/);
     expect(a.all).not.toMatch(/10 seconds left for your turn/);
     ts.clock.advance(11_000);
     await a.expect('Bob let the turn lapse');
     // Idle for a whole turn is away: Bob gets up, and Ana waits for another player instead of a rematch.
-    await b.expect('You let your turn lapse, so you get up from the sand grid.');
+    await b.expect('You let your turn lapse, so you give up your seat.');
+    await a.expect('Bob gets up from the sand table.');
     expect(await coins(a)).toBe(1000);
     expect(await b.command('look sand')).toMatch(/Ana sits waiting for an opponent/);
     expect(await a.command('look sand')).toMatch(/You sit waiting for an opponent/);

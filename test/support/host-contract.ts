@@ -301,6 +301,10 @@ export function hostContract(driver: HostDriver): void {
       expect(await ana.client.command(w.look('sand'))).toMatch(/It is Bob's turn to roll/);
       await w.elapse(1000);
       await ana.client.expect(told('Bob let the turn lapse, so the game is withdrawn: every wager goes back to its owner \\(100 coins to you\\)\\.'));
+      // Idle through a turn is away: Bob loses his seat, and Ana, left waiting, hears it.
+      await ana.client.expect('Bob gets up from the sand table.');
+      await bob.client.expect('You let your turn lapse, so you give up your seat.');
+      expect(await ana.client.command(w.look('sand'))).toMatch(/You sit waiting for an opponent/);
       expect(await w.coins('Ana')).toBe(1000);
 
       await cyd.client.command('sit lair');

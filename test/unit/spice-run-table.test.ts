@@ -79,9 +79,9 @@ describe('the Spice Run table', () => {
     host.news('Ana');
     host.news('Bob');
     host.clock.advance(110_000);
-    expect(host.news('Ana')).toBe('10 seconds left for your turn, or the game is withdrawn. It is your turn to roll the dice to place a wager. Type roll dice.');
+    expect(host.news('Ana')).toBe('10 seconds left for your turn, or the game is withdrawn and you get up. It is your turn to roll the dice to place a wager. Type roll dice.');
     expect(host.news('Bob')).toBe('');
-    expect(look(game, 'Bob')).toMatch(/Ana has 10 seconds left for this turn; then the game is withdrawn/);
+    expect(look(game, 'Bob')).toMatch(/Ana has 10 seconds left for this turn; then the game is withdrawn and Ana gets up\./);
     expect(host.gamesOver).toBe(0);
     host.clock.advance(10_000);
     expect(host.news('Bob')).toMatch(/Ana let the turn lapse, so the game is withdrawn/);

@@ -8,9 +8,10 @@ import type { SpiceRunState } from './state.js';
 
 /** What happens when the turn lapses, worded for `viewer` (`look`, the warning): "the 7 is played for you". */
 export function lapseText(state: SpiceRunState, viewer?: string): string {
-  if (state.phase !== 'play' || state.awaiting === 'roll') return 'the game is withdrawn';
-  const total = state.lastRoll!.total;
   const roller = state.players[state.turn];
+  // Idle with nothing to apply is away: the game is withdrawn and the idle player loses the seat.
+  if (state.phase !== 'play' || state.awaiting === 'roll') return `the game is withdrawn and ${roller === viewer ? 'you get' : `${roller} gets`} up`;
+  const total = state.lastRoll!.total;
   if (state.awaiting !== 'play') return `the bet on square ${total} is skipped`;
   return `the ${total} is played for ${roller === viewer ? 'you' : roller}`;
 }

@@ -304,7 +304,7 @@ function withdraw(draft: Draft, by: string, cause: WithdrawCause | 'no-coins'): 
   }
   draft.events.push({ type: 'withdrawn', player: by, cause, refunds });
   // Idle through a whole turn is away, as a lost connection is: the seat goes too, and no rematch waits on them.
-  if (cause === 'idle') draft.unseat.push({ player: by, why: 'You let your turn lapse, so you get up from the sand grid.' });
+  if (cause === 'idle') draft.unseat.push({ player: by, why: 'You let your turn lapse, so you give up your seat.' });
   for (const w of [...s.board]) {
     draft.results.push(returned(w.owner, `square ${w.square}`, w.amount));
     draft.pay([w], w.owner, 'Spice Run withdrawn: wager returned');

@@ -6,6 +6,9 @@
 import { paint } from '../text/markup.js';
 import type { TableHost, Timer } from './api.js';
 
+/** The longest one timer is asked to wait (2^31 - 1 ms, about 24.8 days: Node's setTimeout fires a longer one at once). */
+export const LONGEST_WAIT_MS = 2 ** 31 - 1;
+
 /** How long before a deadline the warning comes. */
 export const WARNING_MS = 10_000;
 
@@ -22,20 +25,24 @@ export class Deadline {
   set(at: number | null, warn: () => void, due: () => void): void {
     this.cancel();
     if (at === null) return;
-    const now = this.host.clock.now();
-    const untilDue = () => Math.max(0, at - this.host.clock.now());
     const fireDue = () => {
       this.timer = null;
       due();
     };
-    if (at - WARNING_MS > now) {
-      this.timer = this.host.setTimer(at - WARNING_MS - now, () => {
-        this.timer = this.host.setTimer(untilDue(), fireDue);
+    if (at - WARNING_MS > this.host.clock.now()) {
+      this.wait(at - WARNING_MS, () => {
+        this.wait(at, fireDue);
         warn();
       });
     } else {
-      this.timer = this.host.setTimer(untilDue(), fireDue);
+      this.wait(at, fireDue);
     }
+  }
+
+  /** Calls `fn` at `at`, in steps of at most LONGEST_WAIT_MS: a host's timer on Node fires a longer wait at once. */
+  private wait(at: number, fn: () => void): void {
+    const left = Math.max(0, at - this.host.clock.now());
+    this.timer = this.host.setTimer(Math.min(left, LONGEST_WAIT_MS), () => (left > LONGEST_WAIT_MS ? this.wait(at, fn) : fn()));
   }
 
   cancel(): void {

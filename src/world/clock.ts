@@ -1,3 +1,5 @@
+import { LONGEST_WAIT_MS } from '../games/deadline.js';
+
 /** Time as a service handed to whoever needs it, so tests can drive timers. */
 export interface Clock {
   now(): number;
@@ -15,13 +17,14 @@ export const systemClock: Clock = {
     const due = Date.now() + ms;
     let handle: NodeJS.Timeout;
     // Node's setTimeout may fire a millisecond before Date.now() reaches the deadline; rules
-    // then refuse the timeout as early. So an early wake-up waits out the remainder.
+    // then refuse the timeout as early. So an early wake-up waits out the remainder, as does
+    // one cut short on purpose: Node fires a wait longer than LONGEST_WAIT_MS at once.
     const arm = (delay: number) => {
       handle = setTimeout(() => {
         const left = due - Date.now();
         if (left > 0) arm(left);
         else fn();
-      }, delay);
+      }, Math.min(delay, LONGEST_WAIT_MS));
       handle.unref();
     };
     arm(ms);

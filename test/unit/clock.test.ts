@@ -30,4 +30,22 @@ describe('the system clock', () => {
     vi.advanceTimersByTime(10);
     expect(fn).not.toHaveBeenCalled();
   });
+
+  it('waits out a deadline further off than Node can wait at once (it fires a setTimeout past 2^31 - 1 ms at once)', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+    const delays: number[] = [];
+    const real = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms: number) => (delays.push(ms), real(fn, ms))) as typeof setTimeout);
+    const fn = vi.fn();
+    const days = 40 * 86_400_000;
+    systemClock.setTimer(days, fn);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(2 ** 31 - 1);
+    vi.advanceTimersByTime(days - 1);
+    expect(fn).not.toHaveBeenCalled();
+    expect(Math.max(...delays)).toBeLessThanOrEqual(2 ** 31 - 1);
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledOnce();
+    spy.mockRestore();
+  });
 });

@@ -61,3 +61,24 @@ describe('a table deadline', () => {
     expect(unmarked(secondsLeft(0, 5))).toBe('0 seconds');
   });
 });
+
+describe('a deadline further off than one timer can wait', () => {
+  it('waits it out in steps: Node fires a longer setTimeout at once (2^31 - 1 ms, about 24.8 days, is the most)', () => {
+    const clock = new FakeClock();
+    const asked: number[] = [];
+    const host = { clock, setTimer: (ms: number, fn: () => void) => (asked.push(ms), clock.setTimer(ms, fn)) };
+    const start = clock.now();
+    const log: string[] = [];
+    const days = (n: number) => n * 86_400_000;
+    new Deadline(host).set(start + days(60), () => log.push(`warn at ${clock.now() - start}`), () => log.push(`due at ${clock.now() - start}`));
+    expect(Math.max(...asked)).toBeLessThanOrEqual(2 ** 31 - 1);
+    clock.advance(days(60) - 10_001);
+    expect(log).toEqual([]);
+    clock.advance(1);
+    expect(log).toEqual([`warn at ${days(60) - 10_000}`]);
+    clock.advance(10_000);
+    expect(log).toEqual([`warn at ${days(60) - 10_000}`, `due at ${days(60)}`]);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(2 ** 31 - 1);
+    expect(clock.pending()).toBe(0);
+  });
+});

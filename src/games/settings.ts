@@ -65,7 +65,8 @@ function merge(defaults: Loose, bounds: Loose, given: Loose, host: Partial<HostS
     }
     const rule = (bounds[key] ?? {}) as SettingBounds;
     const own = rule.fromHost ? host[rule.fromHost] : undefined;
-    const n = value ?? own ?? fallback;
+    // A value the table gives, null included, is checked as given; only a missing one falls back.
+    const n = value !== undefined ? value : (own ?? fallback);
     const min = rule.min ?? 0;
     if (!Number.isSafeInteger(n) || (n as number) < min || (rule.max !== undefined && (n as number) > rule.max)) {
       const range = rule.max !== undefined ? `from ${min} to ${rule.max}` : `of at least ${min}`;

@@ -39,6 +39,9 @@ describe("a table's settings, read through its game's declaration", () => {
     expect(problem({ rounds: 0 })).toBe('settings.rounds must be a whole number from 1 to 100, not 0');
     expect(problem({ rounds: 101 })).toBe('settings.rounds must be a whole number from 1 to 100, not 101');
     expect(problem({ rounds: '8' })).toBe('settings.rounds must be a whole number from 1 to 100, not "8"');
+    // null is no number: a world that writes it (meaning none, or no limit) is told, not given the default.
+    expect(problem({ rounds: null })).toBe('settings.rounds must be a whole number from 1 to 100, not null');
+    expect(problem({ crowd: null }, { crowd: 17 })).toBe('settings.crowd must be a whole number of at least 1, not null');
     expect(problem({ payouts: { hero: { win: -1 } } })).toBe('settings.payouts.hero.win must be a whole number of at least 0, not -1');
     expect(problem({ payouts: { hero: { per: 0 } } })).toBe('settings.payouts.hero.per must be a whole number of at least 1, not 0');
     expect(problem({ payouts: 3 })).toBe('settings.payouts must be a group of settings (hero), not 3');

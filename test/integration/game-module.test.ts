@@ -77,6 +77,26 @@ describe('a game loaded with --game-module', () => {
   });
 });
 
+describe('a module that is no game of its own', () => {
+  it('is refused in one line that says what is wrong: where its code does not parse, a folder, defaults its own settings refuse', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'bad-modules-'));
+    try {
+      const write = (name: string, code: string) => {
+        writeFileSync(join(folder, name), code);
+        return join(folder, name);
+      };
+      const broken = write('broken.ts', 'export default {{ id: \n');
+      await expect(loadGameModule(broken)).rejects.toThrow(/^game module \S+broken\.ts does not load: \S*broken\.ts:1:16: ERROR: Expected identifier but found "\{"$/);
+      await expect(loadGameModule(folder)).rejects.toThrow(`game module ${folder} is a folder: name the module's file`);
+      const chuck = `import { game } from '${resolve(MODULE)}';\n`;
+      const unplayable = write('unplayable.ts', `${chuck}export default { ...game, settings: { ...game.settings, defaults: { ...game.settings.defaults, minBet: 'ten' } } };\n`);
+      await expect(loadGameModule(unplayable)).rejects.toThrow(`game module ${unplayable}: its game is not a GameDefinition: its own settings are refused: settings.minBet must be a whole number of at least 1, not "ten"`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("two games' help topics of one name", () => {
   it('are each its own game\'s: help <game> <topic> names one, and help <topic> names both instead of picking one', async () => {
     const ts = await startTestServer({ moreGames: [await loadGameModule(MODULE)] });

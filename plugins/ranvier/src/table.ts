@@ -236,6 +236,7 @@ export class RanvierTable {
         this.away.delete(name);
         const p = world.player(name);
         if (p) world.tell(p, why);
+        this.world.panels.stateChanged(this);
         // The room sees the seat empty, as at a stand.
         this.say((v) => (v.is(name) ? null : `${paint('name', name)} gets up from ${this.label}.`));
       },

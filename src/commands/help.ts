@@ -145,10 +145,11 @@ function crowdText(ctx: CommandContext, games: readonly GameInfo[]): string {
   ].join('\n');
 }
 
+/** A game's rules and its verbs, as the game declares them (with or without a table of it in this world). */
 function gameHelp(ctx: CommandContext, game: GameInfo): string {
-  const table = [...ctx.tavern.tables.values()].find((tb) => tb.definition === game);
-  const verbs = table ? table.commands.all().map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36)) : [];
-  return [game.help(settingsHere(ctx, game), tavernWords), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
+  const settings = settingsHere(ctx, game);
+  const verbs = game.verbs(settings, tavernWords).map((c) => hanging(`  ${c.usage}`, firstSentence(c.help), 36));
+  return [game.help(settings, tavernWords), ...(verbs.length ? [paint('heading', 'Verbs at the table:'), ...verbs] : [])].join('\n');
 }
 
 /** A game's settings as help words them: its first table's here, or its defaults (with the world's crowd) where it has none. */

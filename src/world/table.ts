@@ -10,7 +10,7 @@ import type { Player } from './player.js';
 import type { TableData } from './world.js';
 
 /** What `help` shows of a game: its name, and its rules and topics with a table's settings. */
-export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics' | 'asides' | 'reservedNames' | 'freshDecks' | 'settings'>;
+export type GameInfo = Pick<GameDefinition, 'id' | 'title' | 'help' | 'topics' | 'asides' | 'reservedNames' | 'freshDecks' | 'settings' | 'verbs'>;
 
 /** A table in a room: its seats, its verbs, and what `look`, `roll` and `whisper` ask of it. */
 export interface TavernTable {

@@ -125,6 +125,8 @@ describe("the package README's sketch of a game", () => {
     try {
       const [ana, bob] = [await ts.login('Ana'), await ts.login('Bob')];
       expect(await ana.command('help high die')).toMatch(/High Die: two players, 20 obsidian coins each/);
+      // A game with no table in this world still has its verbs, declared without one.
+      expect(await ana.command('help spice run')).toMatch(/Verbs at the table:[^]*variant standard \| all-or-none \| take-and-give/);
       await ana.command('sit die');
       await bob.command('sit die');
       const thrown = await ana.command('roll dice die');

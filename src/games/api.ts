@@ -8,6 +8,7 @@ import type { RandomSource } from './random.js';
 import type { Message } from './voice.js';
 import type { CardFace, GameState } from './panel.js';
 import type { SettingsDeclaration } from './settings.js';
+import type { CommandInfo } from '../text/command-set.js';
 
 export type * from './panel.js';
 
@@ -72,31 +73,10 @@ export interface GameTable {
 export type LeaveCause = 'stand' | 'left';
 
 /**
- * A verb of the game, declared with its help (Evennia style): the host lists it in `help` and
- * offers it to a seated player (and to onlookers, `forOnlookers`).
+ * A verb of the game, declared with its help as every command is (Evennia style): the host lists
+ * it in `help` and offers it to a seated player (and to onlookers, `forOnlookers`).
  */
-export interface VerbInfo {
-  key: string;
-  aliases?: string[];
-  /** One line, e.g. `bet <amount>`; shown when arguments are missing or wrong. */
-  usage: string;
-  /** What the verb is for; the first sentence is the summary in the command list. */
-  help: string;
-  /** Help topic heading the verb is listed under: the game's title. */
-  group: string;
-  /** When true, a bare verb with no arguments answers with its usage line. */
-  needsArgs?: boolean;
-  /** Not offered by prefix: the verb must be typed in full. */
-  exactOnly?: boolean;
-  /** Onlookers in the room may use it too, without a seat. */
-  forOnlookers?: boolean;
-  /**
-   * A verb that shares its word with a host's command (the social `cheer`) takes a seated
-   * player's line when this says the arguments are its own: `cheer 5000` is a bet, `cheer Ana`
-   * still the social.
-   */
-  claims?(args: string): boolean;
-}
+export type VerbInfo = CommandInfo;
 
 /** A verb at a table: its declaration, and what it does there. */
 export interface GameCommand extends VerbInfo {

@@ -1,15 +1,15 @@
 /**
- * Commands are declarations (Evennia style): key, aliases, usage and help sit next to the
- * code, and `help` is built from them.
+ * A command as declared (Evennia style): key, aliases, usage and help sit next to the code, and
+ * `help` is built from them. A game's verbs are declared so too (src/games/api.ts, VerbInfo).
  */
-export interface Command<Ctx> {
+export interface CommandInfo {
   key: string;
   aliases?: string[];
   /** One line, e.g. `give <n> coins to <name>`; shown when arguments are missing or wrong. */
   usage: string;
   /** What the command is for; the first sentence is the summary in the command list. */
   help: string;
-  /** Help topic heading the command is listed under. */
+  /** Help topic heading the command is listed under (a game's verbs: the game's title). */
   group: string;
   /** When true, a bare command with no arguments answers with its usage line. */
   needsArgs?: boolean;
@@ -17,14 +17,18 @@ export interface Command<Ctx> {
   exactOnly?: boolean;
   /** A table verb that onlookers in the room may use too, without a seat. */
   forOnlookers?: boolean;
-  /** For admins only: to anyone else it does not exist (not found, not in help). */
-  adminOnly?: boolean;
   /**
-   * A table verb that shares its word with a tavern command (the social `cheer`) takes a seated
+   * A table verb that shares its word with a host's command (the social `cheer`) takes a seated
    * player's line when this says the arguments are its own: `cheer 5000` at the bones table is a
    * bet, `cheer Ana` still the social.
    */
   claims?(args: string): boolean;
+}
+
+/** A command: its declaration, and what it does. */
+export interface Command<Ctx> extends CommandInfo {
+  /** For admins only: to anyone else it does not exist (not found, not in help). */
+  adminOnly?: boolean;
   /**
    * `word` is the command word as the player typed it (lower case; the key when another command
    * runs this one): a command with aliases may care which. A command that must ask the store (a

@@ -33,5 +33,19 @@ export function sealOf(bytes: Buffer): string | null | 'changed' {
   return hex(crc32c(CLOSE, crc32c(bytes.subarray(0, end - TAIL)))) === crc ? crc : 'changed';
 }
 
+/**
+ * Where the first sealed text with a right checksum at the start of `bytes` ends, or -1 when
+ * none does: the end of a whole journal line inside bytes that have no newline after it.
+ */
+export function sealedPrefixEnd(bytes: Buffer): number {
+  for (let at = bytes.indexOf(FIELD); at >= 0; at = bytes.indexOf(FIELD, at + 1)) {
+    const end = at + TAIL;
+    if (end > bytes.length) return -1;
+    const crc = sealOf(bytes.subarray(0, end));
+    if (crc !== null && crc !== 'changed') return end;
+  }
+  return -1;
+}
+
 /** The checksum a line written by `seal` ends with (the caller knows it is sealed). */
 export const sealedCrc = (text: string) => text.slice(text.lastIndexOf('"crc":"') + 7, text.lastIndexOf('"crc":"') + 15);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { apply, emptyState, type Entry, type State } from './entries.js';
 import { CHECKPOINT_FILE, fromSnapshot } from './checkpoint.js';
 import { cannotWrite, describeError, StoreFailure, type FileLayer } from './files.js';
-import { sealOf } from './checksum.js';
+import { sealedPrefixEnd, sealOf } from './checksum.js';
 import { CHANGED, decodeLine, encodeLine, isSegmentName, JOURNAL_DIR, lineCrc, segmentFirstSeq, segmentName, type JournalLine, type Position } from './journal.js';
 import { LEGACY_COPY, LEGACY_LEDGER, readLegacy } from './upgrade.js';
 
@@ -102,7 +102,9 @@ export async function readStore(files: FileLayer, dataDir: string, o: ReadOption
         return recovery;
       }
     } else {
-      const cp = crc === 'changed' ? 'its checksum does not match its content: a byte of it was changed' : parsed === undefined ? 'it is not valid JSON' : fromSnapshot(parsed);
+      let cp = crc === 'changed' ? 'its checksum does not match its content: a byte of it was changed' : parsed === undefined ? 'it is not valid JSON' : fromSnapshot(parsed);
+      // Only a server from before checksums wrote a checkpoint without one, and it wrote no entry with one either.
+      if (typeof cp !== 'string' && crc === null) cp = (await unsealedProblem(files, journalDir, segments, cp.position, cp.state)) ?? cp;
       if (typeof cp === 'string') {
         // The journal is the truth: with all of it there, a damaged checkpoint is only rebuilt.
         if (!wholeJournal) throw refuse(cpPath, `${cp}, and the journal does not go back to entry 1 to rebuild it (put back a copy of db.json, or the archived segments)`);
@@ -194,13 +196,38 @@ export async function readStore(files: FileLayer, dataDir: string, o: ReadOption
     }
     if (pos < data.length) {
       if (i < segments.length - 1) throw refuse(path, `it ends in the middle of an entry, and ${segments[i + 1]} follows it`);
-      recovery.torn = { segment: name, offset: pos, bytes: data.subarray(pos) };
+      const tail = data.subarray(pos);
+      // A crash cuts a line short; it never writes a whole line and then a wrong byte where the newline goes.
+      const whole = sealedPrefixEnd(tail);
+      if (whole >= 0 && whole < tail.length) {
+        throw refuse(path, `line ${lineNumber(data, pos)} (entry ${seq + 1}) is whole and its checksum is right, but byte ${pos + whole} after it is ${byteName(tail[whole])} where its newline should be: a byte was changed after it was written, which no crash does; put back a copy of the journal`);
+      }
+      recovery.torn = { segment: name, offset: pos, bytes: tail };
     }
     recovery.end = { seq, segment: name, offset: pos, ...(lastCrc ? { crc: lastCrc } : {}) };
     recovery.endSegmentExists = true;
     if (last) break;
   }
   return recovery;
+}
+
+/**
+ * What is wrong with a checkpoint that has no checksum, standing at `p`: nothing when the entry
+ * there has none either (both from before checksums), else that its checksum was taken off.
+ */
+async function unsealedProblem(files: FileLayer, journalDir: string, segments: string[], p: Position, state: State): Promise<string | null> {
+  const taken = 'it has no checksum, though';
+  if (p.crc) return `${taken} the journal entry it stands at has one (${p.crc}): its own was taken off`;
+  // Nothing comes before the first entry: a checkpoint there that holds anything was made up.
+  if (p.seq === 0) return state.characters.size || state.balances.size ? 'it has no checksum, and it stands before the first journal entry yet holds characters or coins' : null;
+  // The line of entry p.seq ends at p.offset, or is the last of the segment before when p.offset is 0.
+  const segment = p.offset > 0 ? p.segment : segments.filter((s) => s < p.segment).at(-1);
+  const data = segment ? await files.read(join(journalDir, segment)).catch(() => null) : null;
+  const end = p.offset > 0 ? p.offset - 1 : (data?.length ?? 0) - 1;
+  if (!data || end < 0 || end >= data.length || data[end] !== 10) return null; // the journal's own checks say what is wrong there
+  const line = data.subarray(data.lastIndexOf(10, end - 1) + 1, end);
+  const sealed = sealOf(line);
+  return sealed === null ? null : `${taken} entry ${p.seq}, where it stands, has one: a checkpoint written with checksums had its own taken off`;
 }
 
 /** The checkpoint's offset is the end of the line holding its entry (or of the segment before), and that line has the checksum it names. */
@@ -213,6 +240,12 @@ function checkpointMismatch(data: Buffer, cp: Position): string | null {
   if (typeof decoded === 'string') return `the line there: ${decoded}`;
   if (cp.crc && decoded.crc !== cp.crc) return `entry ${cp.seq} there has checksum ${decoded.crc ?? 'none'}, not the ${cp.crc} the checkpoint covers`;
   return null;
+}
+
+/** A byte as the host reads it in a message: `0x20 (a space)`. */
+function byteName(b: number): string {
+  const hex = `0x${b.toString(16).padStart(2, '0')}`;
+  return b === 0x20 ? `${hex} (a space)` : b > 0x20 && b < 0x7f ? `${hex} (${String.fromCharCode(b)})` : hex;
 }
 
 function lineNumber(data: Buffer, pos: number): number {

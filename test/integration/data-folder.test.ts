@@ -111,20 +111,29 @@ describe('the data folder', () => {
     expect(await readFile(segment, 'utf8')).not.toBe(journal);
   }, 60_000);
 
-  it('rebuilds a db.json with 1,000,000 coins added to a purse from the journal, keeping the changed file aside', async () => {
+  it.each([
+    ['', (text: string) => text, 'its checksum does not match its content: a byte of it was changed'],
+    [
+      ', its checksum field deleted',
+      (text: string) => text.replace(/,"crc":"[0-9a-f]{8}"\}$/, '}'),
+      'it has no checksum, though the journal entry it stands at has one ([0-9a-f]{8}): its own was taken off',
+    ],
+  ])('rebuilds from the journal a db.json with 1,000,000 coins added to a purse%s, keeping the changed file aside', async (_how, change, why) => {
     const data = await folder();
     await playedWorld(data);
     const db = join(data, 'db.json');
     const good = await readFile(db, 'utf8');
-    const forged = good.replace('"char:ana":900', '"char:ana":1000900').replace(/"mint":-(\d+)/, (_m, n) => `"mint":-${Number(n) + 1_000_000}`);
+    const forged = change(good.replace('"char:ana":900', '"char:ana":1000900').replace(/"mint":-(\d+)/, (_m, n) => `"mint":-${Number(n) + 1_000_000}`));
     expect(forged).not.toBe(good);
     await writeFile(db, forged);
     const entries = (await readFile(join(data, 'journal', '000000000001.jsonl'), 'utf8')).split('\n').filter(Boolean).length;
     const p = start(data);
     const port = await listening(p);
-    expect(p.output().split('\n').filter((l) => l.includes('damaged'))).toEqual([
-      `recovery: ${db} was damaged (its checksum does not match its content: a byte of it was changed); the state was rebuilt from the whole journal (${entries} entries) and a new checkpoint follows; the damaged file is kept as ${db}.damaged`,
-    ]);
+    const damaged = p.output().split('\n').filter((l) => l.includes('damaged'));
+    expect(damaged).toHaveLength(1);
+    expect(damaged[0]).toMatch(
+      new RegExp(`^recovery: ${db.replace(/[.]/g, '\\.')} was damaged \\(${why.replace(/[()]/g, '\\$&')}\\); the state was rebuilt from the whole journal \\(${entries} entries\\) and a new checkpoint follows; the damaged file is kept as ${db.replace(/[.]/g, '\\.')}\\.damaged$`),
+    );
     const ana = await TestClient.connect(port);
     await ana.nextPrompt(20_000);
     ana.send('connect Ana secret123');
@@ -135,6 +144,30 @@ describe('the data folder', () => {
     await stop(p);
     expect(await readFile(`${db}.damaged`, 'utf8')).toBe(forged);
     expect(JSON.parse(await readFile(db, 'utf8')).balances['char:ana']).toBe(900);
+  }, 60_000);
+
+  it('refuses a journal whose last newline was overwritten after a kill -9: damage that would take back a told gift, never a torn write', async () => {
+    const data = await folder();
+    const p = start(data);
+    const port = await listening(p);
+    const ana = await enter(port, 'Ana');
+    await enter(port, 'Bob');
+    expect(await ana.command('give 100 to Bob')).toMatch(/You give/);
+    p.child.kill('SIGKILL');
+    await p.exited;
+    const segment = join(data, 'journal', '000000000001.jsonl');
+    const journal = await readFile(segment);
+    expect(journal.toString().trimEnd().split('\n').at(-1)).toMatch(/"kind":"coins".*"amount":100/);
+    journal[journal.length - 1] = 0x20;
+    await writeFile(segment, journal);
+    const again = start(data);
+    expect(await again.exited).toBe(1);
+    const entry = journal.toString().split('\n').length;
+    expect(again.output()).toBe(
+      `The server could not start: ${segment}: line ${entry} (entry ${entry}) is whole and its checksum is right, but byte ${journal.length - 1} after it is 0x20 (a space) where its newline should be: a byte was changed after it was written, which no crash does; put back a copy of the journal; the server will not start, and no file was changed\n`,
+    );
+    expect(await readFile(segment)).toEqual(journal);
+    expect((await readdir(join(data, 'journal'))).filter((n) => n.includes('torn'))).toEqual([]);
   }, 60_000);
 
   it('refuses a journal whose end was cut after a clean stop: damage, never a crash', async () => {

@@ -78,9 +78,27 @@ async function gone(db: TestDatabase): Promise<void> {
   }
 }
 
-/** Reopens after a death: returns the state found. */
+/**
+ * The file store's two kinds of damage as they apply here: a journal entry changed after it was
+ * written, and the kept balances raised beside it (the checkpoint's part). A transaction commits
+ * whole or not at all, so there is no torn last entry to tell from a changed one; and the
+ * database itself refuses both changes, whatever a death left.
+ */
+async function tryToForge(db: TestDatabase, what: string): Promise<void> {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    await expect(c.query(`UPDATE journal SET entry = entry || '{"note":"x"}' WHERE seq = (SELECT max(seq) FROM journal)`), what).rejects.toThrow(/the journal is only ever appended to/);
+    await expect(c.query(`UPDATE balances SET balance = balance + 1000000 WHERE account LIKE 'char:%'`), what).rejects.toThrow(/balances are kept from the journal/);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Reopens after a death (after trying to forge what it left): returns the state found. */
 async function checkRecovery(db: TestDatabase, run: Run, what: string): Promise<string> {
   await gone(db);
+  await tryToForge(db, what);
   const store: Store = await openStore(db.url).catch((e: Error) => {
     throw new Error(`${what}: reopening failed: ${e.message}`);
   });

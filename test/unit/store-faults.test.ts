@@ -113,6 +113,54 @@ describe('the file store under fault injection', () => {
     }
   }, 60_000);
 
+  it('tells damage from a crash at every step: a whole last line followed by a wrong byte is refused, a checkpoint whose checksum was taken off is rebuilt', async () => {
+    let refused = 0;
+    let rebuilt = 0;
+    for (let seq = 1; seq <= 30; seq++) {
+      const start = new FakeFiles(null, rng(seq)).ensureDir(DIR);
+      await session(start, seq * 7919, 6);
+      const dry = start.image('process', rng(seq));
+      await session(dry, seq, 8);
+      for (let k = 1; k <= dry.steps; k += 3) {
+        const files = start.image('process', rng(seq * 1000 + k), k);
+        const run = await session(files, seq, 8);
+        const after = files.image(k % 2 ? 'process' : 'power', rng(k));
+        const what = `sequence ${seq}, crash at step ${k}`;
+        // The journal's last newline overwritten: never a crash's doing, whatever the crash left.
+        const segment = after.paths().filter((p) => p.endsWith('.jsonl')).at(-1)!;
+        const journal = after.peek(segment)!;
+        if (journal.length && journal.at(-1) === 0x0a) {
+          const damaged = after.image('process');
+          const bytes = Buffer.from(journal);
+          bytes[bytes.length - 1] = 0x20;
+          damaged.poke(segment, bytes);
+          const before = damaged.paths().map((p) => `${p}:${damaged.peek(p)?.toString('base64')}`);
+          // Named as such, or (where the checkpoint stands at that very newline) as a checkpoint the journal does not match.
+          await expect(open(damaged), what).rejects.toThrow(/(is whole and its checksum is right, but byte \d+ after it is 0x20 \(a space\) where its newline should be|does not match the journal: no entry ends there).*no file was changed/);
+          expect(damaged.paths().map((p) => `${p}:${damaged.peek(p)?.toString('base64')}`), what).toEqual(before);
+          refused++;
+        }
+        // The checkpoint's checksum taken off and a purse raised: rebuilt from the journal, the forgery gone.
+        const checkpoint = after.peek(`${DIR}/db.json`);
+        if (checkpoint) {
+          const forged = JSON.parse(checkpoint.toString());
+          delete forged.crc;
+          const [purse] = Object.keys(forged.balances).filter((a) => a.startsWith('char:'));
+          if (purse) {
+            forged.balances[purse] += 1_000_000;
+            forged.balances.mint -= 1_000_000;
+          }
+          after.poke(`${DIR}/db.json`, Buffer.from(JSON.stringify(forged)));
+          await checkRecovery(after, run, `${what}, its checkpoint forged`);
+          expect(after.peek(`${DIR}/db.json.damaged`), what).not.toBeNull();
+          rebuilt++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(50);
+    expect(rebuilt).toBeGreaterThan(50);
+  }, 120_000);
+
   it('is stopped at each step of rebuilding a damaged checkpoint (keeping it aside, writing the new one), and recovers again', async () => {
     for (let seq = 1; seq <= 40; seq++) {
       const files = new FakeFiles(null, rng(seq)).ensureDir(DIR);

@@ -128,6 +128,37 @@ describe('the file store', () => {
   });
 
   it.each([
+    ['a space', ' ', '0x20 \\(a space\\)'],
+    ['a letter', 'x', '0x78 \\(x\\)'],
+    ['a zero byte', '\0', '0x00'],
+  ])("calls a whole last line followed by %s in its newline's place damage, not a torn write, and refuses it", async (_what, byte, named) => {
+    await folder();
+    // After a crash there is no clean stop to go by: no checkpoint says where the journal ends.
+    await unlink(join(dir, 'db.json'));
+    const whole = await readFile(segmentPath());
+    whole[whole.length - 1] = byte.charCodeAt(0);
+    await writeFile(segmentPath(), whole);
+    await expectRefusal(
+      new RegExp(`journal/000000000001\\.jsonl: line 4 \\(entry 4\\) is whole and its checksum is right, but byte ${whole.length - 1} after it is ${named} where its newline should be: a byte was changed after it was written, which no crash does; put back a copy of the journal; the server will not start, and no file was changed`),
+    );
+    // The same line with more after it (the newline overwritten, then another line begun) is damage too.
+    await writeFile(segmentPath(), Buffer.concat([whole, Buffer.from('{"seq":5,"ti')]));
+    await expectRefusal(/line 4 \(entry 4\) is whole and its checksum is right, but byte \d+ after it is/);
+  });
+
+  it('still takes a whole last line with no byte at all after it for a torn write (the crash came just before its newline)', async () => {
+    await folder();
+    await unlink(join(dir, 'db.json'));
+    const whole = await readFile(segmentPath());
+    await writeFile(segmentPath(), whole.subarray(0, whole.length - 1));
+    const logs: string[] = [];
+    const { store, ledger } = await open(logs);
+    expect(logs.join('\n')).toMatch(/last line of journal\/000000000001\.jsonl was cut off by a crash/);
+    expect(ledger.balance(escrowAccount('sand-table', 'bob'))).toBe(0);
+    await store.close();
+  });
+
+  it.each([
     ['garbage in the middle of the journal', (l: string[]) => (l[1] = 'this is not json'), /000000000001\.jsonl: line 2 \(entry 2\) does not add up: it is not JSON/],
     ['an entry out of order', (l: string[]) => ([l[1], l[2]] = [l[2], l[1]]), /line 2 \(entry 2\) does not add up: it is numbered 3 where entry 2 should be/],
     ['a move that overdraws a purse', (l: string[]) => (l[2] = l[2].replace('"amount":100', '"amount":5000')), /line 3 \(entry 3\) does not add up: char:ana would hold -4000 coins/],
@@ -164,6 +195,48 @@ describe('the file store', () => {
       await store.close();
       expect(JSON.parse(await readFile(path, 'utf8')).balances['char:ana']).toBe(900);
     }
+  });
+
+  it('calls a checkpoint without a checksum, in a folder that has them, damage: forged by taking its checksum off, it is rebuilt from the journal', async () => {
+    await folder();
+    const path = join(dir, 'db.json');
+    const good = JSON.parse(await readFile(path, 'utf8'));
+    const forged = { ...good, balances: { ...good.balances, 'char:ana': 1000900, mint: -1002000 } };
+    delete forged.crc;
+    const { crc: _crc, ...bare } = good.position;
+    for (const [text, why] of [
+      [JSON.stringify(forged), `it has no checksum, though the journal entry it stands at has one (${good.position.crc}): its own was taken off`],
+      [JSON.stringify({ ...forged, position: bare }), 'it has no checksum, though entry 4, where it stands, has one: a checkpoint written with checksums had its own taken off'],
+      [
+        JSON.stringify({ ...forged, position: { seq: 0, segment: SEGMENT, offset: 0 } }),
+        'it has no checksum, and it stands before the first journal entry yet holds characters or coins',
+      ],
+    ]) {
+      await writeFile(path, text);
+      const logs: string[] = [];
+      const { store, ledger } = await open(logs);
+      expect(logs.filter((l) => l.includes('damaged'))).toEqual([
+        `recovery: ${path} was damaged (${why}); the state was rebuilt from the whole journal (4 entries) and a new checkpoint follows; the damaged file is kept as ${path}.damaged`,
+      ]);
+      expect(ledger.balance(charAccount('ana'))).toBe(900);
+      expect((await ledger.audit()).problems).toEqual([]);
+      await store.close();
+    }
+  });
+
+  it('refuses a checkpoint without a checksum in a folder that has them when the journal cannot rebuild it, changing no file', async () => {
+    await folder();
+    const path = join(dir, 'db.json');
+    // Three more entries, and the checkpoint standing after them: the first segment can then be archived away.
+    const { store, ledger } = await open([], { segmentBytes: 200 });
+    for (let i = 0; i < 3; i++) ledger.transfer([{ from: charAccount('ana'), to: charAccount('bob'), amount: 1, why: 'gift' }]);
+    await store.close();
+    const later = JSON.parse(await readFile(path, 'utf8'));
+    expect(later.position.segment).not.toBe(SEGMENT);
+    await unlink(segmentPath());
+    const { crc: _crc, ...bare } = { ...later, balances: { ...later.balances, 'char:ana': later.balances['char:ana'] + 1_000_000, mint: later.balances.mint - 1_000_000 } };
+    await writeFile(path, JSON.stringify(bare));
+    await expectRefusal(/db\.json: it has no checksum, though the journal entry it stands at has one \([0-9a-f]{8}\): its own was taken off, and the journal does not go back to entry 1 to rebuild it/);
   });
 
   it('refuses a checkpoint that does not match its journal, or a damaged one it cannot rebuild, changing no file', async () => {

@@ -10,6 +10,8 @@ import { describeError } from './store/files.js';
 import { PRIVATE_DIR } from './store/private.js';
 import { openLogFile, type LogFile } from './log-file.js';
 import { ADMIN_NAME } from './world/world.js';
+import { nameProblem } from './login/accounts.js';
+import { games } from './games/index.js';
 import { parseStoreSpec } from './store/open.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
 import { CertificateProblem, readCertificate, selfSignedCertificate, type Certificate } from './certificate.js';
@@ -108,6 +110,12 @@ const greetingLimit = greeting === undefined ? undefined : wholeNumber('greeting
 // --admin may be repeated: one name each time.
 const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
+// A name no player may take (a reserved word, a game's own) would make an admin nobody can be.
+const gameWords = games.flatMap((g) => g.reservedNames ?? []);
+for (const name of admins) {
+  const problem = nameProblem(name, [], gameWords);
+  if (problem) fail(`--admin ${name} names a character nobody can make: ${problem}`);
+}
 
 // --trust-proxy may be repeated, or list several at once.
 const trustList = [argv['trust-proxy'] ?? []].flat().map(String);

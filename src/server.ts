@@ -16,6 +16,7 @@ import { Tavern, defaultTavernSettings, type TavernSettings } from './world/tave
 import { everydayCommands } from './commands/index.js';
 import { banHere, throwOutBanned } from './commands/admin.js';
 import { Door } from './login/door.js';
+import { nameProblem } from './login/accounts.js';
 import { hashSlots, threadPoolSize } from './threadpool.cjs';
 import { sessionOf } from './telnet-session.js';
 import { Connections } from './connections.js';
@@ -101,9 +102,10 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? systemClock;
-  const { store, ledger, whenLost } = await openTheStore(options, log, clock);
   const world = await loadWorld(options.worldFile);
   const games = options.games ?? packageGames;
+  checkTheAdmins(world, games, options);
+  const { store, ledger, whenLost } = await openTheStore(options, log, clock);
   const tavern = buildTavern(world, store, ledger, clock, games, options, log);
   const slots = options.hashSlots ?? hashSlots();
   const connections = new Connections(tavern, new Door(clock, { hashSlots: slots, createsPerHour: tavern.settings.createsPerHour }), clock, log);
@@ -177,6 +179,17 @@ function followBansElsewhere(tavern: Tavern, store: Store, connections: Connecti
     const out = throwOutBanned(tavern, key, ban);
     if (out) log(`${ban.by} banned ${out.name} on another server: thrown out here`);
   };
+}
+
+/** An admin named as no player may name a character (a reserved word, a game's, one of the world's own people) stops the start. */
+function checkTheAdmins(world: World, games: readonly GameDefinition[], options: ServerOptions): void {
+  const npcs = [...world.rooms.values()].flatMap((r) => r.npcs.map((n) => n.name));
+  const words = games.flatMap((g) => g.reservedNames ?? []);
+  const problems = [...world.admins.map((name) => ['the world\'s admins', name]), ...(options.settings?.admins ?? []).map((name) => ['--admin', name])].flatMap(([from, name]) => {
+    const problem = nameProblem(name, npcs, words);
+    return problem ? [`${from}: ${name} names a character nobody can make: ${problem}`] : [];
+  });
+  if (problems.length) throw new Error(problems.join('; '));
 }
 
 /** An admin's name nobody has taken yet is anyone's: the host hears it at every start until it is made. */

@@ -117,7 +117,7 @@ export class Door {
           if (this.throttle.waitFor(account, address) || (this.throttle.guessedAt(account, address) && !releaseAccount)) continue;
           const ok = await this.hasher.verify(attempt.password, attempt.stored);
           // Counted before the slot is given back: the next guess in line must see this one.
-          if (ok) this.throttle.right(account);
+          if (ok) this.throttle.right(account, address);
           else this.throttle.wrong(account, address);
           if (signal.aborted) return { kind: 'gone' };
           if (!ok) return { kind: 'wrong' };
@@ -148,6 +148,11 @@ export class Door {
       if (signal.aborted) return null;
       throw e;
     }
+  }
+
+  /** A character was made from `address`: its owner's, whom a crowd of guessers does not hold (throttle.ts). */
+  madeFrom(account: string, address: string): void {
+    this.throttle.right(account, addressKey(address));
   }
 
   /** Holds one of the address's creations for this hour, or says when the next is free. */

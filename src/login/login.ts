@@ -188,6 +188,7 @@ export class Login {
       return taken;
     }
     allowed.reservation.confirm();
+    this.door.madeFrom(record.name.toLowerCase(), this.address);
     if (this.done) {
       this.tavern.store.letGo(record.name.toLowerCase());
       return null;

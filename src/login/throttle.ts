@@ -19,8 +19,15 @@ interface Failures {
   from?: Set<string> | null;
 }
 
-/** Addresses remembered per account: an account guessed at from more than this holds every address. */
+/**
+ * Addresses remembered per account: an account guessed at from more than this holds every
+ * address but its owner's (those it was last logged in to from).
+ */
 export const MAX_GUESSERS = 1000;
+/** The owner's addresses kept per account: the last this many it was logged in to from. */
+export const OWNER_ADDRESSES = 4;
+/** Accounts whose owner's addresses are kept, the most recently logged in to (about 200 bytes each). */
+export const OWNERS_KEPT = 50_000;
 
 /**
  * Wrong guesses per key (one book for accounts, one for addresses). The map is kept in order
@@ -61,6 +68,11 @@ class FailureBook {
     return guessers === null || (guessers?.has(from) ?? false);
   }
 
+  /** Whether so many addresses guessed wrong at `key` that each is taken for a guesser. */
+  everyAddress(key: string): boolean {
+    return this.byKey.get(key)?.from === null;
+  }
+
   forget(key: string): void {
     this.byKey.delete(key);
   }
@@ -97,6 +109,8 @@ export interface Wait {
 export class GuessThrottle {
   private readonly accounts: FailureBook;
   private readonly addresses: FailureBook;
+  /** Per account, the addresses a right password for it came from lately, oldest first; the map in order of the last one. */
+  private readonly owners = new Map<string, string[]>();
 
   constructor(clock: Clock, policy: ThrottlePolicy = LOGIN_THROTTLE) {
     this.accounts = new FailureBook(clock, policy);
@@ -116,13 +130,23 @@ export class GuessThrottle {
     this.addresses.wrong(address);
   }
 
-  /** Whether `address` has guessed wrong at `account` lately: its attempts there are held by the account's wait. */
+  /**
+   * Whether `address` has guessed wrong at `account` lately: its attempts there are held by the
+   * account's wait. Past MAX_GUESSERS addresses every address counts as one, but for those the
+   * account was logged in to from: its owner is not held behind a crowd of guessers.
+   */
   guessedAt(account: string, address: string): boolean {
-    return this.accounts.guessedFrom(account, address);
+    return this.accounts.guessedFrom(account, address) && !(this.accounts.everyAddress(account) && this.owners.get(account)?.includes(address));
   }
 
-  right(account: string): void {
+  /** A right password for `account` from `address`: the account's guesses are forgiven, and the address is its owner's. */
+  right(account: string, address: string): void {
     this.accounts.forget(account);
+    const known = (this.owners.get(account) ?? []).filter((a) => a !== address);
+    known.push(address);
+    this.owners.delete(account); // re-inserted at the back: the most recent
+    this.owners.set(account, known.slice(-OWNER_ADDRESSES));
+    if (this.owners.size > OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value!);
   }
 
   /** How many accounts and addresses are remembered (they are forgotten after the quiet period). */

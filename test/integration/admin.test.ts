@@ -207,6 +207,17 @@ describe('admin commands over telnet', () => {
     const ana = await ts.login('Ana');
     expect(await ana.command('audit')).toBe('Unknown command "audit". Type help for a list of commands.');
   });
+
+  it("refuses to start with an admin no player could be: a reserved word, or one of the world's own people", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tavern-world-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const world = JSON.parse(await readFile(DEFAULT_WORLD, 'utf8'));
+    const worldFile = join(dir, 'world.json');
+    await writeFile(worldFile, JSON.stringify({ ...world, admins: ['Staff'] }));
+    await expect(startTestServer({ worldFile, settings: { admins: ['Dreaven'] } })).rejects.toThrow(
+      "the world's admins: Staff names a character nobody can make: \"Staff\" is reserved; pick another name.; --admin: Dreaven names a character nobody can make: \"Dreaven\" is reserved; pick another name.",
+    );
+  });
 });
 
 describe('shutdown, in the real program', () => {

@@ -54,6 +54,16 @@ describe('the server program', () => {
       expect(await p.exited).toBe(2);
       expect(p.output()).toMatch(/Usage: npm start/);
     }
+    // A name no player can take makes an admin nobody can be: refused with the reason.
+    const reserved = [
+      [['--admin', 'Admin'], '--admin Admin names a character nobody can make: "Admin" is reserved; pick another name.'],
+      [['--admin', 'Ana', '--admin', 'hero'], '--admin hero names a character nobody can make: "hero" is reserved; pick another name.'],
+    ] as const;
+    for (const [args, why] of reserved) {
+      const p = run([...args]);
+      expect(await p.exited).toBe(2);
+      expect(p.output().split('\n')[0]).toBe(why);
+    }
     const help = run(['--help']);
     expect(await help.exited).toBe(0);
     expect(help.output()).toMatch(/--data DIR/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey, Door, MAX_QUEUED_GUESSES, type PasswordHasher, type Verdict } from '../../src/login/door.js';
+import { MAX_GUESSERS } from '../../src/login/throttle.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 const settle = async () => {
@@ -116,6 +117,26 @@ describe('the door: password checks', () => {
     await hasher.finishAll();
     expect(owner.verdict).toEqual({ kind: 'right', newHash: null });
     expect(more.filter((g) => g.verdict?.kind === 'refused')).toHaveLength(10 - MAX_QUEUED_GUESSES);
+  });
+
+  it('lets the owner in at once after 1,001 addresses each guessed wrong once and more wait: from the address it was made or last logged in from', async () => {
+    const { hasher, door, told, attempt } = setUp(2);
+    door.madeFrom('owner', '198.51.100.7');
+    for (let i = 0; i <= MAX_GUESSERS; i++) door.throttle.wrong('owner', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    // Every attempt at the account from anywhere else now waits its turn: the queue is full.
+    const waiting = Array.from({ length: 10 }, (_, i) => attempt('owner', `172.16.0.${i}`, 'guess'));
+    await settle();
+    expect(waiting.filter((w) => w.verdict?.kind === 'refused')).toHaveLength(10 - MAX_QUEUED_GUESSES);
+    const started = hasher.started;
+    const toldBefore = told.length;
+    const owner = attempt('owner', '198.51.100.7', 'right');
+    await settle();
+    expect(hasher.started).toBe(started + 1);
+    hasher.checking.at(-1)!.finish();
+    await settle();
+    expect(owner.verdict).toEqual({ kind: 'right', newHash: null });
+    // Told no wait, held by nothing.
+    expect(told.slice(toldBefore)).toEqual([]);
   });
 
   it('looks at the address again when its turn comes: guesses queued before the third wrong one wait too', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreationLimit, GuessThrottle, MAX_GUESSERS, HOUR_MS } from '../../src/login/throttle.js';
+import { CreationLimit, GuessThrottle, MAX_GUESSERS, HOUR_MS, OWNER_ADDRESSES } from '../../src/login/throttle.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 describe('the wrong-password throttle', () => {
@@ -40,10 +40,19 @@ describe('the wrong-password throttle', () => {
     expect(t.waitFor('bob', '10.0.0.1')).toBeNull();
   });
 
-  it('holds every address at an account guessed at from more than MAX_GUESSERS addresses', () => {
+  it('holds every address at an account guessed at from more than MAX_GUESSERS addresses, but for those its owner logged in from', () => {
     const t = new GuessThrottle(new FakeClock());
+    t.right('ana', '192.0.2.7');
+    for (let a = 1; a <= 5; a++) t.right('bob', `192.0.2.${a}`);
     for (let i = 0; i <= MAX_GUESSERS; i++) t.wrong('ana', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
     expect(t.waitFor('ana', '192.0.2.1')?.because).toBe('account');
+    expect(t.guessedAt('ana', '192.0.2.1')).toBe(true);
+    // The owner, from the address of their last login, is held by nobody's guesses.
+    expect(t.waitFor('ana', '192.0.2.7')).toBeNull();
+    expect(t.guessedAt('ana', '192.0.2.7')).toBe(false);
+    // An owner's last OWNER_ADDRESSES addresses are kept, not more.
+    for (let i = 0; i <= MAX_GUESSERS; i++) t.wrong('bob', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    expect(Array.from({ length: 5 }, (_, a) => t.guessedAt('bob', `192.0.2.${a + 1}`))).toEqual([true, ...Array(OWNER_ADDRESSES).fill(false)]);
   });
 
   it('throttles an address whatever accounts it guesses at, and no one else', () => {
@@ -71,7 +80,7 @@ describe('the wrong-password throttle', () => {
     const clock = new FakeClock();
     const t = new GuessThrottle(clock);
     for (let i = 0; i < 5; i++) t.wrong('ana', '10.0.0.1');
-    t.right('ana');
+    t.right('ana', '10.0.0.9');
     expect(t.waitFor('ana', '10.0.0.2')).toBeNull();
     expect(t.waitFor('bob', '10.0.0.1')).toEqual({ ms: 4000, because: 'address' });
     clock.advance(15 * 60_000 - 1);

@@ -65,7 +65,7 @@ export class Connections {
       c.close('The tavern is closing; come back soon.');
       return;
     }
-    const refusal = limits.admit(c.id, c.remoteAddress, atTheDoor.size);
+    const refusal = limits.admit(c.id, c.remoteAddress);
     if (refusal !== null) return c.refuse(refusal);
     this.open.add(c);
     // A proxy's own connection (its health check, every few seconds) is logged once it says something.
@@ -82,6 +82,7 @@ export class Connections {
       player = p;
       if (login) atTheDoor.delete(login);
       login = null;
+      limits.loggedIn(c.remoteAddress);
       log(`connection ${c.id} is ${p.name} (${c.describe()})`);
       // A new token for a page; a login anywhere ends the session a page might have come back to.
       if (resume) resume.entered(p.key);
@@ -114,7 +115,7 @@ export class Connections {
     c.on('close', () => {
       lines.stop();
       this.open.delete(c);
-      limits.release(c.remoteAddress);
+      limits.release(c.remoteAddress, login !== null);
       if (logged) log(`connection ${c.id} closed`);
       if (login) {
         atTheDoor.delete(login);

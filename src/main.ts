@@ -36,6 +36,8 @@ const USAGE = `Usage: npm start -- [options]
                  (default 10, or the world's connectionsPerAddress; 0: no limit)
   --greeting-limit N  connections that may be at the greeting (not logged in) at once, every port together
                  (default 200, or the world's greetingLimit; 0: no limit)
+  --tls-handshakes-per-minute N  TLS handshakes one address may make a minute, half of them at once, on the
+                 TLS and HTTPS ports (default 60; 0: no limit)
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
   --game-module FILE  adds the game this module exports (a GameDefinition, src/games/README.md), for the
                  world's tables to name by its id (repeat for more; a .ts module is loaded with tsx)
@@ -43,7 +45,7 @@ const USAGE = `Usage: npm start -- [options]
                  (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
-const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit'];
+const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit', 'tls-handshakes-per-minute'];
 /** Options that may be given more than once. */
 const REPEATABLE = ['admin', 'trust-proxy', 'game-module'];
 const KNOWN = new Set([...VALUED, ...REPEATABLE, 'help', '_']);
@@ -107,6 +109,8 @@ const perAddress = argv['connections-per-address'];
 const connectionsPerAddress = perAddress === undefined ? undefined : wholeNumber('connections-per-address', perAddress, 1_000_000);
 const greeting = argv['greeting-limit'];
 const greetingLimit = greeting === undefined ? undefined : wholeNumber('greeting-limit', greeting, 1_000_000);
+const handshakesFlag = argv['tls-handshakes-per-minute'];
+const tlsHandshakesPerMinute = handshakesFlag === undefined ? undefined : wholeNumber('tls-handshakes-per-minute', handshakesFlag, 1_000_000);
 // --admin may be repeated: one name each time.
 const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
@@ -203,6 +207,7 @@ try {
     log,
     web: webPort === 0 ? undefined : { port: webPort, origins: webOrigins },
     trustProxy,
+    tlsHandshakesPerMinute,
     tls: certificate && { port: tlsPort || null, webPort: webTlsPort || null, certificate },
     // A full disk or a failing one: the players were told, the log says why; exit with one line.
     onFatal: () => process.exit(1),

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { everyAddress, hostAndPort, listenTelnet, type TelnetPortOptions } from './telnet/server.js';
 import { FD_RESERVE, FdBudget, procDescriptors, type DescriptorCounts } from './telnet/fd-budget.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
+import { RatePerAddress } from './telnet/per-address.js';
 import type { MsspVariables } from './telnet/mssp.js';
 import { systemClock, type Clock } from './world/clock.js';
 import { keepPrivate, Ledger, openStore, parseStoreSpec, type Store } from './store/index.js';
@@ -33,6 +34,9 @@ import { CertificateInUse, describeCertificate, type Certificate } from './certi
 import { coinsText } from './output/palette.js';
 import { webSession } from './web/session.js';
 import { Listings } from './web/listings.js';
+
+/** TLS handshakes one address may make a minute by default (each costs a signature): 30 at once, then one every 2 s. */
+export const TLS_HANDSHAKES_PER_MINUTE = 60;
 
 /** The project's folder, whether run from src/ or dist/src/. */
 const PROJECT = (() => {
@@ -62,6 +66,10 @@ export interface ServerOptions {
   settings?: Partial<TavernSettings>;
   /** `--trust-proxy`: the proxies whose X-Forwarded-For and PROXY header name the player (default none). */
   trustProxy?: TrustedProxies;
+  /** TLS handshakes one address may make a minute, half of them at once (default 60); 0: no limit. */
+  tlsHandshakesPerMinute?: number;
+  /** How long a TLS handshake or a web request's headers may take (default 10 s); tests make it short. */
+  comingInTimeoutMs?: number;
   /** How long a trusted proxy has to send its PROXY header (default proxied.ts's). */
   proxyHeaderTimeoutMs?: number;
   /** Password hashes at once (default: as threadpool.cts allows). */
@@ -125,15 +133,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const admit = () => budget.admit();
   // Always watched: a PROXY header from anyone not trusted closes the connection.
   const telnet: TelnetPortOptions = { mssp, proxies: { trusted, log, headerTimeoutMs: options.proxyHeaderTimeoutMs }, admit };
+  // A socket on its way in (a TLS handshake, a web request) counts for its address from accept.
+  const handshakes = new RatePerAddress(options.tlsHandshakesPerMinute ?? TLS_HANDSHAKES_PER_MINUTE, 'tls handshakes', () => performance.now(), log);
+  const comingIn = { onTheWay: connections.limits, handshakes, handshakeTimeoutMs: options.comingInTimeoutMs, comingInTimeoutMs: options.comingInTimeoutMs };
   const host = options.host ?? (await everyAddress());
   await listenPlainTelnet(ports, host, options.port, telnet, connections);
-  logTheLimits(tavern, connections, budget, slots, log);
+  logTheLimits(tavern, connections, budget, slots, handshakes, log);
   if (trusted.any) log(`trusting the proxies at ${trusted.entries.join(', ')} to name the player (X-Forwarded-For on the web port, the PROXY protocol on telnet and TLS)`);
   log(`listening on ${hostAndPort(host, ports.telnet)}`);
   const certificate = options.tls && new CertificateInUse(options.tls.certificate, log, () => clock.now());
   if (certificate) log(describeCertificate(certificate.certificate));
-  if (certificate && options.tls?.port != null) await listenTls(ports, host, options.tls.port, { ...telnet, secure: () => certificate.secure }, connections, log);
-  const web = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), admit, ...options.web };
+  if (certificate && options.tls?.port != null) await listenTls(ports, host, options.tls.port, { ...telnet, ...comingIn, secure: () => certificate.secure }, connections, log);
+  const web = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), admit, ...comingIn, ...options.web };
   await listenWebPorts(ports, host, options, certificate, web, connections, log);
 
   const stop = stopOnce(tavern, store, connections, ports, clock, log);
@@ -307,7 +318,7 @@ async function listenPlainTelnet(ports: Ports, host: string, port: number, telne
 }
 
 /** The limits every newcomer meets, in one line, so a host sees what the machine allows. */
-function logTheLimits(tavern: Tavern, connections: Connections, budget: FdBudget, slots: number, log: (line: string) => void): void {
+function logTheLimits(tavern: Tavern, connections: Connections, budget: FdBudget, slots: number, handshakes: RatePerAddress, log: (line: string) => void): void {
   const perHour = tavern.settings.createsPerHour;
   const cores = availableParallelism();
   const fewer = slots < cores ? ` on ${cores} cores: start through dist/src/start.cjs (npm start) to size the pool for all of them` : '';
@@ -315,7 +326,8 @@ function logTheLimits(tavern: Tavern, connections: Connections, budget: FdBudget
   const descriptors = budget.limit === null ? 'no file descriptor limit known' : `newcomers turned away with ${budget.reserve} of ${budget.limit} file descriptors left`;
   log(
     `password hashing: ${slots} at a time (thread pool of ${threadPoolSize()})${fewer}; new characters: ${perHour ? `${perHour} per address per hour` : 'no limit'}; ` +
-      `connections: ${perAddress ? `${perAddress} per address` : 'no limit per address'}, ${atTheGreeting ? `${atTheGreeting} at the greeting` : 'no limit at the greeting'}, ${descriptors}`,
+      `connections: ${perAddress ? `${perAddress} per address` : 'no limit per address'}, ${atTheGreeting ? `${atTheGreeting} at the greeting` : 'no limit at the greeting'}, ${descriptors}; ` +
+      `tls handshakes: ${handshakes.perMinute ? `${handshakes.perMinute} per address a minute` : 'no limit'} (docs/limits.md has every limit)`,
   );
 }
 

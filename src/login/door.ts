@@ -1,9 +1,9 @@
-import { isIPv6 } from 'node:net';
 import { sleep, type Clock } from '../world/clock.js';
 import { capitalise } from '../text/names.js';
 import { hashPassword, needsUpgrade, verifyPassword } from './accounts.js';
 import { FairScheduler, OneAtATime } from './scheduler.js';
 import { CreationLimit, GuessThrottle, type Reservation, type Wait } from './throttle.js';
+import { addressGroup } from '../telnet/per-address.js';
 
 /** What the door needs of password hashing (scrypt in the server, instant fakes in tests). */
 export interface PasswordHasher {
@@ -84,7 +84,7 @@ export class Door {
    * even if the connection has gone meanwhile: hanging up early buys no extra guesses.
    */
   async checkPassword(attempt: PasswordAttempt, signal: AbortSignal, tell: (line: string) => void): Promise<Verdict> {
-    const address = addressKey(attempt.address);
+    const address = addressGroup(attempt.address);
     const { account } = attempt;
     let held = false;
     /** Counts this attempt among those waiting at the account, unless MAX_QUEUED_GUESSES already do. */
@@ -143,7 +143,7 @@ export class Door {
   /** A new character's hash, made in its address's turn; null if the connection went away first. */
   async hashNew(address: string, password: string, signal: AbortSignal): Promise<string | null> {
     try {
-      return await this.hashing.run(addressKey(address), () => this.hasher.hash(password), signal);
+      return await this.hashing.run(addressGroup(address), () => this.hasher.hash(password), signal);
     } catch (e) {
       if (signal.aborted) return null;
       throw e;
@@ -152,12 +152,12 @@ export class Door {
 
   /** A character was made from `address`: its owner's, whom a crowd of guessers does not hold (throttle.ts). */
   madeFrom(account: string, address: string): void {
-    this.throttle.right(account, addressKey(address));
+    this.throttle.right(account, addressGroup(address));
   }
 
   /** Holds one of the address's creations for this hour, or says when the next is free. */
   reserveCreation(address: string): { ok: true; reservation: Reservation } | { ok: false; reason: string } {
-    return this.creations.reserve(addressKey(address));
+    return this.creations.reserve(addressGroup(address));
   }
 }
 
@@ -165,21 +165,4 @@ function waitLine(wait: Wait, account: string): string {
   const s = Math.ceil(wait.ms / 1000);
   const whose = wait.because === 'account' ? `for ${capitalise(account)}` : 'from your address';
   return `Too many wrong passwords ${whose} lately: this attempt waits ${s} second${s === 1 ? '' : 's'}.`;
-}
-
-/**
- * The address that throttles and limits count by: IPv4 as it is (also when IPv4-mapped), and
- * an IPv6 address by its /64, which is what one subscriber is usually given.
- */
-export function addressKey(remote: string): string {
-  const address = remote.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1];
-  if (!isIPv6(address)) return address;
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
-  const [before, after] = address.split('::');
-  const head = groups(before);
-  const tail = groups(after);
-  const full = after === undefined ? head : [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }

@@ -4,9 +4,17 @@ import type { Duplex } from 'node:stream';
 import { TelnetConnection, type ConnectionOptions } from './connection.js';
 import { arrive, refuseProxyHeader, withRest, type ProxyOptions } from './proxied.js';
 import { TAVERN_FULL, turnAway } from './fd-budget.js';
+import { peerAddress, type RatePerAddress } from './per-address.js';
 
-/** How long a client of the TLS port has to finish its handshake. */
-const HANDSHAKE_TIMEOUT_MS = 30_000;
+/** How long a client of a TLS port has to finish its handshake: a stalled one holds a descriptor. */
+export const HANDSHAKE_TIMEOUT_MS = 10_000;
+
+/** Sockets on their way in (a TLS handshake), counted for their address until they are connections or close (NewcomerLimits). */
+export interface OnTheWay {
+  /** Null when the socket may go on, else why not. */
+  coming(address: string): string | null;
+  arrived(address: string): void;
+}
 
 export interface TelnetPortOptions extends ConnectionOptions {
   proxies?: ProxyOptions;
@@ -14,6 +22,11 @@ export interface TelnetPortOptions extends ConnectionOptions {
   secure?: () => tls.SecureContext;
   /** Whether a newcomer may stay (the file descriptor budget, fd-budget.ts); by default, always. */
   admit?: () => boolean;
+  /** The TLS port: sockets counted per address during their handshake, and handshakes per address a minute. */
+  onTheWay?: OnTheWay;
+  handshakes?: RatePerAddress;
+  /** How long a handshake may take (default HANDSHAKE_TIMEOUT_MS; tests make it short). */
+  handshakeTimeoutMs?: number;
 }
 
 /**
@@ -28,11 +41,17 @@ export function listenTelnet(
   onConnection: (connection: TelnetConnection) => void,
   options: TelnetPortOptions = {},
 ): Promise<net.Server> {
-  const { proxies, secure, admit, ...connectionOptions } = options;
+  const { proxies, secure, admit, onTheWay, handshakes, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS, ...connectionOptions } = options;
   /** The connection on `stream`, once its handshake is done on the TLS port; `ready` takes it. */
   const open = (stream: net.Socket | Duplex, proxied: ConnectionOptions['proxied'], ready: (c: TelnetConnection) => void) => {
     if (!secure) return ready(new TelnetConnection(stream as net.Socket, { ...connectionOptions, proxied }));
-    handshake(stream, secure(), (encrypted) => ready(new TelnetConnection(encrypted, { ...connectionOptions, proxied })));
+    // A handshake costs a signature and holds a descriptor until done: limited per address, counted while it lasts.
+    const address = proxied?.address ?? peerAddress((stream as net.Socket).remoteAddress);
+    if ((handshakes && !handshakes.take(address)) || onTheWay?.coming(address)) return void stream.destroy();
+    handshake(stream, secure(), handshakeTimeoutMs, (encrypted) => {
+      onTheWay?.arrived(address);
+      if (encrypted) ready(new TelnetConnection(encrypted, { ...connectionOptions, proxied }));
+    });
   };
   const accept = (socket: net.Socket) => {
     // Gone before it was taken (a proxy's health check resets at once): there is nobody to serve.
@@ -63,21 +82,30 @@ export function listenTelnet(
   return listening(net.createServer(accept), host, port);
 }
 
-/** The server's side of a TLS handshake on `stream`; a client that fails it or takes too long is dropped. */
-function handshake(stream: net.Socket | Duplex, secureContext: tls.SecureContext, done: (encrypted: tls.TLSSocket) => void): void {
+/**
+ * The server's side of a TLS handshake on `stream`: `done` once, with the encrypted socket, or
+ * null when the client failed it or took too long (then it is dropped).
+ */
+function handshake(stream: net.Socket | Duplex, secureContext: tls.SecureContext, timeoutMs: number, done: (encrypted: tls.TLSSocket | null) => void): void {
   const encrypted = new tls.TLSSocket(stream as net.Socket, { isServer: true, secureContext });
-  const timer = setTimeout(() => encrypted.destroy(), HANDSHAKE_TIMEOUT_MS);
-  // A plain telnet client on the TLS port, a scanner, a reset: that client only is lost.
-  const fail = () => {
+  let settled = false;
+  const settle = (result: tls.TLSSocket | null) => {
+    if (settled) return;
+    settled = true;
     clearTimeout(timer);
-    encrypted.destroy();
+    done(result);
   };
+  // A plain telnet client on the TLS port, a scanner, a reset, a stall: that client only is lost.
+  const fail = () => {
+    encrypted.destroy();
+    settle(null);
+  };
+  const timer = setTimeout(fail, timeoutMs);
   encrypted.once('error', fail);
-  encrypted.once('close', () => clearTimeout(timer));
+  encrypted.once('close', () => settle(null));
   encrypted.once('secure', () => {
-    clearTimeout(timer);
     encrypted.off('error', fail);
-    done(encrypted);
+    settle(encrypted);
   });
 }
 

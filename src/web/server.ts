@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import type net from 'node:net';
 import type tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,8 +14,8 @@ import { WebSocketServer } from 'ws';
 import { WebConnection, type WebConnectionOptions } from './connection.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { SOCKET_PATH } from './messages.js';
-import { listening } from '../telnet/server.js';
-import { OpenPerAddress, peerAddress, tooManyFrom } from '../telnet/per-address.js';
+import { HANDSHAKE_TIMEOUT_MS, listening, type OnTheWay } from '../telnet/server.js';
+import { addressGroup, OpenPerAddress, peerAddress, tooManyFrom, type RatePerAddress } from '../telnet/per-address.js';
 import { TAVERN_FULL, turnAway } from '../telnet/fd-budget.js';
 import { TrustedProxies } from '../telnet/trusted-proxies.js';
 import { RateLimit, type Listings } from './listings.js';
@@ -37,12 +38,20 @@ export interface WebOptions {
   publicLimit?: { limit: number; windowMs: number; now?: () => number };
   /** Whether a newcomer may stay (the file descriptor budget, fd-budget.ts); by default, always. */
   admit?: () => boolean;
+  /** Sockets counted per address from accept until they are the game's socket or close (a request, a handshake). */
+  onTheWay?: OnTheWay;
+  /** The HTTPS port's handshakes per address a minute. */
+  handshakes?: RatePerAddress;
+  /** How long a TLS handshake, and then a request's headers, may take (default 10 s each; tests make it short). */
+  comingInTimeoutMs?: number;
 }
 
 const DEFAULT_MAX_PER_ADDRESS = 10;
 /** ws closes the connection on a frame past this; frames between MAX_FRAME_BYTES and this get a reason instead. */
 const HARD_FRAME_BYTES = 16 * MAX_FRAME_BYTES;
 const KEEPALIVE_DELAY_MS = 60_000;
+/** A request's headers (and a GET has nothing more) must come within this: a half-sent one holds a descriptor. */
+const HEADERS_TIMEOUT_MS = 10_000;
 /** Near the descriptor limit, a newcomer on the plain HTTP port gets this and is closed. */
 const FULL_RESPONSE = `HTTP/1.1 503 Service Unavailable\r\nRetry-After: 60\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${TAVERN_FULL.length + 1}\r\nConnection: close\r\n\r\n${TAVERN_FULL}\n`;
 
@@ -114,6 +123,9 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
 
   /** Connections turned away near the descriptor limit: whatever they sent meanwhile is not served. */
   const turnedAway = new WeakSet<object>();
+  /** Sockets on their way in, by `address:port` (the same for a TLS socket and the TCP socket under it): each one's count to let go. */
+  const comingIn = new Map<string, () => void>();
+  const arrived = (socket: { remoteAddress?: string; remotePort?: number }) => comingIn.get(`${socket.remoteAddress}:${socket.remotePort}`)?.();
 
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (turnedAway.has(req.socket)) return;
@@ -149,6 +161,8 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
       const address = peerAddress((options.trusted ?? TrustedProxies.none).clientOf(req));
       req.socket.setNoDelay(true);
       req.socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
+      // The game's socket from now on: counted as a connection, no longer as one on its way in.
+      arrived(req.socket);
       const c = new WebConnection(ws, address, options.connection, req.socket, address === peer ? undefined : peer);
       if (!perAddress.admit(address)) {
         // Accepted only to say why: a refused upgrade reaches the page as a bare failure.
@@ -162,24 +176,44 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
 
   const started = await Promise.allSettled(
     ports.map(({ port, tls }) => {
-      const server: http.Server | https.Server = tls ? https.createServer(tls, serve) : http.createServer(serve);
+      // Short deadlines: a request's headers within 10 s, checked every second (Node's defaults are 60 s, every 30 s).
+      const deadline = options.comingInTimeoutMs ?? HEADERS_TIMEOUT_MS;
+      const timeouts = { headersTimeout: deadline, requestTimeout: deadline, connectionsCheckingInterval: Math.min(1000, deadline) };
+      const server: http.Server | https.Server = tls
+        ? https.createServer({ ...tls, ...timeouts, handshakeTimeout: options.comingInTimeoutMs ?? HANDSHAKE_TIMEOUT_MS }, serve)
+        : http.createServer(timeouts, serve);
       server.on('upgrade', upgrade);
-      // Near the descriptor limit, before HTTP or TLS sees the socket: a 503 in plain HTTP; over
-      // TLS, where nothing can be said before a handshake, closed without a word.
-      const { admit } = options;
-      if (admit) {
-        server.prependListener('connection', (socket: Duplex) => {
-          if (admit()) return;
-          turnedAway.add(socket);
-          if (tls) socket.destroy();
-          else turnAway(socket, FULL_RESPONSE);
-        });
-      }
+      // Before HTTP or TLS sees the socket: near the descriptor limit a 503 in plain HTTP, and past
+      // the address's sockets on their way in a 429; over TLS, where nothing can be said before a
+      // handshake, closed without a word.
+      server.prependListener('connection', (socket: net.Socket) => {
+        const refusal = admitSocket(socket, !!tls, options);
+        if (refusal === null) return countComing(socket);
+        turnedAway.add(socket);
+        if (tls) socket.destroy();
+        else turnAway(socket, refusal);
+      });
       // A failed handshake (a scanner, a plain request on the HTTPS port) loses that client only.
       if (tls) server.on('tlsClientError', (_e, socket) => socket.destroy());
       return listening(server, host, port);
     }),
   );
+  function countComing(socket: net.Socket): void {
+    const peer = peerAddress(socket.remoteAddress);
+    // Through a trusted proxy the player is known only from the request: counted as a connection then.
+    if (!options.onTheWay || (options.trusted ?? TrustedProxies.none).trusts(peer)) return;
+    const key = `${socket.remoteAddress}:${socket.remotePort}`;
+    let counted = true;
+    const done = () => {
+      if (!counted) return;
+      counted = false;
+      comingIn.delete(key);
+      options.onTheWay!.arrived(peer);
+    };
+    comingIn.set(key, done);
+    socket.once('close', done);
+  }
+
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
@@ -187,6 +221,21 @@ export async function listenWeb(host: string, ports: readonly WebPort[], options
     throw failed.reason;
   }
   return servers;
+}
+
+/**
+ * Null when a socket just accepted may go on, else what a plain HTTP one is told: near the
+ * descriptor limit a 503, past its address's handshakes or sockets on their way in a 429. A
+ * trusted proxy's sockets are not counted here (the player is known only from the request).
+ */
+function admitSocket(socket: net.Socket, secure: boolean, options: WebOptions): string | null {
+  if (options.admit && !options.admit()) return FULL_RESPONSE;
+  const peer = peerAddress(socket.remoteAddress);
+  if ((options.trusted ?? TrustedProxies.none).trusts(peer)) return null;
+  if (secure && options.handshakes && !options.handshakes.take(peer)) return '';
+  const refusal = options.onTheWay?.coming(peer);
+  if (!refusal) return null;
+  return `HTTP/1.1 429 Too Many Requests\r\nRetry-After: 10\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(refusal) + 1}\r\nConnection: close\r\n\r\n${refusal}\n`;
 }
 
 const JSON_HEADERS = {
@@ -226,7 +275,7 @@ function publicRoutes(listings: Listings, options: WebOptions): (req: http.Incom
     }
     const games = /^\/api\/tables\/([\w-]{1,64})\/games$/.exec(path);
     if (path !== '/tavern' && !answers[path] && !games) return false;
-    const wait = limiter.take((options.trusted ?? TrustedProxies.none).clientOf(req));
+    const wait = limiter.take(addressGroup(peerAddress((options.trusted ?? TrustedProxies.none).clientOf(req))));
     if (wait !== null) {
       const why = `Too many requests from your address: at most ${limit} every ${windowMs / 1000} seconds. Try again in ${wait} seconds.`;
       // A person at /tavern reads the refusal in their browser; a program at /api/ parses it.

@@ -59,6 +59,10 @@ export interface TestServerOptions {
   proxyHeaderTimeoutMs?: number;
   /** The file descriptor budget's figures and reserve (default: this process's, from /proc). */
   descriptors?: ServerOptions['descriptors'];
+  /** As `--tls-handshakes-per-minute` (default here 0: tests make many handshakes from 127.0.0.1). */
+  tlsHandshakesPerMinute?: number;
+  /** How long a TLS handshake or a request's headers may take (default 10 s). */
+  comingInTimeoutMs?: number;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -83,6 +87,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     proxyHeaderTimeoutMs: opts.proxyHeaderTimeoutMs,
     tls: opts.tls,
     descriptors: opts.descriptors,
+    tlsHandshakesPerMinute: opts.tlsHandshakesPerMinute ?? 0,
+    comingInTimeoutMs: opts.comingInTimeoutMs,
     // The checkpoint thread is tested with the real program (process and store-crash tests).
     checkpoints: 'inline',
   });

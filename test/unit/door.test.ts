@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, Door, MAX_QUEUED_GUESSES, type PasswordHasher, type Verdict } from '../../src/login/door.js';
+import { Door, MAX_QUEUED_GUESSES, type PasswordHasher, type Verdict } from '../../src/login/door.js';
+import { addressGroup } from '../../src/telnet/per-address.js';
 import { MAX_GUESSERS } from '../../src/login/throttle.js';
 import { FakeClock } from '../support/fakeClock.js';
 
@@ -201,13 +202,13 @@ describe('the door: creations and addresses', () => {
   });
 
   it('keys addresses: IPv4 as they are, IPv6 by their /64', () => {
-    expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
-    expect(addressKey('::ffff:127.0.0.2')).toBe('127.0.0.2');
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(addressKey('64:ff9b::10.0.0.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressGroup('10.1.2.3')).toBe('10.1.2.3');
+    expect(addressGroup('::ffff:127.0.0.2')).toBe('127.0.0.2');
+    expect(addressGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('64:ff9b::10.0.0.1')).toBe('64:ff9b:0:0::/64');
   });
 });

@@ -9,6 +9,7 @@ import { describeClient, optionOf, profileOf, terminalOf, type Setting, type Ter
 import { deliveryBytes, type OutputBatch } from './delivery.js';
 import type { GmcpOption } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
+import { DEFAULT_INPUT_LIMITS, InputBudget, type InputLimits } from './input-budget.js';
 import { OrderedOutput, type Compressible } from './mccp.js';
 import { allVariables, plainMssp, type MsspProvider } from './mssp.js';
 import { createTelnetOption, offerOptions } from './option-set.js';
@@ -29,6 +30,8 @@ export interface ConnectionOptions {
   mssp?: MsspProvider;
   /** From a trusted proxy (proxied.ts): the player's address and the proxy's; via null: the proxy's own (a health check). */
   proxied?: { address: string; via: string | null };
+  /** What the client may make the server read and parse (default DEFAULT_INPUT_LIMITS). */
+  inputLimits?: InputLimits;
 }
 
 export interface ConnectionEvents {
@@ -76,9 +79,12 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
    */
   private promptOpen = false;
   private graceTimer: NodeJS.Timeout | undefined;
-  /** Input is paused (pauseInput); `held` is the unparsed rest of the chunk it came in. */
+  /** Input is paused (pauseInput), or waits for its budget; `held` is the unparsed rest of the chunk it came in. */
   private inputPaused = false;
   private held: Buffer | null = null;
+  private readonly budget: InputBudget;
+  /** The line being typed was cut, and the client told so. */
+  private cutTold = false;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
 
@@ -96,6 +102,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.output = new OrderedOutput(socket, () => this.drop());
     this.negotiator = new Negotiation(this);
     this.parser = new TelnetParser(this, SUBNEGOTIATION_MAX);
+    this.budget = new InputBudget(options.inputLimits ?? DEFAULT_INPUT_LIMITS);
 
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
@@ -193,12 +200,10 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.deliver({ gmcp: [{ name, data }], prompt: false });
   }
 
-  /** WILL ECHO: the client stops echoing, and we echo nothing (for passwords). */
+  /** WILL ECHO: the client stops echoing, and we echo nothing (for passwords); WONT ECHO: it echoes again. */
   hideInput(): void {
     this.setServerEcho(true);
   }
-
-  /** WONT ECHO: the client echoes its own typing again. */
   showInput(): void {
     this.setServerEcho(false);
   }
@@ -216,15 +221,23 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   resumeInput(): void {
     if (this.state !== 'open' || !this.inputPaused) return;
     this.inputPaused = false;
+    this.readOn();
+  }
+
+  private readonly pauseSocket = (): void => void this.socket.pause();
+
+  /** Reads on from where a pause or the budget stopped it, unless one of them still holds it. */
+  private readonly readOn = (): void => {
+    if (this.state !== 'open' || this.inputPaused || this.budget.waiting) return;
     const held = this.held;
     this.held = null;
     if (held) this.read(held);
-    if (!this.inputPaused && this.state === 'open') this.socket.resume();
-  }
+    if (!this.inputPaused && !this.budget.waiting && this.state === 'open') this.socket.resume();
+  };
 
   /**
-   * Parses a chunk a slice at a time, so that a pause (a flood of short lines) stops the work
-   * within a slice instead of at the end of a 64 KiB read.
+   * Parses a chunk a slice at a time, so that a pause (a flood of short lines) or a spent budget
+   * (a flood of anything) stops the work within a slice instead of at the end of a 64 KiB read.
    */
   private read(chunk: Buffer): void {
     // Corked around a chunk with commands in it, the answers to its negotiation leave in one
@@ -232,13 +245,17 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     // once (the outbox corks a socket told twice in a tick).
     const commands = chunk.indexOf(IAC) >= 0;
     if (commands) this.socket.cork();
+    this.budget.arrived();
     try {
       for (let at = 0; at < chunk.length && this.state === 'open'; at += READ_SLICE) {
-        if (this.inputPaused) {
+        if (this.inputPaused || this.budget.waiting) {
           this.held = chunk.subarray(at);
           return;
         }
-        this.parser.push(chunk.subarray(at, at + READ_SLICE));
+        const slice = chunk.subarray(at, at + READ_SLICE);
+        this.parser.push(slice);
+        this.budget.read(slice.length);
+        this.budget.throttle(this.pauseSocket, this.readOn);
       }
     } finally {
       if (commands) this.socket.uncork();
@@ -307,7 +324,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
   data(bytes: Buffer): void {
     for (const line of this.lines.push(bytes)) {
-      if (line.cut) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
+      if (line.cut && !this.cutTold) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
+      this.cutTold = false;
       // A 'line' listener (or the output cap) may have closed us: ignore the rest.
       if (this.state !== 'open') return;
       // The player's Enter ended the prompt's line on their screen.
@@ -320,24 +338,33 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
       }
       this.emit('line', line.text);
     }
+    // A line still being typed past the cap: told now, not when (or whether) it ends.
+    if (this.lines.overflowing && !this.cutTold && this.state === 'open') {
+      this.cutTold = true;
+      this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
+    }
   }
 
+  // Negotiation, commands and GMCP past their budgets are ignored (input-budget.ts).
   command(code: number): void {
-    if (this.state !== 'open') return;
+    if (this.state !== 'open' || !this.budget.option()) return;
     if (code === AYT) this.send(AYT_ANSWER);
     else if (code === EC) this.lines.eraseCharacter();
-    else if (code === EL) this.lines.eraseLine();
+    else if (code === EL) {
+      this.lines.eraseLine();
+      this.cutTold = false;
+    }
   }
 
   // What the client says of itself may change the render profile: it is worked out again.
   negotiation(verb: Verb, option: number): void {
-    if (this.state !== 'open') return;
+    if (this.state !== 'open' || !this.budget.option()) return;
     this.renderProfile = null;
     this.negotiator.receive(verb, option);
   }
 
   subnegotiation(option: number, payload: Buffer): void {
-    if (this.state !== 'open') return;
+    if (this.state !== 'open' || !(option === GMCP ? this.budget.gmcpMessage() : this.budget.option())) return;
     this.renderProfile = null;
     this.negotiator.subnegotiation(option, payload);
   }
@@ -371,6 +398,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.graceTimer);
+    this.budget.stop();
     // Frees the zlib memory, and whatever output was still waiting for a client that stopped reading.
     this.output.destroy();
     this.emit('close');

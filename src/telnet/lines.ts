@@ -41,7 +41,8 @@ export class LineAssembler {
     const whole = this.wholeLine(chunk);
     if (whole !== null) return [{ text: whole, cut: false }];
     const lines: AssembledLine[] = [];
-    for (const byte of chunk) {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
       if (this.afterCr) {
         this.afterCr = false;
         if (byte === LF || byte === NUL) continue;
@@ -49,6 +50,9 @@ export class LineAssembler {
       if (byte === CR || byte === LF) {
         lines.push(this.takeLine());
         this.afterCr = byte === CR;
+      } else if (this.overflowed) {
+        // The rest of a line past the cap goes unread up to its end, with native searches.
+        i = lineEnd(chunk, i) - 1;
       } else if (byte === BS || byte === DEL) {
         this.eraseCharacter();
       } else if (this.length < this.maxLineBytes) {
@@ -58,6 +62,11 @@ export class LineAssembler {
       }
     }
     return lines;
+  }
+
+  /** A line is being typed past the cap: it will be cut. */
+  get overflowing(): boolean {
+    return this.overflowed;
   }
 
   /** Nearly every chunk from a client in line mode is one line of printable ASCII and its CR LF, with nothing before it: its text, else null. */
@@ -101,6 +110,14 @@ export class LineAssembler {
     if (this.line.length > KEPT_BUFFER_BYTES) this.line = Buffer.alloc(0);
     return line;
   }
+}
+
+/** Where the next line end (CR or LF) is in `chunk` from `from`, or its length when there is none. */
+function lineEnd(chunk: Buffer, from: number): number {
+  const cr = chunk.indexOf(CR, from);
+  const lf = chunk.indexOf(LF, from);
+  if (cr < 0) return lf < 0 ? chunk.length : lf;
+  return lf < 0 ? cr : Math.min(cr, lf);
 }
 
 /**

@@ -175,21 +175,4 @@ describe('the output cap', () => {
     expect(side.conn.queuedBytes).toBeLessThanOrEqual(afterDrop);
     await expectServerStillServes(harness);
   });
-
-  it('drops a client whose negotiation flood draws more answers than it reads', async () => {
-    const harness = await startServer({ maxQueuedBytes: 16 * 1024 });
-    const { client, side } = await connect(harness);
-    client.socket.pause();
-    // Each WONT/WILL pair for NAWS changes state, so every command is answered.
-    const toggles = Buffer.from(Array.from({ length: 100_000 }, () => [IAC, WONT, NAWS, IAC, WILL, NAWS]).flat());
-    let writes = 0;
-    const pump = () => {
-      while (writes < 40 && side.closes === 0 && client.socket.write(toggles)) writes++;
-      if (writes < 40 && side.closes === 0) client.socket.once('drain', pump);
-    };
-    pump();
-    await waitFor(() => side.closes === 1, 'the close');
-    expect(writes).toBeLessThan(40);
-    await expectServerStillServes(harness);
-  });
 });

@@ -1,7 +1,7 @@
 /** A telnet connection as the tavern sees it (web/session.ts is the web page's). */
 import type { TelnetConnection } from './telnet/connection.js';
 import { GMCP_PACKAGES, gmcpOf } from './telnet/gmcp.js';
-import type { Delivery, Session, Setting } from './output/outbox.js';
+import { BEHIND_BYTES, type Delivery, type Session, type Setting } from './output/outbox.js';
 import type { NewsKind } from './output/news.js';
 
 /** The Session of a telnet connection: the connection does the work; this names it for the tavern. */
@@ -49,6 +49,9 @@ class TelnetSession implements Session {
   }
   get screenReaderInUse(): boolean {
     return this.c.profile.screenReader;
+  }
+  get behind(): boolean {
+    return this.c.queuedBytes > BEHIND_BYTES;
   }
 }
 

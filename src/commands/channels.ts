@@ -3,7 +3,7 @@ import { capitalise } from '../text/names.js';
 import type { CommandContext, Tavern, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { named, quoted } from '../output/palette.js';
-import { said } from './speech.js';
+import { mayTalk, said } from './speech.js';
 
 /** Channels: words that reach beyond the room. A tell reaches one player anywhere; ooc, everyone on it. */
 
@@ -43,6 +43,7 @@ function tell(ctx: CommandContext, args: string): void {
     ctx.reply(`${target.name} is lost in thought (their connection dropped) and cannot hear you.`);
     return;
   }
+  if (!mayTalk(ctx, 'tell', text)) return;
   tavern.tell(actor, said('tell', actor.name, `You tell ${named(target.name)}, ${quoted(text)}`));
   tavern.tell(target, said('tell', actor.name, `${named(actor.name)} tells you, ${quoted(text)}`));
 }
@@ -68,12 +69,14 @@ function ooc(ctx: CommandContext, args: string): void {
     ctx.reply('You are on the ooc channel. ooc <text> speaks on it; ooc off leaves it.');
     return;
   }
+  if (!mayTalk(ctx, 'ooc', args)) return;
   const line = paint('channel', `[ooc] ${actor.name}: ${args}`);
   tavern.tell(tavern.players.values(), (p) => (onOoc(tavern, p) ? said('ooc', actor.name, line) : null));
 }
 
 function shout(ctx: CommandContext, args: string): void {
   const { tavern, actor } = ctx;
+  if (!mayTalk(ctx, 'shout', args)) return;
   // In character, like say, but every room of the tavern hears it.
   tavern.tell(tavern.players.values(), (p) => said('shout', actor.name, p === actor ? `You shout, ${quoted(args)}` : `${named(actor.name)} shouts, ${quoted(args)}`));
 }

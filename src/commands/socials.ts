@@ -1,7 +1,7 @@
 import { named } from '../output/palette.js';
 import { socialLine, type Social } from '../world/socials.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
-import { said } from './speech.js';
+import { mayTalk, said } from './speech.js';
 import { findNpc } from './talking.js';
 
 /** Socials: smile, bow, wave..., alone or at someone present, each verb from the world's data (world/socials.ts). */
@@ -12,6 +12,7 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   const alone = () => {
     if (!social.alone) return ctx.reply(`Usage: ${verb} <name>`);
     const lines = social.alone;
+    if (!mayTalk(ctx, 'social', lines.room)) return;
     tavern.tell({ room: room.id }, (p) => said('social', actor.name, socialLine(p === actor ? lines.actor : lines.room, named(actor.name))));
   };
   if (!query) return alone();
@@ -22,6 +23,7 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   const npc = target ? undefined : findNpc(ctx, query);
   const name = target?.name ?? npc?.name;
   if (!name) return ctx.reply(`There is nobody called "${query}" here.`);
+  if (!mayTalk(ctx, 'social', lines.room)) return;
   tavern.tell({ room: room.id }, (p) =>
     said('social', actor.name, socialLine(p === actor ? lines.actor : p === target ? lines.target : lines.room, named(actor.name), named(name))),
   );

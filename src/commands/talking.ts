@@ -4,7 +4,7 @@ import type { Player } from '../world/player.js';
 import type { GameInfo } from '../world/table.js';
 import { matchKeyword, type NpcData } from '../world/world.js';
 import { named, quoted } from '../output/palette.js';
-import { said, withStop } from './speech.js';
+import { mayTalk, said, withStop } from './speech.js';
 
 /** Talking in the room: speech, emotes that may name the people present, and whispers. */
 
@@ -46,6 +46,7 @@ export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
       help: 'Say something aloud to everyone in the room.',
       run(ctx, args) {
         const { tavern, actor, room } = ctx;
+        if (!mayTalk(ctx, 'say', args)) return;
         tavern.tell({ room: room.id }, (p) => said('say', actor.name, p === actor ? `You say, ${quoted(args)}` : `${named(actor.name)} says, ${quoted(args)}`));
       },
     },
@@ -61,6 +62,7 @@ export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
         // "emote 's eyes narrow" reads "Ana's eyes narrow."
         const text = withStop(/^['’,]/.test(args) ? `${actor.name}${args}` : `${actor.name} ${args}`);
         const action = text.slice(actor.name.length);
+        if (!mayTalk(ctx, 'emote', text)) return;
         const others = tavern.playersIn(room.id).filter((p) => p !== actor);
         tavern.tell({ room: room.id }, (p) => said('emote', actor.name, `${named(actor.name)}${addressed(action, p, others)}`));
       },
@@ -81,6 +83,7 @@ export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
         const { tavern, actor, room } = ctx;
         const npc = findNpc(ctx, who);
         if (npc) {
+          if (!mayTalk(ctx, 'whisper', text)) return;
           tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(npc.name)}, ${quoted(text)}`));
           tavern.tell({ room: room.id, except: [actor] }, `${named(actor.name)} whispers something to ${named(npc.name)}.`);
           const table = npc.dealerOf ? tavern.tables.get(npc.dealerOf) : undefined;
@@ -96,6 +99,7 @@ export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
           ctx.reply('You mutter to yourself.');
           return;
         }
+        if (!mayTalk(ctx, 'whisper', text)) return;
         tavern.tell(actor, said('whisper', actor.name, `You whisper to ${named(target.name)}, ${quoted(text)}`));
         tavern.tell(target, said('whisper', actor.name, `${named(actor.name)} whispers to you, ${quoted(text)}`));
         tavern.tell({ room: room.id, except: [actor, target] }, `${named(actor.name)} whispers something to ${named(target.name)}.`);

@@ -42,7 +42,19 @@ export interface Session {
   /** What the settings come to for this client now. */
   readonly colourInUse: boolean;
   readonly screenReaderInUse: boolean;
+  /** More than BEHIND_BYTES of output wait for the client: others' talk is left out until it catches up. */
+  readonly behind?: boolean;
 }
+
+/**
+ * Output waiting for a client past which others' talk is left out for it (a quarter of the
+ * 256 KiB at which a client is cut): one player's volume never cuts another's connection.
+ */
+export const BEHIND_BYTES = 64 * 1024;
+
+/** What a client that fell behind is told once it has caught up. */
+export const leftOutNotice = (n: number) =>
+  `(While your connection was behind, ${n.toLocaleString('en-US')} ${n === 1 ? 'line' : 'lines'} of others' talk ${n === 1 ? 'was' : 'were'} left out.)`;
 
 /**
  * Told to whoever waits on a write that failed. A failed write may still have reached the disk
@@ -85,6 +97,9 @@ export class Outbox {
   /** Sessions corked in this tick, to be uncorked at its end. */
   private corked: Session[] = [];
   private endOfTickDue = false;
+  /** Per session, others' talk left out while it was behind, not yet told; `leaving`: whether any session may have some. */
+  private readonly leftOut = new WeakMap<Session, number>();
+  private leaving = 0;
 
   /** `onFailure`: the write failed (a full disk); those waiting were told it may not have happened. */
   constructor(
@@ -98,11 +113,30 @@ export class Outbox {
     this.batchOf(session).text.push(text);
   }
 
-  /** Queues what the session is told: its text, and its news if the client wants that kind. */
-  tell(session: Session, told: NonNullable<Told>): void {
+  /**
+   * Queues what the session is told: its text, and its news if the client wants that kind.
+   * `othersTalk` (someone else's words) is left out while the session is behind, and the client
+   * is told how much once it has caught up.
+   */
+  tell(session: Session, told: NonNullable<Told>, othersTalk = false): void {
+    if (othersTalk && session.behind) {
+      const n = this.leftOut.get(session) ?? 0;
+      if (n === 0) this.leaving++;
+      this.leftOut.set(session, n + 1);
+      return;
+    }
+    if (this.leaving && !session.behind) this.tellLeftOut(session);
     if (typeof told === 'string') return this.add(session, told);
     if (told.text) this.add(session, told.text);
     if (told.news && session.wants(told.news.kind)) (this.batchOf(session).news ??= []).push(told.news);
+  }
+
+  private tellLeftOut(session: Session): void {
+    const n = this.leftOut.get(session);
+    if (!n) return;
+    this.leftOut.delete(session);
+    this.leaving--;
+    this.add(session, leftOutNotice(n));
   }
 
   /** A line of the session's is being answered: what it is told meanwhile comes without a prompt, until `prompt`. */

@@ -3,7 +3,7 @@
  * delivery a few messages to the page. This is the whole mapping from the Session interface to
  * the wire protocol (docs/web.md), kept in one place so it follows that interface when it changes.
  */
-import type { Delivery, Session, Setting } from '../output/outbox.js';
+import { BEHIND_BYTES, type Delivery, type Session, type Setting } from '../output/outbox.js';
 import { gmcpOf } from '../telnet/gmcp.js';
 import type { WebConnection } from './connection.js';
 
@@ -17,7 +17,7 @@ export const PROMPT = '> ';
  * both `art` (hidden from screen readers) and `spoken` (visually hidden) kept, so the settings
  * change nothing in what is sent.
  */
-export function webSession(c: Pick<WebConnection, 'send' | 'close'> & Partial<Pick<WebConnection, 'cork' | 'uncork'>>): Session {
+export function webSession(c: Pick<WebConnection, 'send' | 'close'> & Partial<Pick<WebConnection, 'cork' | 'uncork' | 'queuedBytes'>>): Session {
   let colour: Setting = 'auto';
   let screenReader: Setting = 'auto';
   return {
@@ -53,6 +53,9 @@ export function webSession(c: Pick<WebConnection, 'send' | 'close'> & Partial<Pi
     },
     get screenReaderInUse() {
       return screenReader === 'on';
+    },
+    get behind() {
+      return (c.queuedBytes ?? 0) > BEHIND_BYTES;
     },
   };
 }

@@ -43,6 +43,13 @@ export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, creates
 /** A line from someone no longer connected: nothing to run, nothing to tell. */
 const NOTHING_TOLD = { told: Promise.resolve() };
 
+/** Someone else's words (not an announcement): what a listener whose connection is behind does without (outbox.ts). */
+function othersTalk(told: NonNullable<Told>, listener: Player): boolean {
+  if (typeof told === 'string' || told.news?.kind !== 'speech') return false;
+  const { talker, channel } = told.news.data;
+  return talker !== listener.name && channel !== 'announce';
+}
+
 function commandFailed(command: TavernCommand, ctx: CommandContext, e: unknown): void {
   console.error(`command ${command.key} failed:`, e);
   ctx.reply(paint('warning', 'Something went wrong with that command; nothing was changed.'));
@@ -176,7 +183,7 @@ export class Tavern {
     for (const p of people) {
       if (!p.session || except?.includes(p)) continue;
       const told = typeof what === 'function' ? what(p) : what;
-      if (told) this.outbox.tell(p.session, told);
+      if (told) this.outbox.tell(p.session, told, othersTalk(told, p));
     }
   }
 

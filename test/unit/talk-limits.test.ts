@@ -1,0 +1,115 @@
+/**
+ * One player's volume reaches only themselves: what one sender may put into others' queues is
+ * limited per channel (the room's talk, tell, ooc, shout), the sender told when a line was not
+ * heard; and a listener whose connection is behind is left out of others' talk, never cut for
+ * it, and told how much once it catches up. A dealer talking at 2 lines a second passes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { TALK_LIMITS } from '../../src/commands/speech.js';
+import { recordingSession, testTavern, type RecordingSession, type TestTavern } from '../support/tavern.js';
+
+let t: TestTavern;
+afterEach(() => t.destroy());
+
+const TOO_FAST = /^Nobody heard that: you are talking too fast (in the room|on the ooc channel|in tells|in shouts) \(at most 10 lines or 8,000 characters at once, then 3 lines or 2,400 characters a second\)\. Wait a moment, then say it again\.$/m;
+const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern, 'g'))?.length ?? 0;
+
+/** A session that can be made to look behind, as a client that stopped reading is. */
+function laggingSession(): RecordingSession & { behind: boolean } {
+  return Object.assign(recordingSession(), { behind: false });
+}
+
+describe('what one player may put into others\u2019 queues', () => {
+  it('holds an ooc spammer of 1,000-character lines at 100 a second to a few lines a second, telling them each time; nobody else is cut or slowed', async () => {
+    t = await testTavern();
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex');
+    bex.session.take();
+    const line = 'x'.repeat(1000);
+    let refused = 0;
+    for (let i = 0; i < 300; i++) {
+      await t.tavern.handleLine(ana.player, `ooc ${line}`);
+      if (TOO_FAST.test(ana.session.take())) refused++;
+      t.clock.advance(10);
+    }
+    const heard = count(bex.session.take(), /\[ooc\] Ana: x{1000}/);
+    // 3 s: the burst of 8,000 characters, then 2,400 a second.
+    const most = Math.ceil((TALK_LIMITS.characters.burst + 3 * TALK_LIMITS.characters.perSecond) / 1000) + 1;
+    expect(heard).toBeGreaterThanOrEqual(most - 3);
+    expect(heard).toBeLessThanOrEqual(most);
+    expect(heard + refused).toBe(300);
+    // Other channels have their own budgets: the room still hears Ana.
+    await t.tavern.handleLine(ana.player, 'say hello');
+    expect(bex.session.take()).toMatch(/Ana says, 'hello'/);
+  });
+
+  it('counts say, emote, socials and whispers in a room together, and tells the sender in one line', async () => {
+    t = await testTavern();
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex');
+    const said: string[] = [];
+    for (const cmd of ['say a', 'emote b', 'smile', 'whisper bex c', 'say d', 'emote e', 'say f', 'say g', 'say h', 'say i', 'say j', 'emote k']) {
+      await t.tavern.handleLine(ana.player, cmd);
+      said.push(ana.session.take());
+    }
+    expect(said.filter((s) => TOO_FAST.test(s))).toHaveLength(2);
+    expect(said.at(-1)).toMatch(/too fast in the room/);
+    expect(bex.session.take()).not.toMatch(/Ana says, 'j'/);
+    t.clock.advance(1000);
+    await t.tavern.handleLine(ana.player, 'say again');
+    expect(bex.session.take()).toMatch(/Ana says, 'again'/);
+  });
+
+  it('lets a dealer talking at 2 lines a second, lines of 1,024 characters, say and whisper for ten minutes without a word refused', async () => {
+    t = await testTavern();
+    const dealer = await t.enter('Vell');
+    const ana = await t.enter('Ana');
+    ana.session.take();
+    const long = 'y'.repeat(1024 - 'say '.length);
+    for (let i = 0; i < 1200; i++) {
+      await t.tavern.handleLine(dealer.player, i % 3 ? `say ${long}` : `whisper ana ${long}`);
+      expect(dealer.session.take()).not.toMatch(TOO_FAST);
+      t.clock.advance(500);
+    }
+    const heard = ana.session.take();
+    expect(count(heard, /Vell says, 'y+'/) + count(heard, /Vell whispers to you, 'y+'/)).toBe(1200);
+  });
+});
+
+describe('a listener whose connection is behind', () => {
+  it("is left out of others' talk, not of its own words and replies, and told how much once it catches up", async () => {
+    t = await testTavern();
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex', laggingSession());
+    const lagging = bex.session as RecordingSession & { behind: boolean };
+    lagging.take();
+    lagging.behind = true;
+    await t.tavern.handleLine(ana.player, 'say one');
+    await t.tavern.handleLine(ana.player, 'ooc two');
+    await t.tavern.handleLine(ana.player, 'tell bex three');
+    await t.tavern.handleLine(bex.player, 'say my own');
+    await t.tavern.handleLine(bex.player, 'inventory');
+    const behind = lagging.take();
+    expect(behind).not.toMatch(/one|two|three/);
+    expect(behind).toMatch(/You say, 'my own'/);
+    expect(behind).toMatch(/obsidian coins/);
+    expect(lagging.closed).toBeNull();
+    lagging.behind = false;
+    await t.tavern.handleLine(ana.player, 'say four');
+    expect(lagging.take()).toMatch(/^\(While your connection was behind, 3 lines of others' talk were left out\.\)\nAna says, 'four'/m);
+    // Told once.
+    await t.tavern.handleLine(ana.player, 'say five');
+    expect(lagging.take()).not.toMatch(/left out/);
+  });
+
+  it('still hears announcements while behind', async () => {
+    t = await testTavern({ admins: ['Ana'] });
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex', laggingSession());
+    const lagging = bex.session as RecordingSession & { behind: boolean };
+    lagging.behind = true;
+    lagging.take();
+    await t.tavern.handleLine(ana.player, 'announce the tavern closes soon');
+    expect(lagging.take()).toMatch(/\[Announcement\] Ana: the tavern closes soon/);
+  });
+});

@@ -12,6 +12,7 @@ import { openLogFile, type LogFile } from './log-file.js';
 import { ADMIN_NAME } from './world/world.js';
 import { nameProblem } from './login/accounts.js';
 import { games } from './games/index.js';
+import { tavernWords } from './output/words.js';
 import { parseStoreSpec } from './store/open.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
 import { CertificateProblem, readCertificate, selfSignedCertificate, type Certificate } from './certificate.js';
@@ -115,7 +116,7 @@ const tlsHandshakesPerMinute = handshakesFlag === undefined ? undefined : wholeN
 const admins = [argv.admin ?? []].flat().map(String);
 for (const name of admins) if (!ADMIN_NAME.test(name)) fail(`--admin needs a character's name (3 to 16 letters), not "${name}".`);
 // A name no player may take (a reserved word, a game's own) would make an admin nobody can be.
-const gameWords = games.flatMap((g) => g.reservedNames ?? []);
+const gameWords = [tavernWords.dealer, ...games.flatMap((g) => g.reservedNames ?? [])];
 for (const name of admins) {
   const problem = nameProblem(name, [], gameWords);
   if (problem) fail(`--admin ${name} names a character nobody can make: ${problem}`);

@@ -32,6 +32,7 @@ import { handoutsInStore } from './tables/handouts.js';
 import { listenWeb, type WebOptions, type WebPort } from './web/server.js';
 import { CertificateInUse, describeCertificate, type Certificate } from './certificate.js';
 import { coinsText } from './output/palette.js';
+import { tavernWords } from './output/words.js';
 import { webSession } from './web/session.js';
 import { Listings } from './web/listings.js';
 
@@ -195,7 +196,7 @@ function followBansElsewhere(tavern: Tavern, store: Store, connections: Connecti
 /** An admin named as no player may name a character (a reserved word, a game's, one of the world's own people) stops the start. */
 function checkTheAdmins(world: World, games: readonly GameDefinition[], options: ServerOptions): void {
   const npcs = [...world.rooms.values()].flatMap((r) => r.npcs.map((n) => n.name));
-  const words = games.flatMap((g) => g.reservedNames ?? []);
+  const words = [tavernWords.dealer, ...games.flatMap((g) => g.reservedNames ?? [])];
   const problems = [...world.admins.map((name) => ['the world\'s admins', name]), ...(options.settings?.admins ?? []).map((name) => ['--admin', name])].flatMap(([from, name]) => {
     const problem = nameProblem(name, npcs, words);
     return problem ? [`${from}: ${name} names a character nobody can make: ${problem}`] : [];

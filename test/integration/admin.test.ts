@@ -213,9 +213,13 @@ describe('admin commands over telnet', () => {
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     const world = JSON.parse(await readFile(DEFAULT_WORLD, 'utf8'));
     const worldFile = join(dir, 'world.json');
+    const sable = { name: 'Sable', keywords: ['sable'], short: 'Sable sweeps the floor.', description: 'A quiet sweeper.' };
+    world.rooms[0].npcs = [...(world.rooms[0].npcs ?? []), sable];
     await writeFile(worldFile, JSON.stringify({ ...world, admins: ['Staff'] }));
-    await expect(startTestServer({ worldFile, settings: { admins: ['Dreaven'] } })).rejects.toThrow(
-      "the world's admins: Staff names a character nobody can make: \"Staff\" is reserved; pick another name.; --admin: Dreaven names a character nobody can make: \"Dreaven\" is reserved; pick another name.",
+    await expect(startTestServer({ worldFile, settings: { admins: ['Dreaven', 'Sable'] } })).rejects.toThrow(
+      "the world's admins: Staff names a character nobody can make: \"Staff\" is reserved; pick another name.; " +
+        '--admin: Dreaven names a character nobody can make: "Dreaven" is reserved; pick another name.; ' +
+        "--admin: Sable names a character nobody can make: Sable already lives here as one of the tavern's own; pick another name.",
     );
   });
 });

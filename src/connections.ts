@@ -6,6 +6,7 @@ import type { Door } from './login/door.js';
 import { droppedLinesNotice, LineQueue } from './line-queue.js';
 import type { Session } from './output/outbox.js';
 import { NewcomerLimits } from './telnet/per-address.js';
+import { AddressLog } from './telnet/address-log.js';
 import { PageResume, ResumeRequest, ResumeTokens } from './web/resume.js';
 import type { WebConnection } from './web/connection.js';
 
@@ -45,6 +46,8 @@ export class Connections {
   /** Connections still at the door, not yet in the game. */
   private readonly atTheDoor = new Set<Login>();
   private readonly tokens: ResumeTokens;
+  /** The log's connection lines, summed up past so many a minute from one address. */
+  private readonly addressLog: AddressLog;
 
   constructor(
     private readonly tavern: Tavern,
@@ -54,6 +57,7 @@ export class Connections {
   ) {
     this.limits = new NewcomerLimits(tavern.settings.connectionsPerAddress, tavern.settings.greetingLimit, log);
     this.tokens = new ResumeTokens(clock);
+    this.addressLog = new AddressLog(log, () => clock.now());
     // A player thrown out while their page was away must not come back on its token.
     tavern.onLeft = (key) => this.tokens.left(key);
   }
@@ -68,8 +72,10 @@ export class Connections {
     const refusal = limits.admit(c.id, c.remoteAddress);
     if (refusal !== null) return c.refuse(refusal);
     this.open.add(c);
-    // A proxy's own connection (its health check, every few seconds) is logged once it says something.
-    let logged = false;
+    // A proxy's own connection (its health check, every few seconds) is logged once it says something;
+    // past so many a minute from one address, a connection is only counted (address-log.ts).
+    const oneByOne = this.addressLog.opening(c.remoteAddress);
+    let logged = !oneByOne;
     const logOpen = () => {
       if (!logged) log(`connection ${c.id} from ${c.remoteAddress}${c.via ? ` through the proxy at ${c.via}` : c.proxyOwn ? ' (the proxy itself)' : ''}`);
       logged = true;
@@ -83,7 +89,7 @@ export class Connections {
       if (login) atTheDoor.delete(login);
       login = null;
       limits.loggedIn(c.remoteAddress);
-      log(`connection ${c.id} is ${p.name} (${c.describe()})`);
+      log(`connection ${c.id}${oneByOne ? '' : ` from ${c.remoteAddress}`} is ${p.name} (${c.describe()})`);
       // A new token for a page; a login anywhere ends the session a page might have come back to.
       if (resume) resume.entered(p.key);
       else tokens.loggedIn(p.key);
@@ -116,7 +122,7 @@ export class Connections {
       lines.stop();
       this.open.delete(c);
       limits.release(c.remoteAddress, login !== null);
-      if (logged) log(`connection ${c.id} closed`);
+      if (logged && oneByOne) log(`connection ${c.id} closed`);
       if (login) {
         atTheDoor.delete(login);
         login.dispose();
@@ -131,6 +137,11 @@ export class Connections {
   /** Tells everyone still at the door why they cannot come in, and sends them away. */
   turnAwayAtTheDoor(reason: string): void {
     for (const login of this.atTheDoor) login.turnAway(reason);
+  }
+
+  /** A minute's connections not logged one by one, summed up: every minute, and at a stop. */
+  sumUpTheLog(now = false): void {
+    this.addressLog.endMinute(now);
   }
 
   /** Closes every connection, with a last line when there is one to say. */

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { basename } from 'node:path';
 import { describeError } from './store/files.js';
 import { PRIVATE_FILE } from './store/private.js';
 
@@ -22,6 +23,15 @@ const nodeLogFs: LogFs = {
   ftruncate: (fd, length, done) => fs.ftruncate(fd, length, done),
 };
 
+/** When server.log is begun anew: past `maxBytes` (0: never), keeping the last `keep` as server.log.1 (the newest) and on. */
+export interface Rotation {
+  maxBytes: number;
+  keep: number;
+}
+
+/** 10 MiB a file, five kept: at most 60 MiB of log, days of a busy tavern's. */
+export const DEFAULT_ROTATION: Rotation = { maxBytes: 10 * 1024 * 1024, keep: 5 };
+
 export interface LogFile {
   /** Queues one line (a time is put before it); lines are written in order, one at a time. */
   write(line: string): void;
@@ -31,8 +41,8 @@ export interface LogFile {
  * Opens (or makes, 0600) the log for appending. `trouble` is told, once per spell of failures,
  * why lines are being lost. Throws when the file cannot be opened.
  */
-export function openLogFile(path: string, trouble: (message: string) => void, now: () => Date = () => new Date(), io: LogFs = nodeLogFs): LogFile {
-  const fd = fs.openSync(path, 'a', PRIVATE_FILE);
+export function openLogFile(path: string, trouble: (message: string) => void, now: () => Date = () => new Date(), io: LogFs = nodeLogFs, rotation: Rotation = DEFAULT_ROTATION): LogFile {
+  let fd = fs.openSync(path, 'a', PRIVATE_FILE);
   // Only this process appends to it, so its size is where each next line begins.
   let size = fs.fstatSync(fd).size;
   // A file left ending mid-line (by an older server) gets its line ended before ours.
@@ -44,11 +54,40 @@ export function openLogFile(path: string, trouble: (message: string) => void, no
   let lost = 0;
   let writing = false;
   let broken = false;
+  /** Rotating failed (the folder cannot be written): the log goes on growing, said once. */
+  let unrotatable = false;
+  /** Bytes at the start of this file that are no line of the server's (the note of where it goes on from). */
+  let begun = 0;
+
+  /** The file is full: it becomes server.log.1 (the older ones move up, the oldest kept is dropped), and a new one is begun. */
+  const rotate = (): void => {
+    const full = size;
+    try {
+      if (rotation.keep === 0) {
+        fs.ftruncateSync(fd, 0);
+      } else {
+        for (let i = rotation.keep - 1; i >= 1; i--) if (fs.existsSync(`${path}.${i}`)) fs.renameSync(`${path}.${i}`, `${path}.${i + 1}`);
+        fs.renameSync(path, `${path}.1`);
+        const next = fs.openSync(path, 'a', PRIVATE_FILE);
+        fs.closeSync(fd);
+        fd = next;
+      }
+      size = 0;
+      endLine = false;
+      const note = `${now().toISOString()} (the log goes on from ${rotation.keep ? `${basename(path)}.1` : 'its start: no older file is kept'}, which reached ${full} bytes)\n`;
+      begun = Buffer.byteLength(note);
+      queue.splice(head, 0, note);
+    } catch (e) {
+      unrotatable = true;
+      trouble(`cannot begin ${path} anew (${describeError(e)}); it goes on growing`);
+    }
+  };
 
   const next = (): void => {
     if (writing || broken || head === queue.length) return;
     // After a failure, the first write says how many lines are missing; the lines wait behind it.
     const notice = lost > 0;
+    if (!notice && !unrotatable && rotation.maxBytes > 0 && size > begun && size + Buffer.byteLength(queue[head]) > rotation.maxBytes) rotate();
     const line = notice ? `${now().toISOString()} (${lost} log ${lost === 1 ? 'line' : 'lines'} could not be written here; standard output has them)\n` : queue[head++];
     if (head > 1024 && head * 2 > queue.length) (queue = queue.slice(head)), (head = 0);
     const data = Buffer.from(endLine ? `\n${line}` : line);

@@ -8,10 +8,9 @@ import { games } from './games/index.js';
 import { gamesWith, loadGameModule } from './games/modules.js';
 import { describeError } from './store/files.js';
 import { PRIVATE_DIR } from './store/private.js';
-import { openLogFile, type LogFile } from './log-file.js';
+import { DEFAULT_ROTATION, openLogFile, type LogFile, type Rotation } from './log-file.js';
 import { ADMIN_NAME } from './world/world.js';
 import { nameProblem } from './login/accounts.js';
-import { games } from './games/index.js';
 import { tavernWords } from './output/words.js';
 import { parseStoreSpec } from './store/open.js';
 import { TrustedProxies } from './telnet/trusted-proxies.js';
@@ -39,6 +38,8 @@ const USAGE = `Usage: npm start -- [options]
                  (default 200, or the world's greetingLimit; 0: no limit)
   --tls-handshakes-per-minute N  TLS handshakes one address may make a minute, half of them at once, on the
                  TLS and HTTPS ports (default 60; 0: no limit)
+  --log-max-bytes N  server.log is begun anew past N bytes (default 10485760, 10 MiB; 0: never)
+  --log-files N  rotated logs kept beside it, server.log.1 (the newest) to .N (default 5; 0: none)
   --admin NAME   this character may use the admin commands, besides the world's admins (repeat for more)
   --game-module FILE  adds the game this module exports (a GameDefinition, src/games/README.md), for the
                  world's tables to name by its id (repeat for more; a .ts module is loaded with tsx)
@@ -46,7 +47,7 @@ const USAGE = `Usage: npm start -- [options]
                  (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
-const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit', 'tls-handshakes-per-minute'];
+const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit', 'tls-handshakes-per-minute', 'log-max-bytes', 'log-files'];
 /** Options that may be given more than once. */
 const REPEATABLE = ['admin', 'trust-proxy', 'game-module'];
 const KNOWN = new Set([...VALUED, ...REPEATABLE, 'help', '_']);
@@ -133,6 +134,11 @@ const gameModules = [argv['game-module'] ?? []].flat().map(String);
 if (gameModules.some((file) => file.trim() === '')) fail('--game-module needs a file.');
 for (const file of gameModules) if (!existsSync(file)) fail(`--game-module: there is no file "${file}".`);
 
+const rotation: Rotation = {
+  maxBytes: argv['log-max-bytes'] === undefined ? DEFAULT_ROTATION.maxBytes : wholeNumber('log-max-bytes', argv['log-max-bytes'], Number.MAX_SAFE_INTEGER),
+  keep: argv['log-files'] === undefined ? DEFAULT_ROTATION.keep : wholeNumber('log-files', argv['log-files'], 1000),
+};
+
 const dataDir = argv.data ?? 'data/runtime';
 // For tests, not a flag: a small journal segment, so that a test crosses a segment boundary in a few writes.
 const testSegment = process.env.TAVERN_TEST_SEGMENT_BYTES || undefined;
@@ -151,7 +157,7 @@ function openLog(): (line: string) => void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
     // The log is not worth stopping for: trouble writing it is said on standard error.
-    file = openLogFile(path, (message) => console.error(message));
+    file = openLogFile(path, (message) => console.error(message), undefined, undefined, rotation);
   } catch (e) {
     console.error(`The server could not start: cannot write ${(e as NodeJS.ErrnoException).path ?? path}: ${describeError(e)}`);
     process.exit(1);

@@ -148,7 +148,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const web = { root: DEFAULT_WEB_ROOT, trusted, listings: new Listings(tavern, () => clock.now()), admit, ...comingIn, ...options.web };
   await listenWebPorts(ports, host, options, certificate, web, connections, log);
 
-  const stop = stopOnce(tavern, store, connections, ports, clock, log);
+  // Connections past so many a minute from one address are summed up in the log once a minute.
+  const summing = setInterval(() => connections.sumUpTheLog(), 60_000);
+  summing.unref();
+  const stop = stopOnce(tavern, store, connections, ports, clock, log, () => clearInterval(summing));
   tavern.onShutdown = (by) => {
     void stop(`${by.name} closes the tavern for the night (the server is shutting down).`).then(() => options.onShutdown?.());
   };
@@ -359,10 +362,10 @@ async function listenWebPorts(ports: Ports, host: string, options: ServerOptions
 }
 
 /** One stop, however many ask (a signal during an admin's shutdown waits for the same one). */
-function stopOnce(tavern: Tavern, store: Store, connections: Connections, ports: Ports, clock: Clock, log: (line: string) => void) {
+function stopOnce(tavern: Tavern, store: Store, connections: Connections, ports: Ports, clock: Clock, log: (line: string) => void, done: () => void) {
   let stopped: Promise<void> | null = null;
   return (reason = 'The tavern is closing for the night (the server is shutting down).') =>
-    (stopped ??= connections.stopping ? Promise.resolve() : closeTavern(reason, tavern, store, connections, ports, clock, log));
+    (stopped ??= connections.stopping ? Promise.resolve() : closeTavern(reason, tavern, store, connections, ports, clock, log).finally(done));
 }
 
 /** Everyone told, every wager returned and everything written before the last connection and port close. */
@@ -382,6 +385,7 @@ async function closeTavern(reason: string, tavern: Tavern, store: Store, connect
   await tavern.release();
   await store.close();
   connections.closeAll();
+  connections.sumUpTheLog(true);
   await Promise.all(ports.listening.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
 }
 

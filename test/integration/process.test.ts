@@ -45,6 +45,9 @@ describe('the server program', () => {
       ['--creates-per-hour', '-1'],
       ['--connections-per-address', 'ten'],
       ['--greeting-limit', '-5'],
+      ['--tls-handshakes-per-minute', 'many'],
+      ['--log-max-bytes', '10MB'],
+      ['--log-files', '-1'],
       ['--admin', 'Ana1'],
       ['--admin', 'Ana', '--admin', ''],
       ['--trust-proxy', 'nginx.local'],
@@ -64,6 +67,9 @@ describe('the server program', () => {
     expect(help.output()).toMatch(/--connections-per-address N[^]*\(default 10,/);
     expect(help.output()).toMatch(/--greeting-limit N[^]*\(default 200,/);
     expect(help.output()).toMatch(/--admin NAME/);
+    expect(help.output()).toMatch(/--tls-handshakes-per-minute N[^]*\(default 60;/);
+    expect(help.output()).toMatch(/--log-max-bytes N[^]*\(default 10485760/);
+    expect(help.output()).toMatch(/--log-files N[^]*\(default 5;/);
     expect(help.output()).toMatch(/--trust-proxy ADDR,\.\.\./);
     expect(help.output()).toMatch(/--seed N +for testing: every table's server seeds/);
   }, 60_000);

@@ -71,4 +71,32 @@ describe('server.log', () => {
     openLogFile(fresh, () => undefined, clock);
     expect((statSync(fresh).mode & 0o777).toString(8)).toBe('600');
   });
+
+  it('is begun anew past its size, keeping the last few as server.log.1 (the newest) and on, each line whole in one file', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'log-'));
+    const path = join(dir, 'server.log');
+    const log = openLogFile(path, () => undefined, clock, undefined, { maxBytes: 200, keep: 2 });
+    for (let i = 0; i < 20; i++) log.write(`line ${String(i).padStart(5, '0')}`);
+    await expect.poll(() => readFileSync(path, 'utf8')).toMatch(/line 00019\n$/);
+    const files = fs.readdirSync(dir).sort();
+    expect(files).toEqual(['server.log', 'server.log.1', 'server.log.2']);
+    const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+    for (const f of files) expect(Buffer.byteLength(read(f))).toBeLessThanOrEqual(200);
+    // Each begun file says where it goes on from; the lines run on from file to file, the oldest gone.
+    for (const f of ['server.log', 'server.log.1']) expect(read(f)).toMatch(/^\S+ \(the log goes on from server\.log\.1, which reached \d+ bytes\)\n/);
+    const lines = ['server.log.2', 'server.log.1', 'server.log'].flatMap((f) => read(f).match(/line \d+/g)!.map((l) => Number(l.slice(5))));
+    expect(lines).toEqual(Array.from({ length: lines.length }, (_, i) => 20 - lines.length + i));
+    expect(lines[0]).toBeGreaterThan(0);
+    expect((statSync(path).mode & 0o777).toString(8)).toBe('600');
+  });
+
+  it('with no files kept, begins the one file anew', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'log-'));
+    const path = join(dir, 'server.log');
+    const log = openLogFile(path, () => undefined, clock, undefined, { maxBytes: 100, keep: 0 });
+    for (let i = 0; i < 5; i++) log.write(`line ${String(i).padStart(5, '0')}`);
+    await expect.poll(() => readFileSync(path, 'utf8')).toMatch(/line 00004\n$/);
+    expect(fs.readdirSync(dir)).toEqual(['server.log']);
+    expect(readFileSync(path, 'utf8')).toMatch(/^\S+ \(the log goes on from its start: no older file is kept, which reached \d+ bytes\)\n/);
+  });
 });

@@ -36,7 +36,7 @@ const USAGE = `Usage: npm start -- [options]
                  (default 10, or the world's connectionsPerAddress; 0: no limit)
   --greeting-limit N  connections that may be at the greeting (not logged in) at once, every port together
                  (default 200, or the world's greetingLimit; 0: no limit)
-  --tls-handshakes-per-minute N  TLS handshakes one address may make a minute, half of them at once, on the
+  --tls-handshakes-per-minute N  TLS handshakes one address may make a minute, a sixth of them at once, on the
                  TLS and HTTPS ports (default 60; 0: no limit)
   --log-max-bytes N  server.log is begun anew past N bytes (default 10485760, 10 MiB; 0: never)
   --log-files N  rotated logs kept beside it, server.log.1 (the newest) to .N (default 5; 0: none)

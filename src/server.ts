@@ -36,7 +36,7 @@ import { tavernWords } from './output/words.js';
 import { webSession } from './web/session.js';
 import { Listings } from './web/listings.js';
 
-/** TLS handshakes one address may make a minute by default (each costs a signature): 30 at once, then one every 2 s. */
+/** TLS handshakes one address may make a minute by default (each costs a signature): 10 at once, then one every second. */
 export const TLS_HANDSHAKES_PER_MINUTE = 60;
 
 /** The project's folder, whether run from src/ or dist/src/. */
@@ -67,7 +67,7 @@ export interface ServerOptions {
   settings?: Partial<TavernSettings>;
   /** `--trust-proxy`: the proxies whose X-Forwarded-For and PROXY header name the player (default none). */
   trustProxy?: TrustedProxies;
-  /** TLS handshakes one address may make a minute, half of them at once (default 60); 0: no limit. */
+  /** TLS handshakes one address may make a minute, a sixth of them at once (default 60); 0: no limit. */
   tlsHandshakesPerMinute?: number;
   /** How long a TLS handshake or a web request's headers may take (default 10 s); tests make it short. */
   comingInTimeoutMs?: number;

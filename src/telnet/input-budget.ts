@@ -30,15 +30,21 @@ export const DEFAULT_INPUT_LIMITS: InputLimits = {
   gmcp: { burst: 50, perSecond: 10 },
 };
 
+/** Bytes one connection has parsed in one go before the others get a turn (a 64 KiB read of IAC NOP takes a few ms per 8 KiB). */
+const TURN_BYTES = 8 * 1024;
+
 /**
  * One connection's budget. Bytes are spent as they are parsed, and `throttle` then says how long
- * to stop reading; negotiation and GMCP take a token each or are ignored.
+ * to stop reading: until the debt is earned, or, past TURN_BYTES in one go, until the event loop
+ * has let everyone else have a turn. Negotiation and GMCP take a token each or are ignored.
  */
 export class InputBudget {
   private readonly bytes: Bucket;
   private readonly options: Bucket;
   private readonly gmcp: Bucket;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  /** Bytes parsed since reading last stopped. */
+  private inTurn = 0;
 
   constructor(
     limits: InputLimits,
@@ -58,6 +64,7 @@ export class InputBudget {
   /** `n` bytes were parsed. */
   read(n: number): void {
     this.bytes.spend(n);
+    this.inTurn += n;
   }
 
   /** Whether reading waits for the budget now. */
@@ -65,17 +72,19 @@ export class InputBudget {
     return this.timer !== null;
   }
 
-  /** When more was read than earned: stops reading (`pause`), and calls `resume` once it is earned; false when nothing is owed. */
+  /** When more was read than earned, or in one go: stops reading (`pause`), and calls `resume` once it may go on; false when it may go on now. */
   throttle(pause: () => void, resume: () => void): boolean {
+    if (this.timer) return true;
     const wait = this.bytes.debtMs;
-    if (wait === 0 || this.timer) return this.timer !== null;
+    if (wait === 0 && this.inTurn < TURN_BYTES) return false;
     pause();
-    this.timer = setTimeout(() => {
+    const goOn = () => {
       this.timer = null;
+      this.inTurn = 0;
       this.bytes.refill(this.now());
       resume();
-    }, wait);
-    this.timer.unref();
+    };
+    this.timer = wait ? setTimeout(goOn, wait).unref() : setImmediate(goOn);
     return true;
   }
 
@@ -91,7 +100,10 @@ export class InputBudget {
 
   /** The connection is gone. */
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) {
+      clearTimeout(this.timer as NodeJS.Timeout);
+      clearImmediate(this.timer as NodeJS.Immediate);
+    }
     this.timer = null;
   }
 }

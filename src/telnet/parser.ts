@@ -19,7 +19,7 @@ export interface ParserHandler {
 
 type State = 'data' | 'iac' | 'verb' | 'sb' | 'sb-iac';
 
-const NO_SUB: number[] = Object.freeze([]) as unknown as number[];
+const ESCAPED_IAC = Buffer.from([IAC]);
 
 /**
  * A subnegotiation broken by IAC <command> (anything but IAC IAC or IAC SE) ends there, as
@@ -29,8 +29,9 @@ const NO_SUB: number[] = Object.freeze([]) as unknown as number[];
 export class TelnetParser {
   private state: State = 'data';
   private verb: Verb = WILL;
-  /** The subnegotiation being read; a fresh array at each IAC SB, a shared empty one between. */
-  private sub: number[] = NO_SUB;
+  /** The subnegotiation being read, in runs of bytes (copied: a chunk is valid only while it is parsed), and its length. */
+  private sub: Buffer[] = [];
+  private subLength = 0;
   private stopped = false;
 
   constructor(
@@ -67,14 +68,19 @@ export class TelnetParser {
           this.state = 'data';
           this.handler.negotiation(this.verb, byte);
           break;
-        case 'sb':
-          if (byte === IAC) this.state = 'sb-iac';
-          else this.collect(byte);
+        case 'sb': {
+          // The run up to the next IAC in one native search and one copy, not byte by byte.
+          const iac = chunk.indexOf(IAC, i);
+          const end = iac < 0 ? chunk.length : iac;
+          this.collect(chunk.subarray(i, end));
+          if (iac >= 0) this.state = 'sb-iac';
+          i = end; // the loop's i++ steps over the IAC
           break;
+        }
         case 'sb-iac':
           if (byte === IAC) {
             this.state = 'sb';
-            this.collect(IAC);
+            this.collect(ESCAPED_IAC);
           } else {
             this.endSubnegotiation();
             // IAC SE ends it as it should; IAC <anything else> ends it and is read anew.
@@ -101,6 +107,7 @@ export class TelnetParser {
         break;
       case SB:
         this.sub = [];
+        this.subLength = 0;
         this.state = 'sb';
         break;
       default:
@@ -109,19 +116,23 @@ export class TelnetParser {
     }
   }
 
-  private collect(byte: number): void {
-    if (this.sub.length >= this.maxSubnegotiation + 1) {
+  private collect(run: Buffer): void {
+    if (!run.length) return;
+    // The option's code and at most maxSubnegotiation bytes of payload.
+    if (this.subLength + run.length > this.maxSubnegotiation + 1) {
       this.stopped = true;
       this.handler.overflow();
       return;
     }
-    this.sub.push(byte);
+    this.sub.push(run === ESCAPED_IAC ? run : Buffer.from(run));
+    this.subLength += run.length;
   }
 
   private endSubnegotiation(): void {
     this.state = 'data';
-    const [option, ...payload] = this.sub;
-    this.sub = NO_SUB;
-    if (option !== undefined) this.handler.subnegotiation(option, Buffer.from(payload));
+    const all = this.sub.length === 1 ? this.sub[0] : Buffer.concat(this.sub, this.subLength);
+    this.sub = [];
+    this.subLength = 0;
+    if (all.length) this.handler.subnegotiation(all[0], all.subarray(1));
   }
 }

@@ -56,8 +56,9 @@ export class OpenPerAddress {
 }
 
 /**
- * At most `burst` at once per address group, then `perMinute` (a token bucket each): TLS
- * handshakes, which cost the server a signature each. Full buckets are forgotten now and then.
+ * At most a sixth of `perMinute` at once per address group, then `perMinute` (a token bucket
+ * each): TLS handshakes, which cost the server a signature each (a few ms of its one thread).
+ * Full buckets are forgotten now and then.
  */
 export class RatePerAddress {
   private readonly buckets = new Map<string, Bucket>();
@@ -80,7 +81,7 @@ export class RatePerAddress {
     if (++this.takes % 1024 === 0) for (const [group, b] of this.buckets) if (b.full(now)) this.buckets.delete(group);
     const group = addressGroup(address);
     let bucket = this.buckets.get(group);
-    if (!bucket) this.buckets.set(group, (bucket = new Bucket(Math.max(1, Math.ceil(this.perMinute / 2)), this.perMinute / 60, now)));
+    if (!bucket) this.buckets.set(group, (bucket = new Bucket(Math.max(1, Math.ceil(this.perMinute / 6)), this.perMinute / 60, now)));
     if (bucket.take(now)) {
       this.refusing.delete(group);
       return true;

@@ -1,7 +1,9 @@
 /**
- * The flood benchmark (issue 27): players looping `inventory` while one client floods the server
- * with lines for 3 s, first a client that never logs in (empty lines), then a logged-in one
- * (`look`). Each figure is printed with its target, against a no-flood loop of the same run.
+ * The flood benchmark: players looping `inventory` while the server is flooded, one kind of flood
+ * at a time (floods.ts): lines at the greeting and from a player, letters with no line end,
+ * IAC NOP, GMCP from several connections, ooc spammers against a slow reader, a TLS handshake
+ * storm. Before each flood the players loop with no flood for as long, and every figure is a
+ * ratio to that baseline of the same run, next to it in time: the machine is shared and noisy.
  *
  *   npm run bench:flood [-- --players 4 --seconds 3]
  *
@@ -14,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectAll, letters, type LoadClient } from './load/client.js';
 import { cpuSeconds, percentiles, rssKb, serve, type Percentiles, type Served } from './load/process.js';
+import { floods, type Flood, type FloodResult } from './floods.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(here, '..', '..', 'src', 'start.cjs');
@@ -41,6 +44,7 @@ const ENTERED = /Exits:[^]*> $/;
 const INVENTORY = /obsidian coins?[^]*> $/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const x = (n: number) => `${n.toFixed(2)} x`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 async function logIn(port: number, name: string): Promise<LoadClient> {
@@ -73,110 +77,107 @@ function loop(players: LoadClient[]) {
 
 const between = (samples: { at: number; ms: number }[], from: number, to: number) => samples.filter((s) => s.at >= from && s.at < to).map((s) => s.ms);
 
-/** Sends `chunk` as fast as the socket takes it for `seconds`, reading and dropping every reply; then hangs up. */
-async function flood(socket: net.Socket, chunk: Buffer, seconds: number): Promise<number> {
-  let sent = 0;
-  const end = performance.now() + seconds * 1000;
-  socket.on('data', () => undefined);
-  while (performance.now() < end && !socket.destroyed) {
-    sent += chunk.length;
-    if (!socket.write(chunk)) {
-      await Promise.race([new Promise((r) => socket.once('drain', r)), sleep(Math.max(0, end - performance.now()))]);
-    }
-  }
-  socket.destroy();
-  return sent;
-}
-
-async function floodSocket(port: number, login: string | null): Promise<net.Socket> {
-  const socket = net.connect({ host: '127.0.0.1', port });
-  socket.on('error', () => undefined);
-  await new Promise((r) => socket.once('connect', r));
-  if (login) {
-    let text = '';
-    socket.on('data', (d) => (text += d.toString('latin1')));
-    socket.write(`create ${login} floodtest123\r\n`);
-    for (let i = 0; i < 600 && !/Exits:/.test(text); i++) await sleep(100);
-    if (!/Exits:/.test(text)) throw new Error(`the flooder ${login} could not log in`);
-    socket.removeAllListeners('data');
-  }
-  return socket;
+/** The players' loop with no flood, for `seconds`: the baseline of the flood after it. */
+async function baseline(pid: number, players: LoadClient[]): Promise<{ latency: Percentiles; cpu: number }> {
+  const quiet = loop(players);
+  const cpu0 = cpuSeconds(pid);
+  await sleep(FLOOD_SECONDS * 1000);
+  const cpu = ((cpuSeconds(pid) - cpu0) / FLOOD_SECONDS) * 100;
+  await quiet.stop();
+  return { latency: percentiles(quiet.samples.map((s) => s.ms)), cpu };
 }
 
 interface Phase {
+  base: { latency: Percentiles; cpu: number };
   during: Percentiles;
   after: Percentiles;
-  cpu: number;
+  cpuDuring: number;
+  cpuAfter: number;
   growthMb: number;
-  sentMb: number;
+  flood: FloodResult;
 }
 
-/** One flood beside the players' loop: latency during and after, CPU 5 s after, memory growth. */
-async function floodPhase(server: Served, players: LoadClient[], chunk: Buffer, login: string | null): Promise<Phase> {
+/** One flood beside the players' loop: its baseline, then latency during and after, CPU during and 5 s after, memory growth. */
+async function floodPhase(server: Served, tlsPort: number, players: LoadClient[], flood: Flood): Promise<Phase> {
   const pid = server.child.pid!;
-  const socket = await floodSocket(server.port, login);
+  const start = await flood.prepare(server.port, tlsPort);
   await sleep(1000);
+  const base = await baseline(pid, players);
   const rss0 = rssKb(pid);
   let rssMax = rss0;
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssKb(pid))), 100);
   const looping = loop(players);
-  const start = performance.now();
-  const sent = await flood(socket, chunk, FLOOD_SECONDS);
-  const left = performance.now();
-  await sleep(CPU_AT_MS);
+  const begun = performance.now();
   const cpu0 = cpuSeconds(pid);
+  const result = await start(FLOOD_SECONDS);
+  const left = performance.now();
+  const cpuDuring = ((cpuSeconds(pid) - cpu0) / ((left - begun) / 1000)) * 100;
+  await sleep(CPU_AT_MS);
+  const cpu1 = cpuSeconds(pid);
   await sleep(1000);
-  const cpu = (cpuSeconds(pid) - cpu0) * 100;
+  const cpuAfter = (cpuSeconds(pid) - cpu1) * 100;
   await sleep(AFTER_MS - CPU_AT_MS - 1000);
   await looping.stop();
   clearInterval(sampler);
   return {
-    during: percentiles(between(looping.samples, start, left)),
+    base,
+    during: percentiles(between(looping.samples, begun, left)),
     after: percentiles(between(looping.samples, left, left + AFTER_MS)),
-    cpu,
+    cpuDuring,
+    cpuAfter,
     growthMb: (rssMax - rss0) / 1024,
-    sentMb: sent / 1024 / 1024,
+    flood: result,
   };
 }
 
+/** A port nobody listens on now, for the TLS port (0 would mean none). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+}
+
+function report(r: Phase, say: (line: string) => void): void {
+  const { latency, cpu } = r.base;
+  say(`  baseline just before: median ${ms(latency.p50)}, p99 ${ms(latency.p99)} (${latency.n} commands); server CPU ${cpu.toFixed(1)} %`);
+  say(`  players during: median ${ms(r.during.p50)} = ${x(r.during.p50 / latency.p50)} the baseline (target <= 2 x) ${verdict(r.during.p50 <= 2 * latency.p50)}`);
+  const p99Target = 2 * latency.p99 + 20;
+  say(`  players during: p99 ${ms(r.during.p99)} = ${x(r.during.p99 / latency.p99)} the baseline, worst ${ms(r.during.max)} (${r.during.n} commands) (target <= 2 x + 20 ms = ${ms(p99Target)}) ${verdict(r.during.p99 <= p99Target)}`);
+  say(`  players 10 s after: median ${ms(r.after.p50)} = ${x(r.after.p50 / latency.p50)} the baseline (target <= 2 x) ${verdict(r.after.p50 <= 2 * latency.p50)}`);
+  const cpuTarget = cpu + 30;
+  say(`  server CPU during: ${r.cpuDuring.toFixed(1)} %, ${(r.cpuDuring - cpu).toFixed(1)} points over the baseline's (target <= baseline + 30 points = ${cpuTarget.toFixed(0)} %) ${verdict(r.cpuDuring <= cpuTarget)}`);
+  const idle = Math.max(10, 2 * cpu);
+  say(`  server CPU 5 s after the flooders left: ${r.cpuAfter.toFixed(1)} % (target idle: <= ${idle.toFixed(0)} %, the players' loop still running) ${verdict(r.cpuAfter <= idle)}`);
+  say(`  resident memory growth: ${r.growthMb.toFixed(1)} MB (target < 50 MB) ${verdict(r.growthMb < 50)}`);
+  for (const note of r.flood.notes) say(`  ${note}`);
+  for (const failure of r.flood.failed) say(`  ${failure} FAIL`);
+}
+
 async function main(): Promise<void> {
-  console.log(`flood benchmark: ${PLAYERS} players looping inventory (${THINK_MS} ms between), a flood of ${FLOOD_SECONDS} s, run ${RUN}`);
+  console.log(`flood benchmark: ${PLAYERS} players looping inventory (${THINK_MS} ms between), each flood ${FLOOD_SECONDS} s after a baseline as long, run ${RUN}`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-flood-'));
-  const server = await serve([MAIN, '--port', '0', '--web-port', '0', '--host', '127.0.0.1', '--data', dataDir, '--creates-per-hour', '0']);
+  const tlsPort = await freePort();
+  const server = await serve([MAIN, '--port', '0', '--web-port', '0', '--tls-port', String(tlsPort), '--host', '127.0.0.1', '--data', dataDir, '--creates-per-hour', '0']);
   let failed = 0;
-  const report = (line: string) => {
+  const say = (line: string) => {
     if (line.includes('FAIL')) failed++;
     console.log(line);
   };
   try {
     const players: LoadClient[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await logIn(server.port, `Fp${RUN}${letters(i)}`));
-    const pid = server.child.pid!;
-    // The no-flood loop, after a warm-up, and the CPU it costs.
+    // A warm-up: the first commands compile the server's paths.
     const warm = loop(players);
     await sleep(1000);
     await warm.stop();
-    const quiet = loop(players);
-    const cpu0 = cpuSeconds(pid);
-    await sleep(FLOOD_SECONDS * 1000);
-    const quietCpu = ((cpuSeconds(pid) - cpu0) / FLOOD_SECONDS) * 100;
-    await quiet.stop();
-    const base = percentiles(quiet.samples.map((s) => s.ms));
-    console.log(`no flood: players' median ${ms(base.p50)}, worst ${ms(base.max)} (${base.n} commands); server CPU ${quietCpu.toFixed(1)} %`);
-    // Idle: what the players' own loop costs, and a little (the measure is one second long).
-    const idleCpu = Math.max(10, 2 * quietCpu);
-
-    const floods: [string, Buffer, string | null][] = [
-      ['a flooder who never logs in, empty lines', Buffer.alloc(64 * 1024, '\n'), null],
-      ['a logged-in flooder, look', Buffer.from('look\r\n'.repeat(10_000)), `Ff${RUN}`],
-    ];
-    for (const [what, chunk, login] of floods) {
-      const r = await floodPhase(server, players, chunk, login);
-      console.log(`${what} (${r.sentMb.toFixed(1)} MB sent in ${FLOOD_SECONDS} s):`);
-      report(`  players during: median ${ms(r.during.p50)}, worst ${ms(r.during.max)} (${r.during.n} commands) (target median <= 2 x ${ms(base.p50)} = ${ms(2 * base.p50)}) ${verdict(r.during.p50 <= 2 * base.p50)}`);
-      report(`  players 10 s after: median ${ms(r.after.p50)}, worst ${ms(r.after.max)} (${r.after.n} commands) (target median <= ${ms(2 * base.p50)}) ${verdict(r.after.p50 <= 2 * base.p50)}`);
-      report(`  server CPU 5 s after the flooder left: ${r.cpu.toFixed(1)} % (target idle: <= ${idleCpu.toFixed(0)} %, the players' loop still running) ${verdict(r.cpu <= idleCpu)}`);
-      report(`  resident memory growth: ${r.growthMb.toFixed(1)} MB (target < 50 MB) ${verdict(r.growthMb < 50)}`);
+    for (const flood of floods(RUN)) {
+      const r = await floodPhase(server, tlsPort, players, flood);
+      console.log(`${flood.what}${r.flood.sentBytes ? ` (${(r.flood.sentBytes / 1024 / 1024).toFixed(1)} MB sent in ${FLOOD_SECONDS} s)` : ''}:`);
+      report(r, say);
     }
     for (const p of players) p.close();
   } finally {

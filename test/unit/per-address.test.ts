@@ -131,12 +131,12 @@ describe('the limits a newcomer meets', () => {
 });
 
 describe('TLS handshakes per address', () => {
-  it('lets half a minute\'s worth go at once, then one every 60 / N seconds, per /64, logging once while an address is refused', () => {
+  it('lets a sixth of a minute\'s worth go at once, then one every 60 / N seconds, per /64, logging once while an address is refused', () => {
     let now = 0;
     const logs: string[] = [];
     const rate = new RatePerAddress(60, 'tls handshakes', () => now, (l) => logs.push(l));
     const burst = Array.from({ length: 40 }, () => rate.take('2001:db8:5:6::1')).filter(Boolean).length;
-    expect(burst).toBe(30);
+    expect(burst).toBe(10);
     expect(rate.take('2001:db8:5:6::99')).toBe(false);
     expect(rate.take('2001:db8:5:7::1')).toBe(true);
     now += 1000;

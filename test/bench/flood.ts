@@ -10,16 +10,19 @@
  * It builds nothing itself: `npm run bench:flood` builds what changed (scripts/run.mjs), then runs this file from dist/.
  */
 import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectAll, letters, type LoadClient } from './load/client.js';
 import { cpuSeconds, percentiles, rssKb, serve, type Percentiles, type Served } from './load/process.js';
-import { floods, type Flood, type FloodResult } from './floods.js';
+import { floods, type FloodResult } from './floods.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(here, '..', '..', 'src', 'start.cjs');
+const FLOODS = join(here, 'floods.js');
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -97,10 +100,29 @@ interface Phase {
   flood: FloodResult;
 }
 
+/**
+ * Flood `n` in its own process (floods.ts), set up and waiting for `go`: `start` floods for the
+ * given seconds and resolves with what it did.
+ */
+async function flooder(n: number, port: number, tlsPort: number): Promise<(seconds: number) => Promise<FloodResult>> {
+  const child = spawn(process.execPath, [FLOODS, String(n), String(port), String(tlsPort), RUN], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`flood ${n} ended before it was done`);
+    return value as string;
+  };
+  if ((await next()) !== 'ready') throw new Error(`flood ${n} did not get ready`);
+  return async (seconds) => {
+    child.stdin!.write(`go ${seconds}\n`);
+    return JSON.parse(await next()) as FloodResult;
+  };
+}
+
 /** One flood beside the players' loop: its baseline, then latency during and after, CPU during and 5 s after, memory growth. */
-async function floodPhase(server: Served, tlsPort: number, players: LoadClient[], flood: Flood): Promise<Phase> {
+async function floodPhase(server: Served, tlsPort: number, players: LoadClient[], n: number): Promise<Phase> {
   const pid = server.child.pid!;
-  const start = await flood.prepare(server.port, tlsPort);
+  const start = await flooder(n, server.port, tlsPort);
   await sleep(1000);
   const base = await baseline(pid, players);
   const rss0 = rssKb(pid);
@@ -174,8 +196,8 @@ async function main(): Promise<void> {
     const warm = loop(players);
     await sleep(1000);
     await warm.stop();
-    for (const flood of floods(RUN)) {
-      const r = await floodPhase(server, tlsPort, players, flood);
+    for (const [n, flood] of floods(RUN).entries()) {
+      const r = await floodPhase(server, tlsPort, players, n);
       console.log(`${flood.what}${r.flood.sentBytes ? ` (${(r.flood.sentBytes / 1024 / 1024).toFixed(1)} MB sent in ${FLOOD_SECONDS} s)` : ''}:`);
       report(r, say);
     }

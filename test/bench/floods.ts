@@ -1,9 +1,13 @@
 /**
- * The floods of the flood benchmark (flood.ts): each starts its flooders, floods for the given
- * seconds as fast as the sockets take it, and hangs up, returning what it sent and saw.
+ * The floods of the flood benchmark (flood.ts), run in a process of their own so that the
+ * flooders' work is not counted in the players' times: `node floods.js <n> <port> <tls port>
+ * <run>` sets flood n up (its connections, its logins), prints `ready`, waits for `go
+ * <seconds>` on standard input, floods as fast as the sockets take it, hangs up, and prints
+ * what it did as one line of JSON.
  */
 import net from 'node:net';
 import tls from 'node:tls';
+import { createInterface } from 'node:readline';
 
 const IAC = 255, DO = 253, SB = 250, SE = 240, NOP = 241, GMCP = 201;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -161,4 +165,26 @@ async function handshakeStorm(port: number, from: string, parallel: number, seco
   };
   await Promise.all(Array.from({ length: parallel }, loop));
   return { sentBytes: 0, notes: [`${done} handshakes completed, ${refused} connections closed without one`], failed: [] };
+}
+
+/** Run as a script: one flood, driven by its parent (flood.ts). */
+async function child(): Promise<void> {
+  const [n, port, tlsPort, run] = process.argv.slice(2);
+  const flood = floods(run)[Number(n)];
+  const start = await flood.prepare(Number(port), Number(tlsPort));
+  console.log('ready');
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    const go = /^go (\d+)$/.exec(line);
+    if (!go) continue;
+    console.log(JSON.stringify(await start(Number(go[1]))));
+    process.exit(0);
+  }
+}
+
+if (process.argv[1]?.endsWith('floods.js')) {
+  child().catch((e: Error) => {
+    console.error(`flood failed: ${e.message}`);
+    process.exit(1);
+  });
 }

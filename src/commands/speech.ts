@@ -47,13 +47,16 @@ export function mayTalk(ctx: CommandContext, channel: Exclude<Channel, 'announce
   const { lines, characters } = TALK_LIMITS;
   const b = (mine[scope] ??= { lines: new Bucket(lines.burst, lines.perSecond, now), characters: new Bucket(characters.burst, characters.perSecond, now) });
   b.characters.refill(now);
-  if (b.characters.debtMs === 0 && b.lines.take(now)) {
+  const tooLong = b.characters.debtMs > 0;
+  if (!tooLong && b.lines.take(now)) {
     b.characters.spend(text.length);
     return true;
   }
+  const n = (x: number) => x.toLocaleString('en-US');
   ctx.reply(
-    `Nobody heard that: you are talking too fast ${WHERE[scope]} (at most ${lines.burst} lines or ${characters.burst.toLocaleString('en-US')} characters at once, ` +
-      `then ${lines.perSecond} lines or ${characters.perSecond.toLocaleString('en-US')} characters a second). Wait a moment, then say it again.`,
+    tooLong
+      ? `Nobody heard that: you talk too much ${WHERE[scope]} (${n(characters.burst)} characters at once, then ${n(characters.perSecond)} a second).`
+      : `Nobody heard that: you talk too fast ${WHERE[scope]} (${lines.burst} lines at once, then ${lines.perSecond} a second).`,
   );
   return false;
 }

@@ -47,7 +47,11 @@ export function listenTelnet(
     if (!secure) return ready(new TelnetConnection(stream as net.Socket, { ...connectionOptions, proxied }));
     // A handshake costs a signature and holds a descriptor until done: limited per address, counted while it lasts.
     const address = proxied?.address ?? peerAddress((stream as net.Socket).remoteAddress);
-    if ((handshakes && !handshakes.take(address)) || onTheWay?.coming(address)) return void stream.destroy();
+    if (onTheWay?.coming(address)) return void stream.destroy();
+    if (handshakes && !handshakes.take(address)) {
+      onTheWay?.arrived(address);
+      return void stream.destroy();
+    }
     handshake(stream, secure(), handshakeTimeoutMs, (encrypted) => {
       onTheWay?.arrived(address);
       if (encrypted) ready(new TelnetConnection(encrypted, { ...connectionOptions, proxied }));

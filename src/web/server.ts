@@ -232,8 +232,11 @@ function admitSocket(socket: net.Socket, secure: boolean, options: WebOptions): 
   if (options.admit && !options.admit()) return FULL_RESPONSE;
   const peer = peerAddress(socket.remoteAddress);
   if ((options.trusted ?? TrustedProxies.none).trusts(peer)) return null;
-  if (secure && options.handshakes && !options.handshakes.take(peer)) return '';
   const refusal = options.onTheWay?.coming(peer);
+  if (!refusal && secure && options.handshakes && !options.handshakes.take(peer)) {
+    options.onTheWay?.arrived(peer);
+    return '';
+  }
   if (!refusal) return null;
   return `HTTP/1.1 429 Too Many Requests\r\nRetry-After: 10\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(refusal) + 1}\r\nConnection: close\r\n\r\n${refusal}\n`;
 }

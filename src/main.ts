@@ -36,6 +36,8 @@ const USAGE = `Usage: npm start -- [options]
                  (default 10, or the world's connectionsPerAddress; 0: no limit)
   --greeting-limit N  connections that may be at the greeting (not logged in) at once, every port together
                  (default 200, or the world's greetingLimit; 0: no limit)
+  --talk-per-second N  lines a second each player may say on each channel (say, tell, ooc, shout), after a
+                 burst of 10 (default 3, or the world's talkPerSecond; 0: no limit)
   --tls-handshakes-per-minute N  TLS handshakes one address may make a minute, a sixth of them at once, on the
                  TLS and HTTPS ports (default 60; 0: no limit)
   --log-max-bytes N  server.log is begun anew past N bytes (default 10485760, 10 MiB; 0: never)
@@ -47,7 +49,7 @@ const USAGE = `Usage: npm start -- [options]
                  (web) and PROXY protocol header (telnet, required from them) name the player
   --help         show this help`;
 
-const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit', 'tls-handshakes-per-minute', 'log-max-bytes', 'log-files'];
+const VALUED = ['port', 'host', 'data', 'store', 'world', 'seed', 'web-port', 'tls-port', 'web-tls-port', 'tls-cert', 'tls-key', 'web-origins', 'creates-per-hour', 'connections-per-address', 'greeting-limit', 'talk-per-second', 'tls-handshakes-per-minute', 'log-max-bytes', 'log-files'];
 /** Options that may be given more than once. */
 const REPEATABLE = ['admin', 'trust-proxy', 'game-module'];
 const KNOWN = new Set([...VALUED, ...REPEATABLE, 'help', '_']);
@@ -111,6 +113,8 @@ const perAddress = argv['connections-per-address'];
 const connectionsPerAddress = perAddress === undefined ? undefined : wholeNumber('connections-per-address', perAddress, 1_000_000);
 const greeting = argv['greeting-limit'];
 const greetingLimit = greeting === undefined ? undefined : wholeNumber('greeting-limit', greeting, 1_000_000);
+const talk = argv['talk-per-second'];
+const talkPerSecond = talk === undefined ? undefined : wholeNumber('talk-per-second', talk, 1_000_000);
 const handshakesFlag = argv['tls-handshakes-per-minute'];
 const tlsHandshakesPerMinute = handshakesFlag === undefined ? undefined : wholeNumber('tls-handshakes-per-minute', handshakesFlag, 1_000_000);
 // --admin may be repeated: one name each time.
@@ -209,6 +213,7 @@ try {
       ...(createsPerHour === undefined ? {} : { createsPerHour }),
       ...(connectionsPerAddress === undefined ? {} : { connectionsPerAddress }),
       ...(greetingLimit === undefined ? {} : { greetingLimit }),
+      ...(talkPerSecond === undefined ? {} : { talkPerSecond }),
       admins,
     },
     log,

@@ -3,6 +3,8 @@ import type { Channel, Told } from '../output/news.js';
 import type { CommandContext } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
 import { Bucket } from '../telnet/bucket.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../telnet/lines.js';
+import type { Rate } from '../telnet/input-budget.js';
 
 /**
  * Speech as a listener hears it: the text, and with it the same words as news for the panels
@@ -22,15 +24,23 @@ export function withStop(text: string): string {
 
 /**
  * What one player may put into others' queues on each of their channels (the room's talk, say,
- * emote, socials and whispers together; tell; ooc; shout): lines and characters, each a burst
- * at once and then so much a second. A dealer talking at its 2 lines a second, lines of up to
- * 1,024 characters, stays well within them; a spammer is held to a few lines a second.
+ * emote, socials and whispers together; tell; ooc; shout), `perSecond` being the tavern's
+ * talkPerSecond (0: no limit): 10 lines at once (or `perSecond`, if more), and as many
+ * characters as that many of the longest lines a client may type; then `perSecond` lines and
+ * 800 characters a line a second. With the shipped 3, a dealer that sends at most 10 commands at
+ * once and then 2 a second, of up to 1,024 characters each, is never refused; a spammer is held
+ * to a few lines a second.
  */
-export const TALK_LIMITS = { lines: { burst: 10, perSecond: 3 }, characters: { burst: 8000, perSecond: 2400 } };
+export function talkLimits(perSecond: number): { lines: Rate; characters: Rate } | null {
+  if (perSecond === 0) return null;
+  const burst = Math.max(10, perSecond);
+  return { lines: { burst, perSecond }, characters: { burst: burst * DEFAULT_MAX_LINE_BYTES, perSecond: perSecond * 800 } };
+}
 
 type Scope = 'room' | 'tell' | 'ooc' | 'shout';
 const SCOPES: Record<Exclude<Channel, 'announce'>, Scope> = { say: 'room', emote: 'room', social: 'room', whisper: 'room', tell: 'tell', ooc: 'ooc', shout: 'shout' };
-const WHERE: Record<Scope, string> = { room: 'in the room', tell: 'in tells', ooc: 'on the ooc channel', shout: 'in shouts' };
+/** Short, so that the refusal fits an 80-column line: `Unheard: too much in the room (10,240 characters at once, then 2,400 a second).` */
+const WHERE: Record<Scope, string> = { room: 'in the room', tell: 'in tells', ooc: 'on ooc', shout: 'in shouts' };
 
 /** Each talker's buckets, per scope; gone with the player object. */
 const budgets = new WeakMap<Player, Partial<Record<Scope, { lines: Bucket; characters: Bucket }>>>();
@@ -40,11 +50,13 @@ const budgets = new WeakMap<Player, Partial<Record<Scope, { lines: Bucket; chara
  * told why in one line (their own volume reaches only themselves).
  */
 export function mayTalk(ctx: CommandContext, channel: Exclude<Channel, 'announce'>, text: string): boolean {
+  const limits = talkLimits(ctx.tavern.settings.talkPerSecond);
+  if (!limits) return true;
   const scope = SCOPES[channel];
   const now = ctx.tavern.clock.now();
   let mine = budgets.get(ctx.actor);
   if (!mine) budgets.set(ctx.actor, (mine = {}));
-  const { lines, characters } = TALK_LIMITS;
+  const { lines, characters } = limits;
   const b = (mine[scope] ??= { lines: new Bucket(lines.burst, lines.perSecond, now), characters: new Bucket(characters.burst, characters.perSecond, now) });
   b.characters.refill(now);
   const tooLong = b.characters.debtMs > 0;
@@ -55,8 +67,8 @@ export function mayTalk(ctx: CommandContext, channel: Exclude<Channel, 'announce
   const n = (x: number) => x.toLocaleString('en-US');
   ctx.reply(
     tooLong
-      ? `Nobody heard that: you talk too much ${WHERE[scope]} (${n(characters.burst)} characters at once, then ${n(characters.perSecond)} a second).`
-      : `Nobody heard that: you talk too fast ${WHERE[scope]} (${lines.burst} lines at once, then ${lines.perSecond} a second).`,
+      ? `Unheard: too much ${WHERE[scope]} (${n(characters.burst)} characters at once, then ${n(characters.perSecond)} a second).`
+      : `Unheard: too fast ${WHERE[scope]} (${lines.burst} lines at once, then ${lines.perSecond} a second).`,
   );
   return false;
 }

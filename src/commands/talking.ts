@@ -62,7 +62,7 @@ export function talkingCommands(games: readonly GameInfo[]): TavernCommand[] {
         // "emote 's eyes narrow" reads "Ana's eyes narrow."
         const text = withStop(/^['’,]/.test(args) ? `${actor.name}${args}` : `${actor.name} ${args}`);
         const action = text.slice(actor.name.length);
-        if (!mayTalk(ctx, 'emote', text)) return;
+        if (!mayTalk(ctx, 'emote', args)) return;
         const others = tavern.playersIn(room.id).filter((p) => p !== actor);
         tavern.tell({ room: room.id }, (p) => said('emote', actor.name, `${named(actor.name)}${addressed(action, p, others)}`));
       },

@@ -36,9 +36,11 @@ export interface TavernSettings {
   connectionsPerAddress: number;
   /** Connections at the greeting (not logged in) at once, every port together; 0: no limit. The world may set it, `--greeting-limit` overrides. */
   greetingLimit: number;
+  /** Lines a second each player may say on each channel, after a burst of 10 (commands/speech.ts, talkLimits); 0: no limit. The world may set it, `--talk-per-second` overrides. */
+  talkPerSecond: number;
 }
 
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20, connectionsPerAddress: 10, greetingLimit: 200 };
+export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20, connectionsPerAddress: 10, greetingLimit: 200, talkPerSecond: 3 };
 
 /** A line from someone no longer connected: nothing to run, nothing to tell. */
 const NOTHING_TOLD = { told: Promise.resolve() };

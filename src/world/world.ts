@@ -42,6 +42,8 @@ export interface WorldSettings {
   connectionsPerAddress?: number;
   /** Connections that may be at the greeting (not logged in) at once; 0: no limit. */
   greetingLimit?: number;
+  /** Lines a second each player may say on each channel (docs/limits.md); 0: no limit. */
+  talkPerSecond?: number;
 }
 
 export interface World {
@@ -199,8 +201,11 @@ function parseSettings(raw: unknown, problems: string[]): WorldSettings {
     } else if (key === 'greetingLimit') {
       if (whole(value, 0)) settings.greetingLimit = value as number;
       else problems.push('settings: greetingLimit must be a whole number, 0 or more (0: no limit)');
+    } else if (key === 'talkPerSecond') {
+      if (whole(value, 0)) settings.talkPerSecond = value as number;
+      else problems.push('settings: talkPerSecond must be a whole number, 0 or more (0: no limit)');
     } else {
-      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress, greetingLimit)`);
+      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress, greetingLimit, talkPerSecond)`);
     }
   }
   return settings;

@@ -128,7 +128,7 @@ async function spamAgainstReader(spammers: net.Socket[], reader: net.Socket, sec
     if (chunk) read = (read + chunk.toString('latin1')).slice(-100_000);
   }, 100);
   const line = Buffer.from(`ooc ${'y'.repeat(1000)}\r\n`.repeat(64));
-  const sent = await Promise.all(spammers.map((s) => pour(s, line, seconds, (d) => (tooFast += (d.toString('latin1').match(/Nobody heard that/g) ?? []).length))));
+  const sent = await Promise.all(spammers.map((s) => pour(s, line, seconds, (d) => (tooFast += (d.toString('latin1').match(/Unheard: too/g) ?? []).length))));
   // The reader goes on reading what was told it, for as long again.
   await sleep(seconds * 1000);
   clearInterval(reading);

@@ -5,18 +5,21 @@
  * it, and told how much once it catches up. A dealer talking at 2 lines a second passes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { TALK_LIMITS } from '../../src/commands/speech.js';
+import { talkLimits } from '../../src/commands/speech.js';
+import { defaultTavernSettings } from '../../src/world/tavern.js';
+import { parseWorld } from '../../src/world/world.js';
 import { recordingSession, testTavern, type RecordingSession, type TestTavern } from '../support/tavern.js';
 
 let t: TestTavern;
 afterEach(() => t.destroy());
 
-const WHERE = '(in the room|on the ooc channel|in tells|in shouts)';
+const WHERE = '(in the room|on ooc|in tells|in shouts)';
 const TOO_FAST = new RegExp(
-  `^Nobody heard that: you talk (too fast ${WHERE} \\(10 lines at once, then 3 a second\\)|too much ${WHERE} \\(8,000 characters at once, then 2,400 a second\\))\\.$`,
+  `^Unheard: (too fast ${WHERE} \\(10 lines at once, then 3 a second\\)|too much ${WHERE} \\(10,240 characters at once, then 2,400 a second\\))\\.$`,
   'm',
 );
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern, 'g'))?.length ?? 0;
+const SHIPPED = talkLimits(defaultTavernSettings.talkPerSecond)!;
 
 /** A session that can be made to look behind, as a client that stopped reading is. */
 function laggingSession(): RecordingSession & { behind: boolean } {
@@ -37,8 +40,8 @@ describe('what one player may put into others\u2019 queues', () => {
       t.clock.advance(10);
     }
     const heard = count(bex.session.take(), /\[ooc\] Ana: x{1000}/);
-    // 3 s: the burst of 8,000 characters, then 2,400 a second.
-    const most = Math.ceil((TALK_LIMITS.characters.burst + 3 * TALK_LIMITS.characters.perSecond) / 1000) + 1;
+    // 3 s: the burst of 10,240 characters (the 10 lines' burst holds first), then 2,400 a second.
+    const most = Math.min(SHIPPED.lines.burst, Math.ceil(SHIPPED.characters.burst / 1000)) + Math.ceil((3 * SHIPPED.characters.perSecond) / 1000) + 1;
     expect(heard).toBeGreaterThanOrEqual(most - 3);
     expect(heard).toBeLessThanOrEqual(most);
     expect(heard + refused).toBe(300);
@@ -57,7 +60,7 @@ describe('what one player may put into others\u2019 queues', () => {
       said.push(ana.session.take());
     }
     expect(said.filter((s) => TOO_FAST.test(s))).toHaveLength(2);
-    expect(said.at(-1)).toBe('Nobody heard that: you talk too fast in the room (10 lines at once, then 3 a second).');
+    expect(said.at(-1)).toBe('Unheard: too fast in the room (10 lines at once, then 3 a second).');
     expect(bex.session.take()).not.toMatch(/Ana says, 'j'/);
     t.clock.advance(1000);
     await t.tavern.handleLine(ana.player, 'say again');
@@ -77,6 +80,65 @@ describe('what one player may put into others\u2019 queues', () => {
     }
     const heard = ana.session.take();
     expect(count(heard, /Vell says, 'y+'/) + count(heard, /Vell whispers to you, 'y+'/)).toBe(1200);
+  });
+  it("lets a dealer paced as a MUD profile's quota of 10 commands at once, then 2 a second, send every backlog of 1,000-character says, poses and whispers", async () => {
+    t = await testTavern();
+    const dealer = await t.enter('Vell');
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex');
+    // The dealer's own outbox: a token bucket of 10, refilled at 2 a second; a backlog goes out as fast as it allows.
+    let tokens = 10;
+    const backlog: string[] = [];
+    const text = (i: number) => `${String(i).padStart(4, '0')} ${'z'.repeat(1000 - 'whisper bex '.length - 5)}`;
+    let sent = 0;
+    for (let ms = 0; ms < 10 * 60_000; ms += 100) {
+      // Every 30 s a game ends at once: answers and lines for the room, a dozen at a time after a quiet spell.
+      if (ms % 30_000 === 0) for (let i = 0; i < 12; i++) backlog.push(i % 3 === 0 ? `say ${text(i)}` : i % 3 === 1 ? `emote ${text(i)}` : `whisper ${i % 2 ? 'ana' : 'bex'} ${text(i)}`);
+      tokens = Math.min(10, tokens + 0.2);
+      while (tokens >= 1 && backlog.length) {
+        tokens -= 1;
+        await t.tavern.handleLine(dealer.player, backlog.shift()!);
+        sent++;
+        expect(dealer.session.take()).not.toMatch(TOO_FAST);
+      }
+      t.clock.advance(100);
+    }
+    expect(sent).toBe(20 * 12);
+    // Each batch: 4 says and 4 poses heard by both, 4 whispers by one.
+    const heard = ana.session.take() + bex.session.take();
+    expect(count(heard, /Vell (says, '|whispers to you, '|)\d{4} z/)).toBe(20 * (4 * 2 + 4 * 2 + 4));
+  });
+
+  it.each([
+    [100, 250],
+    [0, 300],
+  ])("follows the tavern's talkPerSecond (%i): 300 short lines in a second and a half, %i heard", async (talkPerSecond, heard) => {
+    t = await testTavern({ talkPerSecond });
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex');
+    bex.session.take();
+    let told = 0;
+    for (let i = 0; i < 300; i++) {
+      await t.tavern.handleLine(ana.player, `ooc line ${i}`);
+      if (/^Unheard: too fast on ooc \(100 lines at once, then 100 a second\)\.$/m.test(ana.session.take())) told++;
+      t.clock.advance(5);
+    }
+    const got = count(bex.session.take(), /\[ooc\] Ana: line \d+/);
+    expect(got + told).toBe(300);
+    // At 100 a second: 100 at once, then one line in two.
+    expect(Math.abs(got - heard)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("the tavern's talkPerSecond", () => {
+  it('is read from the world, 0 or more, and defaults to 3', () => {
+    const world = (settings: unknown) => ({ start: 'a', rooms: [{ id: 'a', name: 'A', description: 'x' }], settings });
+    expect(parseWorld(world({ talkPerSecond: 20 })).settings.talkPerSecond).toBe(20);
+    expect(parseWorld(world({ talkPerSecond: 0 })).settings.talkPerSecond).toBe(0);
+    expect(() => parseWorld(world({ talkPerSecond: 2.5 }))).toThrow(/talkPerSecond must be a whole number, 0 or more \(0: no limit\)/);
+    expect(defaultTavernSettings.talkPerSecond).toBe(3);
+    expect(talkLimits(0)).toBeNull();
+    expect(talkLimits(3)).toEqual({ lines: { burst: 10, perSecond: 3 }, characters: { burst: 10_240, perSecond: 2400 } });
   });
 });
 

@@ -139,11 +139,11 @@ export const adminCommands: TavernCommand[] = [
     group: 'Admin',
     adminOnly: true,
     exactOnly: true,
-    help: 'Check that every account in the ledger adds up, and count where the coins came from and where they are.',
+    help: 'Check that every account in the ledger adds up and every thing is in one place, and count where the coins came from and where they and the things are.',
     async run(ctx) {
       const audit = await ctx.tavern.ledger.audit();
       ctx.reply(auditText(audit));
-      logAction(ctx, `audit: ${audit.problems.length ? `${audit.problems.length} problems: ${audit.problems.join('; ')}` : 'the books add up'}; minted ${audit.minted}, from the house ${audit.fromHouse}, in purses ${audit.inPurses}, in escrow ${audit.inEscrow}`);
+      logAction(ctx, `audit: ${audit.problems.length ? `${audit.problems.length} problems: ${audit.problems.join('; ')}` : 'the books add up'}; minted ${audit.minted}, from the house ${audit.fromHouse}, in purses ${audit.inPurses}, in escrow ${audit.inEscrow}, things carried ${audit.thingsCarried}, on floors ${audit.thingsOnFloors}`);
     },
   },
   {
@@ -165,14 +165,15 @@ export function auditText(a: Audit): string {
   const c = obsidianCoins;
   const verdict = a.problems.length
     ? paint('warning', `The books do NOT add up (${a.problems.length} problem${a.problems.length === 1 ? '' : 's'}):`) + a.problems.map((p) => `\n  ${p}`).join('')
-    : 'The books add up: every account balances and all of them together sum to zero.';
+    : 'The books add up: every account balances and all of them together sum to zero, and every thing is in one place.';
   const house = a.fromHouse >= 0
-    ? `The house has put ${c(a.fromHouse)} into the world (hand-outs and winnings, less what it won).`
-    : `The house has taken ${c(-a.fromHouse)} out of the world (it won more than it paid).`;
+    ? `The house has put ${c(a.fromHouse)} into the world (hand-outs and winnings, less what it won and what the bar sold).`
+    : `The house has taken ${c(-a.fromHouse)} out of the world (what it won and what the bar sold came to more than it paid).`;
   return [
     verdict,
     `The mint has put ${c(a.minted)} into the world (starting purses).`,
     house,
     `In purses: ${c(a.inPurses)}. On the tables: ${c(a.inEscrow)}.`,
+    `Things carried: ${a.thingsCarried}. On the floors: ${a.thingsOnFloors}.`,
   ].join('\n');
 }

@@ -7,6 +7,7 @@ import { cannotWrite, type FileLayer } from './files.js';
 import { decodeLine, isSegmentName, type Position } from './journal.js';
 import { keepResults, resultProblem, RESULTS_KEPT, type TableResult } from './results.js';
 import { drawProblem, gameRecordProblem, keepGame, keepWins, type DrawRecord, type GameRecord } from './games.js';
+import { holdingsFromRecord, holdingsRecord } from './holdings.js';
 
 /**
  * The checkpoint (db.json, written with lowdb): the whole state as of one journal position. It
@@ -32,6 +33,8 @@ export interface Snapshot {
   /** Per table, its last game records, oldest first; the wins are made again from them and `wins`. */
   games?: Record<string, GameRecord[]>;
   wins?: State['wins'];
+  /** Per place, the things there (absent in checkpoints from before things). */
+  things?: Record<string, Record<string, number>>;
   /** Written as the server stopped cleanly: the journal ended exactly at `position` then. */
   stopped?: true;
 }
@@ -50,6 +53,7 @@ export function toSnapshot(state: State, position: Position, stopped = false): S
     draws: Object.fromEntries(state.draws),
     games: Object.fromEntries(state.games),
     wins: state.wins,
+    things: holdingsRecord(state.things),
   };
 }
 
@@ -100,6 +104,9 @@ export function fromSnapshot(raw: unknown): { state: State; position: Position; 
   }
   const problem = gamesFromSnapshot(raw, state);
   if (problem) return problem;
+  const things = holdingsFromRecord(raw.things);
+  if (typeof things === 'string') return things;
+  state.things = things;
   const problems = balanceProblems(state);
   if (problems.length) return `its books do not balance: ${problems.slice(0, 3).join('; ')}`;
   return { state, position: { seq: p.seq, segment: p.segment, offset: p.offset, ...(p.crc ? { crc: p.crc } : {}) }, stopped: raw.stopped === true };

@@ -11,10 +11,13 @@ import { keepResults, resultsProblem, type TableResult } from './results.js';
 import { accountOwner, accountText, charAccount, mayOwe, MINT, readAccount, type Move } from './account.js';
 import { ID, isCount, isPlainObject, isText, KEY } from './shapes.js';
 import { drawProblem, gameRecordProblem, keepGame, keepWins, winsOf, type DrawRecord, type GameRecord, type Win } from './games.js';
+import { holdingProblems, setThings, thingMovesProblem, thingsAfter, type Holdings, type ThingMove } from './holdings.js';
+import { placeOwner } from './place.js';
 
 export type { ResultOutcome, TableResult } from './results.js';
 export type { Move } from './account.js';
 export type { DrawRecord, GameRecord, GameResult, Win } from './games.js';
+export type { Holdings, ThingMove } from './holdings.js';
 
 /** A character's settings that matter after a restart. Unset means "as the client says". */
 export interface Prefs {
@@ -64,8 +67,12 @@ export type Entry =
   /**
    * A coin transaction: every move of it, applied together or not at all. A transaction that
    * settles bets at a table says what came of each (`results`), accounting for its moves exactly.
+   * A purchase moves the things bought in the same entry (`things`), so the coins and the goods
+   * change hands together or not at all.
    */
-  | { kind: 'coins'; moves: Move[]; results?: TableResult[] }
+  | { kind: 'coins'; moves: Move[]; results?: TableResult[]; things?: ThingMove[] }
+  /** Things changing places with no coins (picked up, dropped, handed over, drunk, a floor stocked): every move of it or none. */
+  | { kind: 'things'; things: ThingMove[] }
   /** A new character, with its starting purse from the mint (in the same entry, so a torn write cannot split them). */
   | { kind: 'character'; name: string; passwordHash: string; room: string; created: string; purse: number }
   | { kind: 'password'; key: string; passwordHash: string }
@@ -102,6 +109,8 @@ export interface State {
   games: Map<string, GameRecord[]>;
   /** The biggest wins of the last WINS_WINDOW_MS, biggest first. */
   wins: Win[];
+  /** Per place, the things there (holdings.ts). */
+  things: Holdings;
 }
 
 export const emptyState = (): State => ({
@@ -114,17 +123,23 @@ export const emptyState = (): State => ({
   draws: new Map(),
   games: new Map(),
   wins: [],
+  things: new Map(),
 });
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const PREF_TYPES: Record<keyof Prefs, 'boolean' | 'string'> = { colour: 'boolean', screenReader: 'boolean', ooc: 'boolean', description: 'string', public: 'boolean' };
 
 
+/** Whose things thing moves take or bring (null for a floor or the house). */
+const thingOwners = (moves: readonly ThingMove[] = []) => moves.flatMap((m) => [placeOwner(m.from), placeOwner(m.to)]);
+
 /** The characters an entry touches, by key. */
 export function charactersIn(e: Entry): string[] {
   switch (e.kind) {
     case 'coins':
-      return e.moves.flatMap((m) => [accountOwner(m.from), accountOwner(m.to)]).filter((k): k is string => k !== null);
+      return [...e.moves.flatMap((m) => [accountOwner(m.from), accountOwner(m.to)]), ...thingOwners(e.things)].filter((k): k is string => k !== null);
+    case 'things':
+      return thingOwners(e.things).filter((k): k is string => k !== null);
     case 'character':
       return [e.name.toLowerCase()];
     case 'fair':
@@ -177,8 +192,10 @@ export function shapeProblem(e: unknown): string | null {
         if (!isCount(m.amount) || m.amount === 0) return `a move of ${JSON.stringify(m.amount)} coins`;
         if (!isText(m.why)) return 'a move without a reason';
       }
-      return e.results === undefined ? null : resultsProblem(e.results, e.moves as Move[]);
+      return (e.results === undefined ? null : resultsProblem(e.results, e.moves as Move[])) ?? (e.things === undefined ? null : thingMovesProblem(e.things));
     }
+    case 'things':
+      return thingMovesProblem(e.things);
     case 'character':
       if (!isText(e.name, 32) || !KEY.test(e.name.toLowerCase())) return 'a character without a proper name';
       if (!isText(e.passwordHash) || !isText(e.room, 200) || !isText(e.created, 40) || !isCount(e.purse)) return 'a malformed new character';
@@ -228,11 +245,20 @@ export function apply(state: State, e: Entry): string | null {
         if (n < 0 && !mayOwe(account)) return `${account} would hold ${n} coins`;
         if (!Number.isSafeInteger(n)) return `${account} would hold more coins than can be counted`;
       }
+      const things = e.things ? thingsAfter(state.things, e.things, (key) => state.characters.has(key)) : null;
+      if (typeof things === 'string') return things;
       for (const [account, n] of after) {
         if (n === 0) state.balances.delete(account);
         else state.balances.set(account, n);
       }
+      if (things) setThings(state.things, things);
       if (e.results) keepResults(state.results, e.results);
+      return null;
+    }
+    case 'things': {
+      const things = thingsAfter(state.things, e.things, (key) => state.characters.has(key));
+      if (typeof things === 'string') return things;
+      setThings(state.things, things);
       return null;
     }
     case 'character': {
@@ -302,7 +328,7 @@ export function apply(state: State, e: Entry): string | null {
   }
 }
 
-/** Problems with the books as a whole: accounts that do not sum to zero, purses below zero, coins of nobody. */
+/** Problems with the books as a whole: accounts (or things) that do not sum to zero, purses below zero, coins (or things) of nobody. */
 export function balanceProblems(state: State): string[] {
   const problems: string[] = [];
   let total = 0;
@@ -313,5 +339,6 @@ export function balanceProblems(state: State): string[] {
     if (owner !== null && !state.characters.has(owner)) problems.push(`${account} holds ${n} coins but there is no such character`);
   }
   if (total !== 0) problems.push(`the accounts sum to ${total}, not 0`);
+  problems.push(...holdingProblems(state.things, (key) => state.characters.has(key)));
   return problems;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { accountText, charAccount } from './account.js';
-import { apply, charactersIn, shapeProblem, type CharacterRecord, type Entry, type State, type Win } from './entries.js';
+import { apply, charactersIn, shapeProblem, type CharacterRecord, type Entry, type Holdings, type State, type Win } from './entries.js';
+import { holdingsRecord, NOTHING } from './holdings.js';
 import { WINS_WINDOW_MS } from './games.js';
 import { Richest, shownWins, type Rich } from './richest.js';
 import { cloneState } from './checkpoint.js';
@@ -177,12 +178,16 @@ export class FileStore implements Store {
     }
     const at = this.journal.at;
     const live = new Map(this.state.balances);
+    const liveThings = holdingsRecord(this.state.things);
     const { files, dataDir } = this.options;
     const first = ((await files.list(join(dataDir, JOURNAL_DIR))) ?? []).filter(isSegmentName).sort()[0];
     if (first !== segmentName(1)) return [];
     let journal: ReadonlyMap<string, number>;
+    let journalThings: Record<string, Record<string, number>>;
     try {
-      journal = (await readStore(files, dataDir, { fromScratch: true, upTo: at, yieldEvery: 2000 })).state.balances;
+      const { state } = await readStore(files, dataDir, { fromScratch: true, upTo: at, yieldEvery: 2000 });
+      journal = state.balances;
+      journalThings = holdingsRecord(state.things);
     } catch (e) {
       return [`the journal does not add up: ${e instanceof Damage ? e.where : (e as Error).message}`];
     }
@@ -192,7 +197,21 @@ export class FileStore implements Store {
       const j = journal.get(account) ?? 0;
       if (n !== j) problems.push(`${account} holds ${n} coins but the journal says ${j}`);
     }
+    for (const place of new Set([...Object.keys(liveThings), ...Object.keys(journalThings)])) {
+      const [n, j] = [liveThings[place] ?? {}, journalThings[place] ?? {}];
+      for (const thing of new Set([...Object.keys(n), ...Object.keys(j)])) {
+        if ((n[thing] ?? 0) !== (j[thing] ?? 0)) problems.push(`${place} holds ${n[thing] ?? 0} ${thing} but the journal says ${j[thing] ?? 0}`);
+      }
+    }
     return problems.sort().slice(0, 20);
+  }
+
+  things(place: string): ReadonlyMap<string, number> {
+    return this.state.things.get(place) ?? NOTHING;
+  }
+
+  allThings(): Promise<Holdings> {
+    return Promise.resolve(this.state.things);
   }
 
   ban(key: string) {

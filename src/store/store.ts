@@ -1,4 +1,4 @@
-import type { Ban, CharacterRecord, DrawRecord, Entry, GameRecord, TableFairness, TableResult, Win } from './entries.js';
+import type { Ban, CharacterRecord, DrawRecord, Entry, GameRecord, Holdings, TableFairness, TableResult, Win } from './entries.js';
 import type { Rich } from './richest.js';
 
 /**
@@ -39,8 +39,16 @@ export interface Store {
   accounts(): [string, number][];
   /** Every account's balance, for the audit (the database engine asks the database). */
   allBalances(): Promise<ReadonlyMap<string, number>>;
-  /** Accounts whose balance is not the sum of the journal's coin movements (the truth), for the audit. */
+  /** Accounts (and places' things) that are not the sum of the journal's movements (the truth), for the audit. */
   ledgerProblems(): Promise<string[]>;
+  /**
+   * The things in a place (a place as stored: place.ts), by thing id: those in memory, which are
+   * every place the file engine knows, and with the database engine the characters in play here,
+   * this server's floors and (as of its start, with its own changes since) the house's stock.
+   */
+  things(place: string): ReadonlyMap<string, number>;
+  /** Every place's things, for the audit (the database engine asks the database; every server's floors of one room are summed). */
+  allThings(): Promise<Holdings>;
   ban(key: string): Readonly<Ban> | undefined;
   /**
    * Set by the server: told of each ban as it commits on any server sharing the characters

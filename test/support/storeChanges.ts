@@ -1,13 +1,18 @@
-import { Ledger, accountText, charAccount, escrowAccount, HOUSE, MINT, type NewCharacter, type Store } from '../../src/store/index.js';
+import { Ledger, accountText, carriedBy, charAccount, escrowAccount, floorOf, HOUSE, HOUSE_STOCK, MINT, placeText, type NewCharacter, type Store } from '../../src/store/index.js';
 
 /**
- * Random sequences of the changes a server makes (gifts, wagers, settlements, rooms, preferences,
- * bans, hand-outs, table seeds), and the store's whole state as one comparable text: for the
- * fault-injection tests of each engine (store-faults, store-pg-faults).
+ * Random sequences of the changes a server makes (gifts, wagers, settlements, things bought,
+ * handed over, dropped, picked up and drunk, rooms, preferences, bans, hand-outs, table seeds),
+ * and the store's whole state as one comparable text: for the fault-injection tests of each
+ * engine (store-faults, store-pg-faults).
  */
 
 export const NAMES = ['ana', 'bob', 'cyd', 'dee', 'eli'];
 export const TABLE = 'sand-table';
+/** The floor things are dropped on and picked up from, and the things bought (at a price each). */
+const FLOOR = floorOf('common-room');
+const WARES = { ale: 3, date: 1 } as const;
+const WARE_IDS = Object.keys(WARES) as (keyof typeof WARES)[];
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -35,6 +40,7 @@ export function canonical(store: Store): string {
     bans: NAMES.map((k) => store.ban(k) ?? null),
     handouts: NAMES.map((k) => store.handouts(k)),
     table: store.fairness(TABLE) ?? null,
+    things: [...NAMES.map(carriedBy), FLOOR, HOUSE_STOCK].map((place) => [placeText(place), [...store.things(placeText(place))].sort()]),
   });
 }
 
@@ -54,16 +60,23 @@ export async function randomChange(store: Store, ledger: Ledger, r: () => number
   const b = pick(existing.filter((k) => k !== a)) ?? a;
   const purse = ledger.balance(charAccount(a));
   const staked = ledger.balance(escrowAccount(TABLE, a));
-  if (roll < 0.45 && b !== a && purse > 0) {
+  if (roll < 0.38 && b !== a && purse > 0) {
     ledger.transfer([{ from: charAccount(a), to: charAccount(b), amount: 1 + Math.floor(r() * Math.min(purse, 97)), why: `gift ${n}` }]);
-  } else if (roll < 0.6 && purse > 0) {
+  } else if (roll < 0.52 && purse > 0) {
     ledger.transfer([{ from: charAccount(a), to: escrowAccount(TABLE, a), amount: 1 + Math.floor(r() * Math.min(purse, 89)), why: `wager ${n}` }]);
+  } else if (roll < 0.6) {
+    // A purchase at the bar: the coins to the house and the things from its stock, in one transaction (refused when the purse is short).
+    const thing = pick(WARE_IDS);
+    const count = 1 + Math.floor(r() * 3);
+    ledger.moveThings([{ thing, n: count, from: HOUSE_STOCK, to: carriedBy(a), why: `bought ${n}` }], [{ from: charAccount(a), to: HOUSE, amount: WARES[thing] * count, why: `paid ${n}` }]);
   } else if (roll < 0.7 && staked > 0) {
     // A settlement: the stake back and the winnings from the house, in one transaction.
     ledger.transfer([
       { from: escrowAccount(TABLE, a), to: charAccount(a), amount: staked, why: `stake back ${n}` },
       { from: HOUSE, to: charAccount(a), amount: 1 + n, why: `winnings ${n}` },
     ]);
+  } else if (roll < 0.74) {
+    thingChange(ledger, a, b, r, n);
   } else if (roll < 0.78) {
     store.record({ kind: 'room', key: a, room: `room-${n}` });
   } else if (roll < 0.84) {
@@ -83,6 +96,15 @@ export async function randomChange(store: Store, ledger: Ledger, r: () => number
       store.record({ kind: 'fair', fair: { table: TABLE, game: (was?.game ?? 0) + 1, serverSeed: seed(), commitment: seed(), clientSeed: `${TABLE}:${n}`, nonce: 0, revealed } });
     }
   }
+}
+
+/** One of a's things handed to b, dropped, picked up from the floor or drunk (back to the house's stock); refused when there is none. */
+function thingChange(ledger: Ledger, a: string, b: string, r: () => number, n: number): void {
+  const thing = WARE_IDS[Math.floor(r() * WARE_IDS.length)];
+  const way = r();
+  const count = 1 + Math.floor(r() * 2);
+  const [from, to] = way < 0.3 && b !== a ? [carriedBy(a), carriedBy(b)] : way < 0.55 ? [carriedBy(a), FLOOR] : way < 0.8 ? [FLOOR, carriedBy(a)] : [carriedBy(a), HOUSE_STOCK];
+  ledger.moveThings([{ thing, n: count, from, to, why: `moved ${n}` }]);
 }
 
 /**

@@ -8,7 +8,9 @@ import { decodeLine, isSegmentName, JOURNAL_DIR, segmentName, type Position } fr
 import { readStore } from '../recovery.js';
 import { describePgError, takeServerName } from './connection.js';
 import { migrate } from './migrations.js';
-import { appendEntries, journalDisagreements } from './queries.js';
+import { allThings, appendEntries, journalDisagreements, thingDisagreements } from './queries.js';
+import { holdingsOf, holdingsRecord } from '../holdings.js';
+import { HOUSE_STOCK, placeText } from '../place.js';
 
 /**
  * Moving a file-store world into PostgreSQL (`npm run migrate-store`). The folder is only read
@@ -89,6 +91,12 @@ export function openingEntries(state: State): Entry[] {
     .filter(([account]) => account !== mint)
     .map(([account, n]) => (n > 0 ? { from: mint, to: account, amount: n, why: 'opening balance' } : { from: account, to: mint, amount: -n, why: 'opening balance' }));
   if (moves.length) entries.push({ kind: 'coins', moves });
+  // Every place's things from the house's stock, which ends holding minus what is out in the world.
+  const house = placeText(HOUSE_STOCK);
+  const things = [...state.things]
+    .filter(([place]) => place !== house)
+    .flatMap(([place, held]) => [...held].map(([thing, n]) => ({ thing, n, from: house, to: place, why: 'opening stock' })));
+  if (things.length) entries.push({ kind: 'things', things });
   for (const [key, b] of state.bans) entries.push({ kind: 'ban', key, ...b });
   for (const [key, h] of state.handouts) for (const [handout, at] of Object.entries(h)) entries.push({ kind: 'handout', key, handout, at });
   for (const fair of state.tables.values()) {
@@ -107,7 +115,8 @@ function stateDifference(a: State, b: State): string | null {
   for (const part of ['characters', 'balances', 'bans', 'handouts', 'tables', 'draws', 'games'] as const) {
     if (j(a[part]) !== j(b[part])) return `their ${part} differ`;
   }
-  return null;
+  const things = (s: State) => JSON.stringify(Object.entries(holdingsRecord(s.things)).map(([place, held]) => [place, Object.entries(held).sort()]).sort());
+  return things(a) === things(b) ? null : 'their things differ';
 }
 
 export interface ImportReport {
@@ -155,6 +164,15 @@ async function checkBooks(c: pg.Client, state: State): Promise<string[]> {
   const total = [...inDb.values()].reduce((a, b) => a + b, 0);
   if (total !== 0) problems.push(`the accounts sum to ${total}, not 0`);
   problems.push(...(await journalDisagreements(c)));
+  const inDbThings = holdingsRecord(holdingsOf(await allThings(c)));
+  const inState = holdingsRecord(state.things);
+  for (const place of new Set([...Object.keys(inDbThings), ...Object.keys(inState)])) {
+    for (const thing of new Set([...Object.keys(inDbThings[place] ?? {}), ...Object.keys(inState[place] ?? {})])) {
+      const [db, want] = [inDbThings[place]?.[thing] ?? 0, inState[place]?.[thing] ?? 0];
+      if (db !== want) problems.push(`${place} holds ${db} ${thing}, not ${want}`);
+    }
+  }
+  problems.push(...(await thingDisagreements(c)));
   const characters = Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM characters')).rows[0].n);
   if (characters !== state.characters.size) problems.push(`${characters} characters, not ${state.characters.size}`);
   return problems;

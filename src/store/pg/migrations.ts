@@ -4,6 +4,7 @@ import { describePgError, LOCK } from './connection.js';
 import { sql as v1 } from './migrations/v1-schema.js';
 import { sql as v2 } from './migrations/v2-results.js';
 import { sql as v3 } from './migrations/v3-games.js';
+import { sql as v4 } from './migrations/v4-things.js';
 
 /**
  * The schema's versions, in order. A server brings a database up to the newest it knows when
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'characters, journal, balances, bans, hand-outs, table seeds', sql: v1 },
   { version: 2, name: 'table results, for history', sql: v2 },
   { version: 3, name: 'game records, live draws, and an index of the richest', sql: v3 },
+  { version: 4, name: 'things: what characters carry, what lies on floors, the house stock', sql: v4 },
 ];
 
 /**

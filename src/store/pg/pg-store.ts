@@ -1,11 +1,13 @@
 import type pg from 'pg';
 import { accountOwner, accountText, charAccount, mayOwe } from '../account.js';
-import { apply, charactersIn, emptyState, shapeProblem, type Ban, type CharacterRecord, type Entry, type State, type Win } from '../entries.js';
+import { apply, charactersIn, emptyState, shapeProblem, type Ban, type CharacterRecord, type Entry, type Holdings, type State, type Win } from '../entries.js';
+import { holdingsOf, NOTHING, setThings } from '../holdings.js';
+import { carriedBy, placeText } from '../place.js';
 import { StoreFailure } from '../files.js';
 import type { NewCharacter, Store } from '../store.js';
 import { BANS_CHANNEL, banNotice, describePgError, describeTarget, LOCK } from './connection.js';
 import { openConnections, type PgStoreOptions } from './open.js';
-import { charactersWithEscrow, journalDisagreements, loadCharacter, loadListings, loadResults, loadStart, type StoredCharacter } from './queries.js';
+import { allBalances, allThings, charactersWithEscrow, journalDisagreements, loadCharacter, loadListings, loadResults, loadStart, thingDisagreements, type StoredCharacter } from './queries.js';
 import { keepGame, keepWins, WINS_WINDOW_MS } from '../games.js';
 import { shownWins, type Rich } from '../richest.js';
 import { Listings } from './listings.js';
@@ -105,6 +107,7 @@ export class PgStore implements Store {
     for (const g of listings.games) keepGame(this.state.games, g);
     keepWins(this.state.wins, listings.wins);
     for (const [account, n] of start.sources) this.setBalance(account, n);
+    setThings(this.state.things, holdingsOf(start.things));
     // Coins a stopped server left on its tables: whoever no live server plays is brought into
     // play, so that the tavern can give them back (Tavern.returnEscrow, at start), and is then let go.
     for (const key of await charactersWithEscrow(this.writer.client)) {
@@ -144,18 +147,23 @@ export class PgStore implements Store {
 
   async allBalances(): Promise<ReadonlyMap<string, number>> {
     await this.flush();
-    const { rows } = await this.read((pool) => pool.query<{ account: string; owner: string | null; balance: string }>('SELECT account, owner, balance FROM balances WHERE balance <> 0'));
-    const balances = new Map<string, number>();
-    for (const r of rows) {
-      balances.set(r.account, Number(r.balance));
-      if (r.owner) this.known.add(r.owner); // a foreign key: every owner is a character
-    }
+    const { balances, owners } = await this.read((pool) => allBalances(pool));
+    for (const owner of owners) this.known.add(owner); // a foreign key: every owner is a character
     return balances;
   }
 
   async ledgerProblems(): Promise<string[]> {
     await this.flush();
-    return this.read((pool) => journalDisagreements(pool));
+    return this.read(async (pool) => [...(await journalDisagreements(pool)), ...(await thingDisagreements(pool))]);
+  }
+
+  things(place: string): ReadonlyMap<string, number> {
+    return this.state.things.get(place) ?? NOTHING;
+  }
+
+  async allThings(): Promise<Holdings> {
+    await this.flush();
+    return holdingsOf(await this.read((pool) => allThings(pool)));
   }
 
   ban(key: string) {
@@ -257,6 +265,8 @@ export class PgStore implements Store {
     this.state.characters.set(key, s.record);
     for (const [account, n] of s.balances) this.setBalance(account, Number(n));
     if (Object.keys(s.handouts).length) this.state.handouts.set(key, s.handouts);
+    const carried = placeText(carriedBy(key));
+    setThings(this.state.things, holdingsOf(s.things.map(([thing, n]) => ({ place: carried, thing, n }))));
     this.held.set(key, s.id);
     this.known.add(key);
     this.placeRich(key);
@@ -293,6 +303,7 @@ export class PgStore implements Store {
     this.state.characters.delete(key);
     for (const account of [...this.state.balances.keys()]) if (accountOwner(account) === key) this.state.balances.delete(account);
     this.state.handouts.delete(key);
+    this.state.things.delete(placeText(carriedBy(key)));
     this.state.results.delete(key);
     this.held.delete(key);
     this.leaving.delete(key);

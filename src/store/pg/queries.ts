@@ -29,12 +29,13 @@ export async function appendEntries(c: Queryable, server: number, rows: readonly
   );
 }
 
-/** A character as the database has it: the record, every account of it that holds coins, its hand-outs. */
+/** A character as the database has it: the record, every account of it that holds coins, its hand-outs, the things it carries. */
 export interface StoredCharacter {
   id: number;
   record: CharacterRecord;
   balances: [string, number][];
   handouts: Record<string, number>;
+  things: [string, number][];
 }
 
 interface CharacterRow {
@@ -47,13 +48,15 @@ interface CharacterRow {
   prefs: Prefs;
   balances: Record<string, number>;
   handouts: Record<string, number>;
+  things: Record<string, string>;
 }
 
 export async function loadCharacter(c: Queryable, key: string): Promise<StoredCharacter | null> {
   const { rows } = await c.query<CharacterRow>(
     `SELECT c.id, c.name, c.password_hash, c.room, c.created, c.last_seen, c.prefs,
        (SELECT coalesce(jsonb_object_agg(account, balance), '{}') FROM balances WHERE owner = c.key AND balance <> 0) AS balances,
-       (SELECT coalesce(jsonb_object_agg(handout, at), '{}') FROM handouts WHERE key = c.key) AS handouts
+       (SELECT coalesce(jsonb_object_agg(handout, at), '{}') FROM handouts WHERE key = c.key) AS handouts,
+       (SELECT coalesce(jsonb_object_agg(thing, n::text), '{}') FROM things WHERE owner = c.key AND n <> 0) AS things
      FROM characters c WHERE c.key = $1`,
     [key],
   );
@@ -64,18 +67,58 @@ export async function loadCharacter(c: Queryable, key: string): Promise<StoredCh
     record: { name: r.name, passwordHash: r.password_hash, room: r.room, created: r.created, lastSeen: r.last_seen, prefs: r.prefs },
     balances: Object.entries(r.balances),
     handouts: r.handouts,
+    things: Object.entries(r.things).map(([thing, n]) => [thing, Number(n)]),
   };
 }
 
-/** What a server keeps in memory from its start: every ban, its own tables' seeds, the two sources' balances. */
-export async function loadStart(c: Queryable, server: number): Promise<{ bans: [string, Ban][]; tables: { fair: TableFairness; draws: DrawRecord[] }[]; sources: [string, number][] }> {
+/** What a server keeps in memory from its start: every ban, its own tables' seeds, the two sources' balances, its own floors' things and the house's stock. */
+export async function loadStart(c: Queryable, server: number): Promise<{ bans: [string, Ban][]; tables: { fair: TableFairness; draws: DrawRecord[] }[]; sources: [string, number][]; things: ThingRow[] }> {
   const bans = await c.query<{ key: string; by_name: string; at: string; reason: string }>('SELECT key, by_name, at, reason FROM bans');
   const tables = await c.query<{ data: TableFairness & { draws?: DrawRecord[] } }>('SELECT data FROM fairness WHERE server = $1', [server]);
+  const things = await c.query<{ holder: string; thing: string; n: string }>(
+    `SELECT holder, thing, n FROM things WHERE n <> 0 AND ((holder LIKE 'room:%' AND server = $1) OR holder = 'house')`,
+    [server],
+  );
   return {
     bans: bans.rows.map((b) => [b.key, { by: b.by_name, at: b.at, reason: b.reason }]),
     tables: tables.rows.map(({ data: { draws, ...fair } }) => ({ fair, draws: draws ?? [] })),
     sources: await sourceBalances(c),
+    things: things.rows.map((r) => ({ place: r.holder, thing: r.thing, n: Number(r.n) })),
   };
+}
+
+/** So many of a thing in a place. */
+export interface ThingRow {
+  place: string;
+  thing: string;
+  n: number;
+}
+
+/** Every place's things in the database, every server's floors summed by room (the house's stock is everyone's), for the audit. */
+export async function allThings(c: Queryable): Promise<ThingRow[]> {
+  const { rows } = await c.query<{ holder: string; thing: string; n: string }>('SELECT holder, thing, sum(n) AS n FROM things GROUP BY holder, thing HAVING sum(n) <> 0 ORDER BY 1, 2');
+  return rows.map((r) => ({ place: r.holder, thing: r.thing, n: Number(r.n) }));
+}
+
+/** Every place whose count of a thing differs from the sum of the journal's moves of it, read in one snapshot. */
+export async function thingDisagreements(c: Queryable, limit = 20): Promise<string[]> {
+  const { rows } = await c.query<{ holder: string; server: number; thing: string; journal: string; n: string }>(
+    `WITH moves AS (
+       SELECT m->>'from' AS src, m->>'to' AS dst, j.server, m->>'thing' AS thing, (m->>'n')::bigint AS n
+         FROM journal j, jsonb_array_elements(j.entry->'things') m WHERE j.entry ? 'things'
+     ), deltas AS (
+       SELECT src AS holder, server, thing, -n AS delta FROM moves UNION ALL SELECT dst, server, thing, n FROM moves
+     ), sums AS (
+       SELECT holder, CASE WHEN holder LIKE 'room:%' THEN server ELSE 0 END AS server, thing, sum(delta) AS n FROM deltas GROUP BY 1, 2, 3
+     )
+     SELECT coalesce(s.holder, t.holder) AS holder, coalesce(s.server, t.server) AS server, coalesce(s.thing, t.thing) AS thing,
+            coalesce(s.n, 0) AS journal, coalesce(t.n, 0) AS n
+       FROM sums s FULL JOIN things t ON t.holder = s.holder AND t.server = s.server AND t.thing = s.thing
+      WHERE coalesce(s.n, 0) <> coalesce(t.n, 0)
+      ORDER BY 1, 2, 3 LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => `${r.holder}${r.server ? ` (server ${r.server})` : ''} holds ${r.n} ${r.thing} but the journal says ${r.journal}`);
 }
 
 /** The public lists as the database has them at a start: the richest, who is private, this server's last games, the wins of the window. */
@@ -106,6 +149,12 @@ export async function loadListings(c: Queryable, server: number, richest: number
     games: games.rows.map((r) => r.record),
     wins: wins.rows.map((r) => ({ ...r.win, amount: Number(r.win.amount) })),
   };
+}
+
+/** Every account's balance in the database, and the characters who own one. */
+export async function allBalances(c: Queryable): Promise<{ balances: Map<string, number>; owners: string[] }> {
+  const { rows } = await c.query<{ account: string; owner: string | null; balance: string }>('SELECT account, owner, balance FROM balances WHERE balance <> 0');
+  return { balances: new Map(rows.map((r) => [r.account, Number(r.balance)])), owners: rows.flatMap((r) => (r.owner ? [r.owner] : [])) };
 }
 
 export const SOURCES_SQL = `SELECT account, balance FROM balances WHERE account IN ('house', 'mint')`;

@@ -4,7 +4,8 @@
  * Pure, so that the store keeps only its bookkeeping.
  */
 import { accountOwner, accountText, charAccount, readAccount, type EscrowAccount } from '../account.js';
-import type { Entry } from '../entries.js';
+import type { Entry, ThingMove } from '../entries.js';
+import { placeOwner } from '../place.js';
 
 /** Why an entry is not this server's to record: every character it touches must be in play here. */
 export function whyNotHere(e: Entry, held: (key: string) => boolean, known: (key: string) => boolean): string | null {
@@ -18,7 +19,9 @@ export function whyNotHere(e: Entry, held: (key: string) => boolean, known: (key
           if (owner !== null && !held(owner)) return `${account} belongs to a character not in play on this server`;
         }
       }
-      return null;
+      return thingsNotHere(e.things ?? [], held);
+    case 'things':
+      return thingsNotHere(e.things, held);
     case 'fair':
     case 'game':
       return null;
@@ -28,6 +31,17 @@ export function whyNotHere(e: Entry, held: (key: string) => boolean, known: (key
     default:
       return held(e.key) ? null : `"${e.key}" is not in play on this server`;
   }
+}
+
+/** Things may move only into and out of the hands of characters in play here (a floor is this server's own). */
+function thingsNotHere(moves: readonly ThingMove[], held: (key: string) => boolean): string | null {
+  for (const m of moves) {
+    for (const place of [m.from, m.to]) {
+      const owner = placeOwner(place);
+      if (owner !== null && !held(owner)) return `${place} belongs to a character not in play on this server`;
+    }
+  }
+  return null;
 }
 
 /** A character's coins on tables, among the given balances. */

@@ -122,6 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await warnOfAdminsWithoutCharacters(tavern, store, log);
   const settings = checkTheTables(world, games, options.worldFile, tavern.settings.crowd);
   setTheTables(tavern, store, world, games, settings, options.seed, clock, log);
+  tavern.life.start();
   whenLost((e) => tavern.onFatal(e));
   await returnWhatTheLastRunHeld(tavern, store, log);
 
@@ -172,12 +173,10 @@ async function openTheStore(options: ServerOptions, log: (line: string) => void,
 
 /** The tavern with its everyday commands, its settings the defaults under the world's under the host's. */
 function buildTavern(world: World, store: Store, ledger: Ledger, clock: Clock, games: readonly GameDefinition[], options: ServerOptions, log: (line: string) => void): Tavern {
-  const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games, world.socials), {
-    ...defaultTavernSettings,
-    ...world.settings,
-    ...options.settings,
-    admins: [...world.admins, ...(options.settings?.admins ?? [])],
-  });
+  const settings = { ...defaultTavernSettings, ...world.settings, ...options.settings, admins: [...world.admins, ...(options.settings?.admins ?? [])] };
+  // `--seed N` fixes the tavern's own chances too (which line a room hears, and when), apart from the tables' draws.
+  const random = options.seed === undefined ? cryptoRandom : seededRandom(options.seed + 1);
+  const tavern = new Tavern(world, store, ledger, clock, everydayCommands(games, world.socials), settings, random);
   tavern.log = log;
   return tavern;
 }
@@ -269,6 +268,8 @@ function closeOnFatal(tavern: Tavern, store: Store, connections: Connections, po
     // Nothing more can be recorded: no leaving, no timers, only goodbyes.
     connections.stopping = true;
     for (const t of tavern.tables.values()) t.dispose();
+    tavern.life.stop();
+    tavern.reservations.stop();
     log(`fatal: ${e.message}; closing every connection`);
     connections.closeAll('The tavern has a problem and must close. Nothing you were told has been lost.');
     process.exitCode = 1;
@@ -374,6 +375,8 @@ async function closeTavern(reason: string, tavern: Tavern, store: Store, connect
   for (const p of tavern.players.values()) tavern.tell(p, reason);
   connections.turnAwayAtTheDoor(reason);
   for (const t of tavern.tables.values()) t.dispose();
+  tavern.life.stop();
+  tavern.reservations.stop();
   // Every wager goes back now, not at the next start: the players hear it before the door closes.
   for (const r of tavern.returnEscrow('at closing')) {
     const owner = tavern.players.get(r.key);

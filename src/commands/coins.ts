@@ -1,48 +1,72 @@
-import { formatCoins, parseAmount } from '../text/amount.js';
-import type { TavernCommand } from '../world/tavern.js';
+import { formatCoins, looksLikeAmount, parseAmount } from '../text/amount.js';
+import type { CommandContext, TavernCommand } from '../world/tavern.js';
+import { npcLine, type NpcData } from '../world/npcs.js';
+import { HOUSE } from '../store/account.js';
 import { stakesOf } from '../world/escrow.js';
 import { findNpc } from './talking.js';
+import { carriedLines, giveThings } from './carrying.js';
 import { coinsText, named } from '../output/palette.js';
 import { paint, together } from '../text/markup.js';
 
-/** Coins: counting them, and giving them away. */
+/** Coins and what else is carried: counting them, and giving them away. */
+
+/** `give <n> coins to <name>` (the words `coins` may be left out), as against a thing given. */
+const COINS = /^(\S+)(?:\s+(?:obsidian\s+)?coins?)?$/i;
+
+/** Coins handed to one of the tavern's people: the house's, if they take coins (a bard's cap), with what the room sees. */
+function tip(ctx: CommandContext, npc: NpcData, amount: number): void {
+  const { tavern, actor, room } = ctx;
+  const takes = npc.takes?.coins;
+  if (!takes) return ctx.reply(`${named(npc.name)} pushes your coins back: "Bet them at the table, friend."`);
+  const r = tavern.ledger.transfer([{ from: actor.purse, to: HOUSE, amount, why: `${actor.name} tipped ${npc.name}` }]);
+  if (!r.ok) return ctx.reply(`You have only ${coinsText(r.has)}.`);
+  ctx.reply(`You give ${coinsText(amount)} to ${named(npc.name)}.`);
+  tavern.tell({ room: room.id }, npcLine(takes, { npc: named(npc.name), actor: named(actor.name), thing: coinsText(amount) }));
+}
 
 export const coinCommands: TavernCommand[] = [
   {
     key: 'inventory',
     aliases: ['i'],
     usage: 'inventory',
-    group: 'Coins',
-    help: 'Count your obsidian coins, and the coins you have on tables.',
+    group: 'Coins and things',
+    help: 'Count your obsidian coins and what else you carry (each kind of thing counted: 3 jugs of kank-milk ale), and the coins you have on tables.',
     run(ctx) {
       const { tavern, actor } = ctx;
       const coins = tavern.ledger.balance(actor.purse);
-      // Always "coins", even for one, and never wrapped apart: scripts match `<N> obsidian coins` here (the stable surface).
-      let text = `You are carrying ${paint('coins', together(`${formatCoins(coins)} obsidian coins`))}.`;
-      for (const { table, coins } of stakesOf(tavern, actor)) text += `\nYou have ${coinsText(coins)} on ${table.data.name}.`;
-      ctx.reply(text);
+      const things = carriedLines(ctx);
+      // Always "coins", even for one, and never wrapped apart: scripts match `<N> obsidian coins` here, and read the things on the lines after it (the stable surface).
+      const lines = [`You are carrying ${paint('coins', together(`${formatCoins(coins)} obsidian coins`))}${things.length ? ' and:' : '.'}`, ...things];
+      for (const { table, coins } of stakesOf(tavern, actor)) lines.push(`You have ${coinsText(coins)} on ${table.data.name}.`);
+      ctx.reply(lines.join('\n'));
     },
   },
   {
     key: 'give',
-    usage: 'give <n> coins to <name>',
-    group: 'Coins',
+    usage: 'give <n> coins to <name> | give <thing> to <name>',
+    group: 'Coins and things',
     needsArgs: true,
-    help: 'Hand coins to someone in the room: `give 50 coins to ana`, `give 1,000 coins to ana`.',
+    help: 'Hand coins or things to someone in the room: `give 50 coins to ana`, `give 1,000 coins to ana`, `give ale to ana`, `give 2 ale to ana`, `give 2.jug to ana`, `give all.jug to ana`. Some of the tavern\'s people take a thing they like.',
     run(ctx, args) {
-      const m = /^(\S+)\s+(?:obsidian\s+)?(?:coins?\s+)?to\s+(\S+)$/i.exec(args);
+      const m = /^(.+?)\s+to\s+(\S+)$/i.exec(args.trim());
       if (!m) {
-        ctx.reply('Usage: give <n> coins to <name>');
+        ctx.reply('Usage: give <n> coins to <name> | give <thing> to <name>');
         return;
       }
-      const amount = parseAmount(m[1]);
+      const asCoins = COINS.exec(m[1]);
+      if (!asCoins || !(looksLikeAmount(asCoins[1]) || /coins?$/i.test(m[1]))) {
+        giveThings(ctx, m[1], m[2], findNpc(ctx, m[2]));
+        return;
+      }
+      const amount = parseAmount(asCoins[1]);
       if (!amount.ok) {
         ctx.reply(amount.reason);
         return;
       }
       const { tavern, actor, room } = ctx;
-      if (findNpc(ctx, m[2])) {
-        ctx.reply(`${findNpc(ctx, m[2])!.name} pushes your coins back: "Bet them at the table, friend."`);
+      const npc = findNpc(ctx, m[2]);
+      if (npc) {
+        tip(ctx, npc, amount.value);
         return;
       }
       const target = tavern.findPlayer(m[2], tavern.playersIn(room.id));

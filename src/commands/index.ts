@@ -17,6 +17,11 @@ import { socialCommands } from './socials.js';
 import { tableCommands } from './tables.js';
 import { talkingCommands } from './talking.js';
 import { yourselfCommands } from './yourself.js';
+import { carryingCommands } from './carrying.js';
+import { usingCommands } from './using.js';
+import { barCommands } from './bar.js';
+import { askingCommands } from './asking.js';
+import { reservingCommands } from './reserving.js';
 
 /** The everyday verbs of the tavern, one file a group, as the set the tavern looks each line up in; each command declares its own help. */
 export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMap<string, Social> = new Map()): CommandSet<CommandContext> {
@@ -28,7 +33,12 @@ export function everydayCommands(games: readonly GameInfo[], socials: ReadonlyMa
     ...peopleCommands,
     ...yourselfCommands,
     ...coinCommands,
+    ...carryingCommands,
+    ...usingCommands,
+    ...barCommands,
+    ...askingCommands,
     ...tableCommands,
+    ...reservingCommands,
     ...fairCommands,
     ...settingCommands,
     ...newsCommands,

@@ -4,6 +4,9 @@ import { matchKeyword, type NpcData, type ObjectData, type Room } from '../world
 import { DIRECTIONS, directionOf } from '../text/directions.js';
 import { descriptionOf, personLook } from './people.js';
 import { everyoneHere, fewNames, peopleHere } from './crowd.js';
+import { floorLines, hiddenLine, lookAtThing } from './carrying.js';
+import { partyText } from '../world/reservations.js';
+import { tavernWords } from '../output/words.js';
 
 /** Looking: the room, and anything or anyone in it. */
 
@@ -32,6 +35,9 @@ export function look(ctx: CommandContext, args: string): void {
       lines.push(`${capitalFirst(t.data.short)} is here${n ? `; seated: ${who}` : ''}.`);
     }
     for (const npc of room.npcs) lines.push(npc.short);
+    lines.push(...floorLines(ctx));
+    const reserved = tavern.reservations.of(room.id);
+    if (reserved) lines.push(`Reserved for ${partyText(reserved)} until ${tavernWords.timeOfDay(reserved.until)}.`);
     lines.push(...peopleHere(ctx));
     lines.push(exitsLine(ctx));
     ctx.reply(lines.join('\n'));
@@ -69,9 +75,17 @@ export function look(ctx: CommandContext, args: string): void {
     ctx.reply(personLook(tavern, person));
     return;
   }
-  const thing = matchKeyword<ObjectData | NpcData>([...room.npcs, ...room.objects], (o) => o.keywords, target);
+  // Something carried or on the floor before the room's fixtures: `look jug` is the jug in your hand, not the shelves.
+  const thing = lookAtThing(ctx, target);
   if (thing) {
-    ctx.reply(thing.description);
+    ctx.reply(thing);
+    return;
+  }
+  const fixture = matchKeyword<ObjectData | NpcData>([...room.npcs, ...room.objects], (o) => o.keywords, target);
+  if (fixture) {
+    const hidden = hiddenLine(ctx, fixture.hides);
+    ctx.reply(hidden ? `${fixture.description}
+${hidden}` : fixture.description);
     return;
   }
   ctx.reply(`You see no "${target}" here.`);
@@ -98,7 +112,7 @@ export const lookingCommands: TavernCommand[] = [
     aliases: ['l'],
     usage: 'look [<thing> | <person> | <table> | dice <table> | <direction> | crowd]',
     group: 'Looking',
-    help: 'Look at the room, or at something or someone in it. `look <table>` shows the game on it; `look dice <table>` shows the last throw there. In a crowded room look names a few people and counts the rest; `look crowd` (or `who here`) names everyone here.',
+    help: 'Look at the room, or at something or someone in it: a thing you carry or that lies here first (`look jug`, `look 2.jug`), then what is part of the room. `look <table>` shows the game on it; `look dice <table>` shows the last throw there. In a crowded room look names a few people and counts the rest; `look crowd` (or `who here`) names everyone here.',
     run: look,
   },
 ];

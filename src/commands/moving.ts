@@ -22,6 +22,11 @@ function move(ctx: CommandContext, dir: Direction): void {
     ctx.reply(`You are seated at ${actor.seat.data.name}; stand up first.`);
     return;
   }
+  const reserved = tavern.reservations.refusal(to, actor);
+  if (reserved) {
+    ctx.reply(reserved);
+    return;
+  }
   tavern.comings.tell(room.id, leaves(actor.name, exitWord(dir)), actor);
   tavern.moveTo(actor, to);
   tavern.comings.tell(to, arrives(actor.name, arrivalFrom(dir)), actor);

@@ -3,6 +3,7 @@ import { socialLine, type Social } from '../world/socials.js';
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import { mayTalk, said } from './speech.js';
 import { findNpc } from './talking.js';
+import { npcLine } from '../world/npcs.js';
 
 /** Socials: smile, bow, wave..., alone or at someone present, each verb from the world's data (world/socials.ts). */
 
@@ -27,6 +28,9 @@ function perform(ctx: CommandContext, verb: string, social: Social, args: string
   tavern.tell({ room: room.id }, (p) =>
     said('social', actor.name, socialLine(p === actor ? lines.actor : p === target ? lines.target : lines.room, named(actor.name), named(name))),
   );
+  // One of the tavern's people answers in their own way (the world's words), if they have one for it.
+  const answer = npc?.socials?.[verb] ?? npc?.socials?.['*'];
+  if (answer) tavern.tell({ room: room.id }, npcLine(answer, { npc: named(npc!.name), actor: named(actor.name) }));
 }
 
 /** One command per social verb; `taken` are the other commands' words, which a social may not take. */

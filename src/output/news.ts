@@ -5,6 +5,7 @@
  * docs/gmcp.md gives the shape of each on the wire.
  */
 import type { CardFace, GameState } from '../games/api.js';
+import type { ItemList, ItemNews } from './items.js';
 
 /** The ways words travel (Comm.Channel.Text's `channel`). */
 export type Channel = 'say' | 'emote' | 'whisper' | 'tell' | 'shout' | 'ooc' | 'social' | 'announce';
@@ -33,6 +34,12 @@ export interface NewsData {
   'table-dice': TableDice;
   /** Their own cards at a table. */
   'table-hand': TableHand;
+  /** Everything they carry (besides coins), one item per thing: after login. */
+  'items-list': ItemList;
+  /** A thing that came into their hands. */
+  'items-add': ItemNews;
+  /** A thing that left their hands. */
+  'items-remove': ItemNews;
 }
 
 export type NewsKind = keyof NewsData;

@@ -33,6 +33,9 @@ export const GMCP_PACKAGES = {
   'table-state': 'Table.State',
   'table-dice': 'Table.Dice',
   'table-hand': 'Table.Hand',
+  'items-list': 'Char.Items.List',
+  'items-add': 'Char.Items.Add',
+  'items-remove': 'Char.Items.Remove',
 } as const;
 
 export type PanelNewsKind = keyof typeof GMCP_PACKAGES;

@@ -15,6 +15,11 @@ export interface CommandInfo {
   needsArgs?: boolean;
   /** Not offered by prefix (e.g. `quit` must be typed in full). */
   exactOnly?: boolean;
+  /**
+   * Offered by a prefix of at least this many letters (default 1): a verb added later leaves the
+   * shorter prefixes to the verbs that had them (`o` stays ooc, `order` is found from `or`).
+   */
+  fewestLetters?: number;
   /** A table verb that onlookers in the room may use too, without a seat. */
   forOnlookers?: boolean;
   /**
@@ -76,7 +81,7 @@ export class CommandSet<Ctx> {
     const exact = this.exactly(w, visible);
     if (exact) return { found: exact };
     const byPrefix = this.commands.filter(
-      (c) => !c.exactOnly && (c.key.startsWith(w) || (c.aliases?.some((k) => k.startsWith(w)) ?? false)) && visible(c),
+      (c) => !c.exactOnly && w.length >= (c.fewestLetters ?? 1) && (c.key.startsWith(w) || (c.aliases?.some((k) => k.startsWith(w)) ?? false)) && visible(c),
     );
     if (byPrefix.length === 1) return { found: byPrefix[0] };
     if (byPrefix.length > 1) return { ambiguous: byPrefix.map((c) => c.key).sort() };

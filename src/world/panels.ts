@@ -15,6 +15,8 @@
  *   room at most once every CROWD_STATE_EVERY_MS (or sooner, with the next change that concerns
  *   everyone): 200 bettors do not each send the table's whole state to 200 panels.
  * - a hand (Table.Hand) to the one player whose hand changed.
+ * - what a player carries (Char.Items.List at arrival, then .Add and .Remove for what changed,
+ *   items.ts), for the players whose things moved (the ledger names the places).
  * The room (Room.Info, on entering it) and the dice (Table.Dice, at each throw) are queued at
  * once, in order.
  */
@@ -24,6 +26,8 @@ import type { TavernTable } from './table.js';
 import type { Tavern } from './tavern.js';
 import type { Player } from './player.js';
 import type { Account } from '../store/account.js';
+import { carriedBy, type Place } from '../store/place.js';
+import { itemChanges, itemsOf } from '../output/items.js';
 import { DIRECTIONS } from '../text/directions.js';
 import type { Timer } from './clock.js';
 
@@ -43,6 +47,10 @@ export class Panels {
   private readonly handsDue = new Map<TavernTable, Set<string>>();
   /** Tables of crowded rooms whose state goes to the whole room when the timer fires. */
   private readonly tablesLater = new Map<TavernTable, Timer>();
+  /** Players whose things may have changed since the last flush. */
+  private readonly itemsDue = new Set<Player>();
+  /** What each session was last told its player carries, by thing: Char.Items.Add and .Remove tell the difference. */
+  private readonly lastItems = new WeakMap<Session, Map<string, number>>();
 
   constructor(private readonly tavern: Tavern) {}
 
@@ -51,6 +59,7 @@ export class Panels {
   /** A session has just taken the player into the world (a login, a takeover, a return). */
   arrived(p: Player): void {
     this.tavern.tell(p, { news: { kind: 'character', data: { name: p.name } } });
+    this.sendItemList(p);
     this.entered(p);
   }
 
@@ -84,6 +93,15 @@ export class Panels {
     }
   }
 
+  /** Things moved in and out of these places. */
+  thingsMoved(places: readonly Place[]): void {
+    for (const place of places) {
+      if (place.kind !== 'character') continue;
+      const p = this.tavern.players.get(place.key);
+      if (p) this.itemsDue.add(p);
+    }
+  }
+
   /** What a table reports (TavernTable.onNews). */
   tableNews(t: TavernTable, news: PanelNews): void {
     switch (news.kind) {
@@ -112,7 +130,7 @@ export class Panels {
   /** Queues everything noted since the last flush; the tavern calls this before each release. */
   flush(): void {
     // Nearly every release (an `inventory`, a `say`) notes nothing for the panels.
-    if (!this.tablesDue.size && !this.viewersDue.size && !this.handsDue.size && !this.statusDue.size) return;
+    if (!this.tablesDue.size && !this.viewersDue.size && !this.handsDue.size && !this.statusDue.size && !this.itemsDue.size) return;
     for (const t of this.tablesDue) {
       this.tablesLater.get(t)?.cancel();
       this.tablesLater.delete(t);
@@ -121,6 +139,8 @@ export class Panels {
     for (const [t, viewers] of this.viewersDue) if (!this.tablesDue.has(t)) this.sendState(t, viewers);
     for (const [t, names] of this.handsDue) for (const name of names) this.sendHand(t, name);
     for (const p of this.statusDue) this.sendStatus(p);
+    for (const p of this.itemsDue) this.sendItemChanges(p);
+    this.itemsDue.clear();
     this.tablesDue.clear();
     this.viewersDue.clear();
     this.handsDue.clear();
@@ -161,6 +181,31 @@ export class Panels {
     this.tavern.tell(p, { news: { kind: 'table-hand', data: t.handFor(p) ?? { table: t.id, cards: [], faces: [] } } });
   }
 
+  /** Everything the player carries, as one list (Char.Items.List). */
+  private sendItemList(p: Player): void {
+    const session = p.session;
+    if (!session || !session.wants('items-list')) return;
+    const now = carried(this.tavern, p);
+    this.lastItems.set(session, now);
+    const items = [...now].flatMap(([id, n]) => itemsOf(this.tavern.world.things.get(id)!, 1, n));
+    this.tavern.tell(p, { news: { kind: 'items-list', data: { location: 'inv', items } } });
+  }
+
+  /** What came into the player's hands and left them since they were last told (Char.Items.Add, .Remove). */
+  private sendItemChanges(p: Player): void {
+    const session = p.session;
+    if (!session || !session.wants('items-add')) return;
+    const was = this.lastItems.get(session);
+    if (!was) return this.sendItemList(p);
+    const now = carried(this.tavern, p);
+    this.lastItems.set(session, now);
+    for (const id of new Set([...was.keys(), ...now.keys()])) {
+      const { added, removed } = itemChanges(this.tavern.world.things.get(id)!, was.get(id) ?? 0, now.get(id) ?? 0);
+      for (const item of removed) this.tavern.tell(p, { news: { kind: 'items-remove', data: { location: 'inv', item } } });
+      for (const item of added) this.tavern.tell(p, { news: { kind: 'items-add', data: { location: 'inv', item } } });
+    }
+  }
+
   private sendStatus(p: Player): void {
     const session = p.session;
     if (!session || !session.wants('status')) return;
@@ -170,6 +215,16 @@ export class Panels {
     this.lastStatus.set(session, seen);
     this.tavern.tell(p, { news: { kind: 'status', data: status } });
   }
+}
+
+/** What a player carries, by thing id, in the order of the world's things. */
+function carried(tavern: Tavern, p: Player): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of tavern.world.things.keys()) {
+    const n = tavern.ledger.count(carriedBy(p.key), id);
+    if (n > 0) counts.set(id, n);
+  }
+  return counts;
 }
 
 function due<T>(map: Map<TavernTable, Set<T>>, t: TavernTable): Set<T> {

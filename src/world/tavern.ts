@@ -21,26 +21,13 @@ import { Whereabouts } from './whereabouts.js';
 import { ComingsAndGoings, arrives, leaves } from './comings.js';
 export { arrives, leaves };
 import { WhileAway } from './away.js';
+import { TavernLife } from './life.js';
+import { Reservations } from './reservations.js';
+import type { RandomSource } from '../games/random.js';
 import { paint } from '../text/markup.js';
+import type { TavernSettings } from './tavern-settings.js';
 
-export interface TavernSettings {
-  /** How long a seated player who lost their connection keeps the seat. */
-  graceMs: number;
-  /** New characters per address per hour (docs/rulings.md, Logging in); 0: no limit. The world may set it, `--creates-per-hour` overrides. */
-  createsPerHour: number;
-  /** Characters who may use the admin commands: the world's `admins` and each `--admin NAME`. */
-  admins: readonly string[];
-  /** A room with more people than this is a crowd: `look` counts them, comings and goings are summarised (the world's `crowd`). */
-  crowd: number;
-  /** Connections one address may hold open at once, telnet and web together; 0: no limit. The world may set it, `--connections-per-address` overrides. */
-  connectionsPerAddress: number;
-  /** Connections at the greeting (not logged in) at once, every port together; 0: no limit. The world may set it, `--greeting-limit` overrides. */
-  greetingLimit: number;
-  /** Lines a second each player may say on each channel, after a burst of 10 (commands/speech.ts, talkLimits); 0: no limit. The world may set it, `--talk-per-second` overrides. */
-  talkPerSecond: number;
-}
-
-export const defaultTavernSettings: TavernSettings = { graceMs: 120_000, createsPerHour: 5, admins: [], crowd: 20, connectionsPerAddress: 10, greetingLimit: 200, talkPerSecond: 3 };
+export { defaultTavernSettings, type TavernSettings } from './tavern-settings.js';
 
 /** A line from someone no longer connected: nothing to run, nothing to tell. */
 const NOTHING_TOLD = { told: Promise.resolve() };
@@ -81,6 +68,10 @@ export class Tavern {
   readonly panels: Panels;
   /** What players away are told on return: the coins the tables paid or took, their game. */
   private readonly away = new WhileAway(this);
+  /** The timed lines, the stories and the stocked floors (life.ts); started by the server. */
+  readonly life: TavernLife;
+  /** Private rooms reserved by a party. */
+  readonly reservations = new Reservations(this);
   /** Called when the server must stop (a write to disk failed). */
   onFatal: (e: Error) => void = (e) => {
     throw e;
@@ -103,14 +94,18 @@ export class Tavern {
     readonly clock: Clock,
     /** The tavern's own verbs, built above the world (commands/index.ts, everydayCommands) and handed in by the server. */
     readonly commands: CommandSet<CommandContext>,
-    readonly settings: TavernSettings = defaultTavernSettings,
+    readonly settings: TavernSettings,
+    /** Chance for the tavern's own life (which line, and when): never the tables' draws. */
+    random: RandomSource,
   ) {
+    this.life = new TavernLife(this, random);
     this.outbox = new Outbox(store, (e) => this.onFatal(e));
     this.panels = new Panels(this);
     ledger.onTransfer = (accounts, results) => {
       this.panels.coinsMoved(accounts);
       if (results.length) this.away.recorded(results);
     };
+    ledger.onThings = (places) => this.panels.thingsMoved(places);
     this.admins = new Set(settings.admins.map((name) => name.toLowerCase()));
   }
 

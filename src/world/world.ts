@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { parseSocials, type Social } from './socials.js';
 import { DIRECTIONS, type Direction } from '../text/directions.js';
+import { parseThings, type ThingData } from './things.js';
+import { checkNpc, type NpcData } from './npcs.js';
+import { ID } from '../store/shapes.js';
+
+export type { NpcData } from './npcs.js';
 
 export interface ObjectData {
   keywords: string[];
   short: string;
   description: string;
-}
-
-export interface NpcData extends ObjectData {
-  name: string;
-  /** The table this NPC deals at: whispers to him go to that table's game. */
-  dealerOf?: string;
+  /** Things on the floor this object hides: not in the room's look, shown by looking at the object. */
+  hides?: string[];
 }
 
 export interface TableData extends ObjectData {
@@ -21,6 +22,15 @@ export interface TableData extends ObjectData {
   game: string;
   /** Host-tunable numbers for the game (timers, minimums, payouts); defaults in each game. */
   settings?: Record<string, unknown>;
+  /** Phases of its Table.State (`negotiating`) in which the room's timed lines keep quiet. */
+  quiet?: string[];
+}
+
+/** A thing a room's floor is stocked with: topped up to `upTo` at the start and every `everyMinutes`. */
+export interface Stock {
+  thing: string;
+  upTo: number;
+  everyMinutes: number;
 }
 
 export interface Room {
@@ -31,6 +41,12 @@ export interface Room {
   objects: ObjectData[];
   npcs: NpcData[];
   tables: TableData[];
+  /** What its floor is stocked with (life.ts). */
+  stock: Stock[];
+  /** Lines the room hears now and then, its own (the NPCs' are theirs). */
+  lines: string[];
+  /** A room a party may reserve (`reserve`), for so many minutes. */
+  private?: { minutes: number };
 }
 
 /** Tavern-wide numbers a world may set (each has a default in the server). */
@@ -44,6 +60,10 @@ export interface WorldSettings {
   greetingLimit?: number;
   /** Lines a second each player may say on each channel (docs/limits.md); 0: no limit. */
   talkPerSecond?: number;
+  /** About how often a room with people in it hears one of its timed lines (life.ts); 0: never. */
+  linesEverySeconds?: number;
+  /** The pause between the lines of a story an NPC tells. */
+  storyPauseSeconds?: number;
 }
 
 export interface World {
@@ -59,6 +79,8 @@ export interface World {
   socials: Map<string, Social>;
   /** What `news` shows: the host's notices, newest first, one paragraph each. */
   news: string[];
+  /** The kinds of things (things.ts), by id. */
+  things: Map<string, ThingData>;
 }
 
 /** Reads and checks a world file; every problem found is reported at once. */
@@ -74,8 +96,9 @@ export async function loadWorld(path: string): Promise<World> {
 
 export function parseWorld(raw: unknown, source = 'world'): World {
   const problems: string[] = [];
-  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown; socials?: unknown; news?: unknown };
+  const w = raw as { name?: unknown; start?: unknown; rooms?: unknown; mssp?: unknown; settings?: unknown; admins?: unknown; socials?: unknown; news?: unknown; things?: unknown };
   if (!w || typeof w !== 'object' || !Array.isArray(w.rooms)) throw new Error(`${source}: expected { name, start, rooms: [...] }`);
+  const things = parseThings(w.things, problems);
   const rooms = new Map<string, Room>();
   const tableIds = new Set<string>();
   for (const r of w.rooms as Partial<Room>[]) {
@@ -84,6 +107,7 @@ export function parseWorld(raw: unknown, source = 'world'): World {
       continue;
     }
     if (rooms.has(r.id)) problems.push(`room ${r.id} is defined twice`);
+    if (!ID.test(r.id)) problems.push(`room "${r.id}": a room's id is 1 to 64 letters, digits, _ or - (things lie on its floor by it)`);
     const room: Room = {
       id: r.id,
       name: r.name,
@@ -92,7 +116,11 @@ export function parseWorld(raw: unknown, source = 'world'): World {
       objects: r.objects ?? [],
       npcs: r.npcs ?? [],
       tables: r.tables ?? [],
+      stock: r.stock ?? [],
+      lines: r.lines ?? [],
+      ...(r.private ? { private: r.private } : {}),
     };
+    checkRoomLife(room, things, problems);
     for (const thing of [...room.objects, ...room.npcs, ...room.tables]) {
       if (!Array.isArray(thing.keywords) || thing.keywords.length === 0 || typeof thing.description !== 'string') {
         problems.push(`room ${r.id}: every object needs keywords and a description`);
@@ -101,7 +129,7 @@ export function parseWorld(raw: unknown, source = 'world'): World {
     for (const npc of room.npcs) {
       if (typeof npc.name !== 'string' || !/^[A-Za-z]+$/.test(npc.name) || typeof npc.short !== 'string') {
         problems.push(`room ${r.id}: every NPC needs a name (letters only) and a short description`);
-      }
+      } else checkNpc(`room ${r.id}: ${npc.name}`, npc, things, problems);
     }
     for (const t of room.tables) {
       if (typeof t.id !== 'string' || typeof t.name !== 'string' || typeof t.game !== 'string') {
@@ -131,7 +159,29 @@ export function parseWorld(raw: unknown, source = 'world'): World {
   const socials = parseSocials(w.socials, problems);
   const news = parseNews(w.news, problems);
   if (problems.length) throw new Error(`${source}:\n  ${problems.join('\n  ')}`);
-  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins, socials, news };
+  return { name: typeof w.name === 'string' ? w.name : 'the world', start, rooms, mssp, settings, admins, socials, news, things };
+}
+
+/** A room's stock, lines, hidden things, reservation and quiet phases, checked against the world's things. */
+function checkRoomLife(room: Room, things: ReadonlyMap<string, ThingData>, problems: string[]): void {
+  const where = `room ${room.id}`;
+  if (!Array.isArray(room.stock)) problems.push(`${where}: stock must be a list, e.g. [{ "thing": "date", "upTo": 3, "everyMinutes": 60 }]`);
+  else {
+    for (const s of room.stock) {
+      if (!things.has(s?.thing)) problems.push(`${where}: stock names no thing of the world's things (${JSON.stringify(s?.thing)})`);
+      else if (!Number.isSafeInteger(s.upTo) || s.upTo < 1 || s.upTo > 100 || !Number.isSafeInteger(s.everyMinutes) || s.everyMinutes < 1) {
+        problems.push(`${where}: the stock of ${s.thing} needs upTo (1 to 100) and everyMinutes (1 or more), whole numbers`);
+      }
+    }
+  }
+  if (!Array.isArray(room.lines) || !room.lines.every((l) => typeof l === 'string' && l.trim() !== '')) problems.push(`${where}: lines must be a list of lines of text`);
+  for (const o of room.objects) {
+    if (o.hides !== undefined && !(Array.isArray(o.hides) && o.hides.every((id) => things.has(id)))) problems.push(`${where}: an object's hides must list things of the world's things`);
+  }
+  if (room.private !== undefined && !(Number.isSafeInteger(room.private.minutes) && room.private.minutes >= 1)) problems.push(`${where}: private must be { "minutes": <whole number, 1 or more> }`);
+  for (const t of room.tables) {
+    if (t.quiet !== undefined && !(Array.isArray(t.quiet) && t.quiet.every((p) => typeof p === 'string'))) problems.push(`${where}: table ${t.id}'s quiet must be a list of phases, e.g. ["negotiating"]`);
+  }
 }
 
 /** A character's name as an admin is named: 3 to 16 letters (accounts.ts has the full rule for new names). */
@@ -204,8 +254,11 @@ function parseSettings(raw: unknown, problems: string[]): WorldSettings {
     } else if (key === 'talkPerSecond') {
       if (whole(value, 0)) settings.talkPerSecond = value as number;
       else problems.push('settings: talkPerSecond must be a whole number, 0 or more (0: no limit)');
+    } else if (key === 'linesEverySeconds' || key === 'storyPauseSeconds') {
+      if (whole(value, 0)) settings[key] = value as number;
+      else problems.push(`settings: ${key} must be a whole number of seconds, 0 or more`);
     } else {
-      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress, greetingLimit, talkPerSecond)`);
+      problems.push(`settings: "${key}" is not a setting (known: createsPerHour, crowd, connectionsPerAddress, greetingLimit, talkPerSecond, linesEverySeconds, storyPauseSeconds)`);
     }
   }
   return settings;

@@ -81,7 +81,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     seed: opts.seed ?? 1,
     clock,
     // Test clients type faster than people, on a clock that stands still: the talk limits are tested on the fake clock of talk-limits.test.ts.
-    settings: { createsPerHour: 0, connectionsPerAddress: 0, greetingLimit: 0, talkPerSecond: 0, ...opts.settings },
+    // No timed lines unless a test asks for them: they would come between a test's lines.
+    settings: { createsPerHour: 0, connectionsPerAddress: 0, greetingLimit: 0, talkPerSecond: 0, linesEverySeconds: 0, ...opts.settings },
     log: (l) => logs.push(l),
     web: opts.web && { port: 0, ...opts.web },
     trustProxy: opts.trustProxy === undefined ? undefined : (TrustedProxies.parse(opts.trustProxy) as TrustedProxies),

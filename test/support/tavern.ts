@@ -83,11 +83,16 @@ export async function testTavern(settings: Partial<TavernSettings> = {}, o: { ta
   const store = await FileStore.open({ dataDir, checkpoints: 'inline' });
   const world = await loadWorld(DEFAULT_WORLD);
   const clock = new FakeClock();
-  const tavern = new Tavern(world, store, new Ledger(store), clock, everydayCommands(games, world.socials), {
-    ...defaultTavernSettings,
-    createsPerHour: 0,
-    ...settings,
-  });
+  const tavern = new Tavern(
+    world,
+    store,
+    new Ledger(store),
+    clock,
+    everydayCommands(games, world.socials),
+    // No timed lines unless a test asks for them: they would come between a test's lines.
+    { ...defaultTavernSettings, createsPerHour: 0, linesEverySeconds: 0, ...settings },
+    seededRandom(2),
+  );
   for (const room of world.rooms.values()) {
     for (const given of room.tables) {
       const extra = o.tableSettings?.[given.id];

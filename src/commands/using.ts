@@ -46,7 +46,7 @@ function use(verb: UseVerb, ctx: CommandContext, args: string): void {
   const others = tavern.playersIn(room.id).filter((p) => p !== actor);
   tavern.tell({ room: room.id }, (p) => {
     const lines = [];
-    if (toast) lines.push(p === actor ? withStop(`You raise ${thing.short} to ${toast}`) : `${named(actor.name)} raises ${thing.short} to ${addressed(withStop(toast), p, others)}`);
+    if (toast) lines.push(p === actor ? withStop(`You raise ${thing.short} to ${toast}`) : `${named(actor.name)}${addressed(withStop(` raises ${thing.short} to ${toast}`), p, others)}`);
     lines.push(useLine(p === actor ? how.actor : how.room, { actor: named(actor.name), thing: thing.short }));
     return lines.join('\n');
   });

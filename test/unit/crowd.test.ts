@@ -245,6 +245,6 @@ describe('the crowd setting', () => {
     expect(parseWorld(world({})).settings.crowd).toBeUndefined();
     expect(() => parseWorld(world({ crowd: 0 }))).toThrow(/crowd must be a whole number, 1 or more/);
     expect(() => parseWorld(world({ crowd: 2.5 }))).toThrow(/crowd must be a whole number/);
-    expect(() => parseWorld(world({ crowds: 5 }))).toThrow(/"crowds" is not a setting \(known: createsPerHour, crowd, connectionsPerAddress, greetingLimit, talkPerSecond\)/);
+    expect(() => parseWorld(world({ crowds: 5 }))).toThrow(/"crowds" is not a setting \(known: createsPerHour, crowd, connectionsPerAddress, greetingLimit, talkPerSecond, linesEverySeconds, storyPauseSeconds\)/);
   });
 });

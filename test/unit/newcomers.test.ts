@@ -68,7 +68,7 @@ describe('a newcomer at the tavern', () => {
   it('finds help on socials, crowds and the list of topics', async () => {
     const [ana] = await atBones('Ana');
     const socials = await typed(ana, 'help socials');
-    expect(socials).toMatch(/^Socials \(typed in full\): smile, nod, bow, laugh, wave, grin, shrug, sigh, cheer\. Each works alone/);
+    expect(socials).toMatch(/^Socials \(typed in full\): smile, nod, bow, laugh, wave, grin, shrug, sigh, cheer, pet\. Each works alone/);
     expect(await typed(ana, 'help crowd')).toMatch(/^A room with more than 20 people in it is a crowd\. There look names the first three/);
     const topics = await typed(ana, 'help topics');
     for (const line of ['help <command>', 'help <group>', 'help socials', 'help moving', 'help lich bones', 'help odds', 'help crowd']) {

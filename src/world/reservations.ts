@@ -11,6 +11,8 @@ import type { Room } from './world.js';
 import { tavernWords } from '../output/words.js';
 import { andList } from '../text/names.js';
 
+const NOT_PRIVATE = 'This is no private room: only a booth or a private room can be reserved.';
+
 export interface Reservation {
   /** Who reserved it, and the whole party (them first), as the characters spell their names. */
   by: string;
@@ -32,7 +34,7 @@ export class Reservations {
    * when it may not be: not a private room, another party's, or someone else is in it.
    */
   reserve(room: Room, by: Player, party: string[]): { ok: true; reservation: Reservation } | { ok: false; reason: string } {
-    if (!room.private) return { ok: false, reason: 'This is no private room: only a booth or a private room can be reserved.' };
+    if (!room.private) return { ok: false, reason: NOT_PRIVATE };
     const held = this.held.get(room.id);
     if (held && !inParty(held, by.name)) return { ok: false, reason: `${room.name} is reserved for ${partyText(held)} until ${tavernWords.timeOfDay(held.until)}.` };
     const everyone = [by.name, ...party.filter((n) => n.toLowerCase() !== by.key)];
@@ -52,6 +54,7 @@ export class Reservations {
 
   /** Ends the party's reservation; the reason when there is none of theirs. */
   end(room: Room, by: Player): string | null {
+    if (!room.private) return NOT_PRIVATE;
     const held = this.held.get(room.id);
     if (!held) return `${room.name} is not reserved.`;
     if (!inParty(held, by.name)) return `${room.name} is reserved for ${partyText(held)}; only they may end it.`;

@@ -38,7 +38,7 @@ describe('GMCP after login', () => {
     expect(named(got, 'Char.Name')).toEqual([{ name: 'Ana' }]);
     expect(named(got, 'Char.Status')).toEqual([{ name: 'Ana', coins: 1000, room: 'common-room', table: null }]);
     expect(named(got, 'Room.Info')).toEqual([
-      { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', up: 'roof' } },
+      { id: 'common-room', name: 'The Obsidian Scorpion, Common Room', exits: { north: 'bones-room', east: 'card-room', south: 'street', west: 'kitchen-yard', up: 'roof', down: 'cellar' } },
     ]);
     const [state] = named(got, 'Table.State');
     expect(state).toMatchObject({ id: 'sand-table', game: 'spice-run', name: 'the sand table', phase: 'waiting', players: [], turn: null, deadline: null, now: ts.clock.now() });

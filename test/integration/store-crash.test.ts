@@ -46,6 +46,12 @@ async function send(c: TestClient, line: string, token: string, timeoutMs = 5000
 }
 
 const coinsOf = (reply: string) => Number(/([\d,]+) obsidian coins/.exec(reply)![1].replace(/,/g, ''));
+/** The jugs of ale an inventory lists (none when it lists none), and what one costs at the bar. */
+const jugsOf = (reply: string) => {
+  const m = /^ {2}(a|\d+) jugs? of kank-milk ale\r?$/m.exec(reply);
+  return m ? (m[1] === 'a' ? 1 : Number(m[1])) : 0;
+};
+const PRICE = 5;
 
 /** Every file under a folder, byte for byte. */
 function snapshot(dir: string): Record<string, string> {
@@ -88,19 +94,21 @@ const killEngines = [
 ];
 
 describe.each(killEngines)('the store on $name, killed', (engine) => {
-  it.skipIf(!!engine.skip)('loses nothing anyone was told across 25 kills with SIGKILL at random moments, and the coins add up', async () => {
+  it.skipIf(!!engine.skip)('loses nothing anyone was told across 25 kills with SIGKILL at random moments, and the coins and the jugs bought add up', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'store-kill-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const store = await engine.store();
     const NAMES = ['Ana', 'Bob', 'Cyd', 'Dee'];
     // What the players were told: each purse (counting wagers as returned, as a restart returns
-    // them), and the wagers on the sand table.
+    // them), the wagers on the sand table, and the jugs of ale each carries.
     const purse: Record<string, number> = Object.fromEntries(NAMES.map((n) => [n, 1000]));
+    const ale: Record<string, number> = Object.fromEntries(NAMES.map((n) => [n, 0]));
     let escrow: Record<string, number> = {};
     /** Commands sent whose reply had not come when the server was killed: each may or may not have happened. */
     const inFlight = new Map<string, { line: string; amount: number; target?: string }>();
     let roundsWithWagersBack = 0;
     let giftsTold = 0;
+    let jugsTold = 0;
     let random = 12345;
     const next = (n: number) => ((random = (random * 1103515245 + 12345) % 2 ** 31), random % n);
 
@@ -115,39 +123,45 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
         clients.map(async (c, i) => {
           const { text, complete } = await send(c, 'inventory', `r${round}i${i}x`, 20_000);
           if (!complete) throw new Error(`round ${round}: no answer to inventory`);
-          return coinsOf(text);
+          return { coins: coinsOf(text), ale: jugsOf(text) };
         }),
       );
-      const got = { purse: Object.fromEntries(NAMES.map((n, i) => [n, seen[i]])), escrow: returned };
-      const what = `round ${round}: got ${JSON.stringify(got)}, told ${JSON.stringify({ purse, escrow })}, in flight ${JSON.stringify([...inFlight])}`;
-      expect(seen.reduce((a, b) => a + b, 0), what).toBe(NAMES.length * 1000);
+      const got = { purse: Object.fromEntries(NAMES.map((n, i) => [n, seen[i].coins])), ale: Object.fromEntries(NAMES.map((n, i) => [n, seen[i].ale])), escrow: returned };
+      const what = `round ${round}: got ${JSON.stringify(got)}, told ${JSON.stringify({ purse, ale, escrow })}, in flight ${JSON.stringify([...inFlight])}`;
+      // Every coin a jug was bought with went to the house, and every jug bought is in one pair of hands.
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      expect(sum(seen.map((s) => s.coins)) + PRICE * sum(seen.map((s) => s.ale)), what).toBe(NAMES.length * 1000);
       // Some of the commands in flight happened, in some order: one such outcome must be exactly what came back.
       const outcomes: string[] = [];
       const orders = <T,>(xs: T[]): T[][] => [[], ...xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]))];
       const clean = (e: Record<string, number>) => JSON.stringify(Object.entries(e).filter(([, v]) => v).sort());
+      type World = { p: Record<string, number>; a: Record<string, number>; e: Record<string, number> };
       // A throw in play may be a 2 or 12, which settles at the throw: the whole board goes to one of the two players.
-      const steps = (p: Record<string, number>, e: Record<string, number>, rest: [string, { line: string; amount: number; target?: string }][]): void => {
-        if (!rest.length) return void outcomes.push(`${JSON.stringify(p)} ${clean(e)}`);
+      const steps = ({ p, a, e }: World, rest: [string, { line: string; amount: number; target?: string }][]): void => {
+        if (!rest.length) return void outcomes.push(`${JSON.stringify(p)} ${JSON.stringify(a)} ${clean(e)}`);
         const [[who, c], ...more] = rest;
-        if (c.line.startsWith('give')) return steps({ ...p, [who]: p[who] - c.amount, [c.target!]: p[c.target!] + c.amount }, e, more);
-        if (c.line.startsWith('bet')) return steps(p, { ...e, [who]: (e[who] ?? 0) + c.amount }, more);
-        if (c.line === 'withdraw') return steps(p, {}, more);
+        if (c.line.startsWith('give ale')) return steps({ p, a: { ...a, [who]: a[who] - 1, [c.target!]: a[c.target!] + 1 }, e }, more);
+        if (c.line.startsWith('give')) return steps({ p: { ...p, [who]: p[who] - c.amount, [c.target!]: p[c.target!] + c.amount }, a, e }, more);
+        if (c.line.startsWith('buy')) return steps({ p: { ...p, [who]: p[who] - PRICE * c.amount }, a: { ...a, [who]: a[who] + c.amount }, e }, more);
+        if (c.line.startsWith('bet')) return steps({ p, a, e: { ...e, [who]: (e[who] ?? 0) + c.amount } }, more);
+        if (c.line === 'withdraw') return steps({ p, a, e: {} }, more);
         if (c.line.startsWith('roll')) {
           for (const taker of ['Ana', 'Bob']) {
             const q = { ...p };
             for (const [owner, amount] of Object.entries(e)) (q[owner] -= amount), (q[taker] += amount);
-            steps(q, {}, more);
+            steps({ p: q, a, e: {} }, more);
           }
         }
-        steps(p, e, more);
+        steps({ p, a, e }, more);
       };
-      for (const order of orders([...inFlight.entries()])) steps({ ...purse }, { ...escrow }, order);
-      expect(outcomes, what).toContain(`${JSON.stringify(got.purse)} ${clean(got.escrow)}`);
+      for (const order of orders([...inFlight.entries()])) steps({ p: { ...purse }, a: { ...ale }, e: { ...escrow } }, order);
+      expect(outcomes, what).toContain(`${JSON.stringify(got.purse)} ${JSON.stringify(got.ale)} ${clean(got.escrow)}`);
       Object.assign(purse, got.purse);
+      Object.assign(ale, got.ale);
       escrow = {};
       inFlight.clear();
 
-      // Ana and Bob play Spice Run (placing wagers, now and then withdrawing); Cyd and Dee give coins around.
+      // Ana and Bob play Spice Run (placing wagers, now and then withdrawing); Cyd and Dee give coins around, buy jugs of ale and hand them across.
       const [ana, bob, cyd, dee] = clients;
       await send(ana, 'sit sand', `r${round}sa`, 20_000);
       await send(bob, 'sit sand', `r${round}sb`, 20_000);
@@ -161,9 +175,13 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
           inFlight.set(me, { line, amount, target: /to (\w+)$/.exec(line)?.[1] });
           const { text: reply, complete } = await send(c, line, `r${round}n${n}x`);
           // A reply that arrived was told, even if the connection closed right after it.
-          if (complete || /You give|You place \d+ obsidian|every wager goes back|Spice Run is over/.test(reply)) inFlight.delete(me);
+          if (complete || /You give|You buy|You have only|You carry|You place \d+ obsidian|every wager goes back|Spice Run is over/.test(reply)) inFlight.delete(me);
           const gave = /You give ([\d,]+) obsidian coins? to (\w+)/.exec(reply);
           if (gave) (purse[me] -= amount), (purse[gave[2]] += amount), giftsTold++;
+          const bought = /You buy (?:a|(\d+)) jugs? of kank-milk ale for ([\d,]+) obsidian coins/.exec(reply);
+          if (bought) (ale[me] += Number(bought[1] ?? 1)), (purse[me] -= Number(bought[2])), jugsTold++;
+          const handed = /You give a jug of kank-milk ale to (\w+)/.exec(reply);
+          if (handed) (ale[me] -= 1), (ale[handed[1]] += 1), jugsTold++;
           // The table tells the bettor in the second person. The wager is on the game that this
           // player's stream was in (one per end they heard): a reply processed after another
           // player's counted the end of that game was settled by that end.
@@ -188,7 +206,11 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
         const r = next(12);
         return r < 4 ? 'roll dice sand' : r < 9 ? `bet ${1 + next(9)}` : r < 10 ? 'withdraw' : 'sit sand';
       };
-      const giver = (me: string) => () => `give ${1 + next(30)} coins to ${NAMES.filter((n) => n !== me)[next(3)]}`;
+      const giver = (me: string) => () => {
+        const r = next(10);
+        const someone = NAMES.filter((n) => n !== me)[next(3)];
+        return r < 5 ? `give ${1 + next(30)} coins to ${someone}` : r < 7 ? `buy ${1 + next(3)} ale` : `give ale to ${someone}`;
+      };
       const players = [act(ana, 'Ana', gambler), act(bob, 'Bob', gambler), act(cyd, 'Cyd', giver('Cyd')), act(dee, 'Dee', giver('Dee'))];
       await new Promise((r) => setTimeout(r, 100 + next(400)));
       server.child.kill('SIGKILL');
@@ -197,9 +219,10 @@ describe.each(killEngines)('the store on $name, killed', (engine) => {
       await Promise.all(players);
       for (const c of clients) c.close();
     }
-    // The test did what it says: wagers were on the table at many of the kills, and many gifts were told.
+    // The test did what it says: wagers were on the table at many of the kills, and many gifts and jugs were told.
     expect(roundsWithWagersBack).toBeGreaterThan(5);
     expect(giftsTold).toBeGreaterThan(100);
+    expect(jugsTold).toBeGreaterThan(50);
   }, 240_000);
 });
 

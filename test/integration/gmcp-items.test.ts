@@ -1,0 +1,52 @@
+/**
+ * GMCP Char.Items over TCP: what a player carries, by the IRE names Mudlet knows. The whole list
+ * at login (Char.Items.List, location "inv"), then one Char.Items.Add or .Remove per thing that
+ * came into or left their hands, whatever moved it: bought, given, dropped, picked up, drunk.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { loginWithGmcp, type Gmcp, type GmcpReader } from '../support/gmcp.js';
+
+let ts: TestServer;
+afterEach(async () => {
+  await ts?.destroy();
+});
+
+const items = (messages: Gmcp[]) => messages.filter((m) => m.name.startsWith('Char.Items.')).map((m) => `${m.name} ${JSON.stringify(m.data)}`);
+
+/** The Char.Items messages that came with a line's reply. */
+async function during(reader: GmcpReader, line: string): Promise<string[]> {
+  await reader.client.command('look');
+  reader.skip();
+  await reader.client.command(line);
+  return items(reader.since());
+}
+
+const ale = (n: number) => ({ id: `ale#${n}`, name: 'a jug of kank-milk ale', attrib: 'f' });
+
+describe('Char.Items', () => {
+  it('lists what is carried at login, then adds and removes one item per thing as it comes and goes', async () => {
+    ts = await startTestServer();
+    const ana = await loginWithGmcp(ts, 'Ana');
+    const bex = await loginWithGmcp(ts, 'Bex');
+    expect(items(ana.gmcp.since())).toEqual(['Char.Items.List {"location":"inv","items":[]}']);
+    expect(await during(ana.gmcp, 'buy 2 ale')).toEqual([1, 2].map((n) => `Char.Items.Add ${JSON.stringify({ location: 'inv', item: ale(n) })}`));
+    expect(await during(ana.gmcp, 'buy cake')).toEqual([`Char.Items.Add {"location":"inv","item":{"id":"honey-cake#1","name":"a honey cake","attrib":"e"}}`]);
+    // Drunk: the jug of ale goes (the highest number first), the empty jug comes.
+    expect(await during(ana.gmcp, 'drink ale')).toEqual([
+      `Char.Items.Remove ${JSON.stringify({ location: 'inv', item: ale(2) })}`,
+      'Char.Items.Add {"location":"inv","item":{"id":"empty-jug#1","name":"an empty clay jug"}}',
+    ]);
+    bex.gmcp.skip();
+    expect(await during(ana.gmcp, 'give ale to bex')).toEqual([`Char.Items.Remove ${JSON.stringify({ location: 'inv', item: ale(1) })}`]);
+    expect(items([{ name: 'Char.Items.Add', data: await bex.gmcp.next('Char.Items.Add') }])).toEqual([`Char.Items.Add ${JSON.stringify({ location: 'inv', item: ale(1) })}`]);
+    expect(await during(ana.gmcp, 'drop all')).toEqual([
+      'Char.Items.Remove {"location":"inv","item":{"id":"empty-jug#1","name":"an empty clay jug"}}',
+      'Char.Items.Remove {"location":"inv","item":{"id":"honey-cake#1","name":"a honey cake","attrib":"e"}}',
+    ]);
+    expect(await during(ana.gmcp, 'look')).toEqual([]);
+    // A new connection gets the whole list again.
+    const again = await loginWithGmcp(ts, 'Bex');
+    expect(items(again.gmcp.since())).toEqual([`Char.Items.List ${JSON.stringify({ location: 'inv', items: [ale(1)] })}`]);
+  });
+});

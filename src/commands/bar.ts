@@ -1,6 +1,6 @@
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { Player } from '../world/player.js';
-import { countName, type ThingData } from '../world/things.js';
+import { countName, wordsFor, type ThingData } from '../world/things.js';
 import { npcLine, type NpcData, type Shop } from '../world/npcs.js';
 import { carriedBy, HOUSE_STOCK } from '../store/place.js';
 import { HOUSE } from '../store/account.js';
@@ -58,7 +58,7 @@ function readOrder(args: string): Order {
 function wareNamed(ctx: CommandContext, shop: Shop, words: string): { thing: ThingData; price: number } | undefined {
   const wares = shop.wares.map((w) => ({ thing: ctx.tavern.world.things.get(w.thing)!, price: w.price }));
   const asked = words.toLowerCase().split(/\s+/).filter(Boolean);
-  const fits = (t: ThingData, exact: boolean) => asked.length > 0 && asked.every((w) => t.keywords.some((k) => (exact ? k === w : k.startsWith(w))));
+  const fits = (t: ThingData, exact: boolean) => asked.length > 0 && asked.every((w) => wordsFor(t).some((k) => (exact ? k === w : k.startsWith(w))));
   return wares.find((w) => fits(w.thing, true)) ?? wares.find((w) => fits(w.thing, false));
 }
 

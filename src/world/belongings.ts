@@ -5,7 +5,7 @@
  */
 import type { Ledger } from '../store/ledger.js';
 import type { Place } from '../store/place.js';
-import type { ThingData } from './things.js';
+import { wordsFor, type ThingData } from './things.js';
 
 /** So many of a thing. */
 export interface Held {
@@ -32,7 +32,7 @@ const ARTICLE = /^(?:a|an|the|some|my)\s+/i;
  * Which of `held` the words mean. `n <word>` picks n of the things that word names (fewer there
  * is a refusal, not a smaller gift); `<k>.<word>` the k-th one; `all.<word>` every one; `all`
  * everything. A word names a thing by one of its keywords, or the start of one; with several
- * words, each must. Exact keywords win over starts, as they do for tables and objects.
+ * words, each must (a thing's id names it too). Exact keywords win over starts, as they do for tables and objects.
  */
 export function pickThings(held: readonly Held[], words: string): Picked {
   const q = words.trim().toLowerCase().replace(ARTICLE, '');
@@ -67,7 +67,7 @@ export function pickThings(held: readonly Held[], words: string): Picked {
 function thingsNamed(held: readonly Held[], name: string): Held[] {
   const words = name.split(/\s+/).filter(Boolean);
   if (!words.length) return [];
-  const fits = (h: Held, exact: boolean) => words.every((w) => h.thing.keywords.some((k) => (exact ? k === w : k.startsWith(w))));
+  const fits = (h: Held, exact: boolean) => words.every((w) => wordsFor(h.thing).some((k) => (exact ? k === w : k.startsWith(w))));
   const exact = held.filter((h) => fits(h, true));
   return exact.length ? exact : held.filter((h) => fits(h, false));
 }

@@ -110,6 +110,11 @@ function parseUse(where: string, raw: unknown, problems: string[]): Use {
   return u as Use;
 }
 
+/** The words a thing is named by: its keywords, and its id (what GMCP's Char.Items calls it: `drink honey-cake`). */
+export function wordsFor(t: ThingData): string[] {
+  return t.keywords.includes(t.id) ? t.keywords : [...t.keywords, t.id];
+}
+
 /** A count of a thing in words: "a jug of kank-milk ale", "3 jugs of kank-milk ale". */
 export function countName(t: ThingData, n: number): string {
   return n === 1 ? t.short : `${n} ${t.plural}`;

@@ -61,7 +61,7 @@ describe.skipIf(noBrowser)('playing from the page in Chromium against the real s
     await poll(() => browser.page.getByTestId('coins').textContent()).toMatch(/1,000\s*obsidian coins/);
     expect(gotGmcp(browser.received, 'Char.Status')).toBe(true);
     expect(await browser.page.getByTestId('room-name').textContent()).toBe('The Obsidian Scorpion, Common Room');
-    expect(await browser.page.locator('.compass [data-exit]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-exit')))).toEqual(['north', 'up', 'east', 'south']);
+    expect(await browser.page.locator('.compass [data-exit]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-exit')))).toEqual(['north', 'up', 'west', 'east', 'south', 'down']);
   });
 
   it('sits at the sand table, and the game begins when a telnet player sits too', async () => {

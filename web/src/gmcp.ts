@@ -11,6 +11,14 @@ export interface CharStatus {
   table: string | null;
 }
 
+/** A thing carried, as Char.Items names it: `ale#2` is the second jug of ale (docs/gmcp.md). */
+export interface CarriedItem {
+  id: string;
+  name: string;
+  /** `e`: it can be eaten; `f`: drunk. */
+  attrib?: string;
+}
+
 export interface RoomInfo {
   id: string;
   name: string;
@@ -47,13 +55,16 @@ export interface PanelState {
   tables: Map<string, KnownTable>;
   /** The player's own hand (Table.Hand), by table id. */
   hands: Map<string, CardFace[]>;
+  /** What the player carries besides coins (Char.Items, location "inv"), in the order told. */
+  items: CarriedItem[];
 }
 
 export function emptyState(): PanelState {
-  return { name: null, status: null, room: null, tables: new Map(), hands: new Map() };
+  return { name: null, status: null, room: null, tables: new Map(), hands: new Map(), items: [] };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isItem = (v: unknown): v is CarriedItem => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string';
 
 /**
  * Applies one GMCP message; returns whether the panels changed. `localNow` is the page's clock
@@ -87,6 +98,18 @@ export function applyGmcp(state: PanelState, pkg: string, data: unknown, localNo
     case 'Table.Hand':
       if (typeof data.table !== 'string' || !Array.isArray(data.faces)) return false;
       state.hands.set(data.table, data.faces as CardFace[]);
+      return true;
+    case 'Char.Items.List':
+      if (data.location !== 'inv' || !Array.isArray(data.items)) return false;
+      state.items = data.items.filter(isItem);
+      return true;
+    case 'Char.Items.Add':
+      if (data.location !== 'inv' || !isItem(data.item)) return false;
+      state.items = [...state.items.filter((i) => i.id !== (data.item as CarriedItem).id), data.item];
+      return true;
+    case 'Char.Items.Remove':
+      if (data.location !== 'inv' || !isItem(data.item)) return false;
+      state.items = state.items.filter((i) => i.id !== (data.item as CarriedItem).id);
       return true;
     default:
       // Comm.Channel.Text: speech is in the text already. Table.Dice: a panel shows the dice its game describes.

@@ -3,7 +3,7 @@
  * table in the room. Drawn with lit-html, which puts every value in as text, never as HTML.
  */
 import { html, nothing, render, type TemplateResult } from 'lit-html';
-import type { KnownTable, PanelState, RoomInfo } from './gmcp.js';
+import type { CarriedItem, KnownTable, PanelState, RoomInfo } from './gmcp.js';
 import { tablePanel, type TableView } from './tables.js';
 
 export interface PanelActions {
@@ -21,7 +21,7 @@ export function renderPanels(container: HTMLElement, state: PanelState, localNow
   const tables = [...state.tables.values()];
   render(
     html`
-      ${purse(state)} ${room(state.room, actions)}
+      ${purse(state, actions)} ${room(state.room, actions)}
       ${tables.length
         ? tables.map((t) =>
             tableOrNotice(t, {
@@ -62,7 +62,7 @@ function tableOrNotice(table: KnownTable, view: TableView): TemplateResult {
   }
 }
 
-function purse(state: PanelState): TemplateResult {
+function purse(state: PanelState, actions: PanelActions): TemplateResult {
   const status = state.status;
   return html`<section class="panel purse" aria-labelledby="purse-title">
     <h2 id="purse-title">${state.name ?? 'Your purse'}</h2>
@@ -71,9 +71,33 @@ function purse(state: PanelState): TemplateResult {
             <span class="coin" aria-hidden="true"></span><span class="amount">${coinFormat.format(status.coins)}</span>
             <span class="unit">obsidian coins</span>
           </p>
+          ${carried(state.items, actions)}
           ${status.table ? html`<p class="hint">Seated at ${state.tables.get(status.table)?.state.name ?? 'a table'}.</p>` : nothing}`
       : html`<p class="hint">Your coins appear here once you are in the tavern: <kbd>create</kbd> or <kbd>connect</kbd>, then your name and password.</p>`}
   </section>`;
+}
+
+/** What is carried besides coins: one line per kind of thing, counted, with a button to drink or eat it where it can be. */
+function carried(items: readonly CarriedItem[], actions: PanelActions): TemplateResult | typeof nothing {
+  if (!items.length) return nothing;
+  // `ale#2` is the second of the thing `ale`; the thing's id is also a name the server takes (`drink ale`).
+  const kinds = new Map<string, { item: CarriedItem; n: number }>();
+  for (const item of items) {
+    const thing = item.id.replace(/#\d+$/, '');
+    const kind = kinds.get(thing);
+    if (kind) kind.n++;
+    else kinds.set(thing, { item, n: 1 });
+  }
+  const use = (verb: string, thing: string) => (event: MouseEvent) => actions.send(`${verb} ${thing}`, event.detail > 0);
+  return html`<ul class="carried" data-testid="carried" aria-label="What you carry">
+    ${[...kinds].map(
+      ([thing, { item, n }]) => html`<li data-thing=${thing}>
+        <span class="name">${item.name}</span>${n > 1 ? html`<span class="count" aria-label=${`${n} of them`}>×${n}</span>` : nothing}
+        ${item.attrib?.includes('f') ? html`<button class="use" @click=${use('drink', thing)}>drink</button>` : nothing}
+        ${item.attrib?.includes('e') ? html`<button class="use" @click=${use('eat', thing)}>eat</button>` : nothing}
+      </li>`,
+    )}
+  </ul>`;
 }
 
 function room(info: RoomInfo | null, actions: PanelActions): TemplateResult {

@@ -177,10 +177,12 @@ describe('admin commands over telnet', () => {
     await ts.login('Cyd');
     expect((await ana.command('audit')).replace(/\r\n/g, '\n')).toBe(
       [
-        'The books add up: every account balances and all of them together sum to zero.',
+        'The books add up: every account balances and all of them together sum to zero, and every thing is in one place.',
         'The mint has put 3,000 obsidian coins into the world (starting purses).',
-        'The house has put 0 obsidian coins into the world (hand-outs and winnings, less what it won).',
+        'The house has put 0 obsidian coins into the world (hand-outs and winnings, less what it won and what the bar sold).',
         'In purses: 3,000 obsidian coins. On the tables: 0 obsidian coins.',
+        // The kitchen yard's dates and the cellar's bottle, stocked at the start.
+        'Things carried: 0. On the floors: 4.',
       ].join('\n'),
     );
     await bob.command('north');
@@ -191,7 +193,7 @@ describe('admin commands over telnet', () => {
     expect(audit).toMatch(/^The books add up/);
     expect(audit).toMatch(/The house has put 20,000 obsidian coins into the world/);
     expect(audit).toMatch(/In purses: 18,000 obsidian coins\. On the tables: 5,000 obsidian coins\./);
-    expect(ts.logs).toContain('admin Ana: audit: the books add up; minted 3000, from the house 20000, in purses 18000, in escrow 5000');
+    expect(ts.logs).toContain('admin Ana: audit: the books add up; minted 3000, from the house 20000, in purses 18000, in escrow 5000, things carried 0, on floors 4');
   });
 
   it('admins can come from the world data', async () => {

@@ -45,7 +45,7 @@ describe('a GMCP client', () => {
     // One answer to the one ping; the bad messages got nothing; then what the game sends (gmcp.test.ts).
     const received = gmcpReceived(c).map((m) => m.split(' ')[0]);
     expect(received[0]).toBe('Core.Ping');
-    expect(new Set(received.slice(1))).toEqual(new Set(['Char.Name', 'Char.Status', 'Room.Info', 'Table.State']));
+    expect(new Set(received.slice(1))).toEqual(new Set(['Char.Name', 'Char.Items.List', 'Char.Status', 'Room.Info', 'Table.State']));
   });
 });
 

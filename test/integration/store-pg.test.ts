@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { Ledger, accountText, charAccount, escrowAccount, HOUSE, MINT, type Store } from '../../src/store/index.js';
+import { Ledger, accountText, carriedBy, charAccount, escrowAccount, floorOf, HOUSE, HOUSE_STOCK, MINT, type Store } from '../../src/store/index.js';
 import { migrate, MIGRATIONS } from '../../src/store/pg/migrations.js';
 import { prepareSession } from '../../src/store/pg/connection.js';
 import { bring, postgresEngine, type TestWorld } from '../support/engines.js';
@@ -160,6 +160,27 @@ describe.skipIf(!!postgresEngine.skip)('the PostgreSQL engine', () => {
       expect(await bring(b, 'bob')).toBe(true);
       expect(b.balance(accountText(charAccount('bob')))).toBe(1250);
       expect(b.character('bob')!.room).toBe('bones-room');
+    });
+
+    it('carries a character\'s things to the server that plays them next, while each server keeps its own floors', async () => {
+      const { a, b } = await twoServers();
+      const ledger = new Ledger(a);
+      expect(ledger.moveThings([{ thing: 'ale', n: 3, from: HOUSE_STOCK, to: carriedBy('ana'), why: 'bought' }], [{ from: charAccount('ana'), to: HOUSE, amount: 15, why: 'ale' }])).toEqual({ ok: true });
+      expect(ledger.moveThings([{ thing: 'ale', n: 1, from: carriedBy('ana'), to: floorOf('common-room'), why: 'dropped' }])).toEqual({ ok: true });
+      a.letGo('ana');
+      await a.flush();
+      await settled(a, 'bob');
+      expect(a.things('char:ana').size).toBe(0); // let go: out of memory here
+      expect(await bring(b, 'ana')).toBe(true);
+      expect([...b.things('char:ana')]).toEqual([['ale', 2]]);
+      // The jug Ana dropped lies on server a's floor; server b's common room is another room.
+      expect([...a.things('room:common-room')]).toEqual([['ale', 1]]);
+      expect(b.things('room:common-room').size).toBe(0);
+      expect(new Ledger(b).moveThings([{ thing: 'ale', n: 1, from: floorOf('common-room'), to: carriedBy('ana'), why: 'picked up' }])).toMatchObject({ ok: false, has: 0, needs: 1 });
+      expect(new Ledger(b).moveThings([{ thing: 'ale', n: 2, from: carriedBy('ana'), to: floorOf('common-room'), why: 'dropped' }])).toEqual({ ok: true });
+      await b.flush();
+      const audit = await new Ledger(b).audit();
+      expect(audit).toMatchObject({ problems: [], thingsCarried: 0, thingsOnFloors: 3, fromHouse: -15 });
     });
 
     it('keeps a character that left with coins on a table until they are settled there', async () => {

@@ -40,7 +40,7 @@ export const reservingCommands: TavernCommand[] = [
     group: 'Tables',
     // `r` stays roll: reserve is found from `re`.
     fewestLetters: 2,
-    help: 'In a private room (the booth east of the card room), keep it for yourself and the friends you name, for an hour: nobody else may come in, so a group can play at its table undisturbed. `reserve for Bex Cyd`; `reserve` again renews it; `reserve off` ends it.',
+    help: 'In a private room (the booth east of the card room), keep it for yourself and the friends you name for a while (an hour, in the shipped tavern): nobody else may come in, so a group can play at its table undisturbed. `reserve for Bex Cyd`; `reserve` again renews it; `reserve off` ends it.',
     run: reserve,
   },
 ];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
-import { buildPage, poll, gotGmcp, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+import { buildPage, poll, gotGmcp, launchBrowser, noBrowser, playing, type Browser } from '../support/browser.js';
 
 let pageDir: string;
 let ts: TestServer;
@@ -16,25 +16,8 @@ let bob: TestClient;
 /** The board panel's text before Bob's bet, to compare with after it. */
 let boardBefore: string | null = null;
 
-/** The output pane's text from its block number `from` on, one line per block. */
-async function storySince(from: number): Promise<string> {
-  const blocks = await browser.page.locator('#output .block').allTextContents();
-  return blocks.slice(from).join('\n');
-}
-
-/** Waits until the output pane, from block `from` on, tells `pattern`; returns what it told. */
-async function story(pattern: RegExp, from = 0): Promise<string> {
-  await poll(() => storySince(from)).toMatch(pattern);
-  return storySince(from);
-}
-
-/** Types a line into the page's command line, sends it, and waits for `pattern` in what follows. */
-async function type(line: string, pattern: RegExp): Promise<string> {
-  const from = await browser.page.locator('#output .block').count();
-  await browser.page.locator('#line').fill(line);
-  await browser.page.keyboard.press('Enter');
-  return story(pattern, from);
-}
+const story = (pattern: RegExp, from = 0) => playing(browser).story(pattern, from);
+const type = (line: string, pattern: RegExp) => playing(browser).type(line, pattern);
 
 describe.skipIf(noBrowser)('playing from the page in Chromium against the real server', () => {
   // Building the page and starting Chromium take a while on a busy machine.

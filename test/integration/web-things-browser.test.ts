@@ -7,25 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
-import { buildPage, poll, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+import { buildPage, poll, launchBrowser, noBrowser, playing, type Browser } from '../support/browser.js';
 
 let pageDir: string;
 let ts: TestServer;
 let browser: Browser;
 let bob: TestClient;
 
-async function storySince(from: number): Promise<string> {
-  return (await browser.page.locator('#output .block').allTextContents()).slice(from).join('\n');
-}
-
-/** Types a line into the page's command line and waits for `pattern` in what follows. */
-async function type(line: string, pattern: RegExp): Promise<string> {
-  const from = await browser.page.locator('#output .block').count();
-  await browser.page.locator('#line').fill(line);
-  await browser.page.keyboard.press('Enter');
-  await poll(() => storySince(from)).toMatch(pattern);
-  return storySince(from);
-}
+const storySince = (from: number) => playing(browser).storySince(from);
+const type = (line: string, pattern: RegExp) => playing(browser).type(line, pattern);
 
 /** The purse panel's list of things, a line a kind, as its text reads. */
 const carried = () => browser.page.getByTestId('carried').locator('li').evaluateAll((lis) => lis.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));

@@ -99,3 +99,22 @@ export function poll<T>(read: () => T | Promise<T>) {
 export function gotGmcp(received: ServerMessage[], pkg: string): boolean {
   return received.some((m) => m.type === 'gmcp' && m.package === pkg);
 }
+
+/** Reading the page's output pane and typing into its command line, as a player does. */
+export function playing(browser: Pick<Browser, 'page'>) {
+  /** The output pane's text from its block number `from` on, one line per block. */
+  const storySince = async (from: number): Promise<string> => (await browser.page.locator('#output .block').allTextContents()).slice(from).join('\n');
+  /** Waits until the output pane, from block `from` on, tells `pattern`; returns what it told. */
+  const story = async (pattern: RegExp, from = 0): Promise<string> => {
+    await poll(() => storySince(from)).toMatch(pattern);
+    return storySince(from);
+  };
+  /** Types a line into the page's command line, sends it, and waits for `pattern` in what follows. */
+  const type = async (line: string, pattern: RegExp): Promise<string> => {
+    const from = await browser.page.locator('#output .block').count();
+    await browser.page.locator('#line').fill(line);
+    await browser.page.keyboard.press('Enter');
+    return story(pattern, from);
+  };
+  return { storySince, story, type };
+}

@@ -20,7 +20,7 @@ export interface ThingMove {
 export type Holdings = Map<string, Map<string, number>>;
 
 /** The most of one thing one move carries: far more than anyone buys, small enough to count safely. */
-export const MOST_IN_ONE_MOVE = 1_000_000;
+const MOST_IN_ONE_MOVE = 1_000_000;
 
 /** What is wrong with a list of thing moves as read from disk, or null. */
 export function thingMovesProblem(moves: unknown): string | null {
@@ -49,7 +49,7 @@ export function holdingsOf(rows: readonly { place: string; thing: string; n: num
   return holdings;
 }
 
-export function countOf(holdings: Holdings, place: string, thing: string): number {
+function countOf(holdings: Holdings, place: string, thing: string): number {
   return holdings.get(place)?.get(thing) ?? 0;
 }
 

@@ -86,13 +86,22 @@ function checkShop(where: string, shop: Shop, things: ReadonlyMap<string, ThingD
   }
 }
 
-/** The topic of an NPC's that a player's words ask about: a topic's word among them, or the start of one; undefined for none. */
+/** Words too common to name a topic by their start (`the` is not the start of `theft`). */
+const SMALL_WORDS = new Set(['the', 'and', 'for', 'you', 'your', 'what', 'how', 'who', 'why', 'any', 'are', 'was', 'his', 'her', 'its', 'about']);
+
+/**
+ * The topic of an NPC's that a player's words ask about: one with a word among them (or all of
+ * them), else one with a word that one of them begins or ends (`hunt` for `hunts`, `hunting` for
+ * `hunt`, 3 letters or more); undefined for none.
+ */
 export function topicOf(npc: NpcData, asked: string): Topic | undefined {
-  const words: string[] = asked.toLowerCase().match(/[a-z0-9'-]+/g) ?? [];
+  const whole = asked.toLowerCase().replace(/[?.!]+$/, '').trim();
+  const words: string[] = whole.match(/[a-z0-9'-]+/g) ?? [];
   const topics = npc.ask?.topics ?? [];
+  const near = (a: string, w: string) => w.length >= 3 && a.length >= 3 && !SMALL_WORDS.has(w) && (a.startsWith(w) || w.startsWith(a));
   return (
-    topics.find((t) => t.about.some((a) => words.includes(a.toLowerCase()) || asked.toLowerCase().trim() === a.toLowerCase())) ??
-    topics.find((t) => t.about.some((a) => words.some((w) => w.length >= 3 && a.toLowerCase().startsWith(w))))
+    topics.find((t) => t.about.some((a) => words.includes(a.toLowerCase()) || whole === a.toLowerCase())) ??
+    topics.find((t) => t.about.some((a) => words.some((w) => near(a.toLowerCase(), w))))
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everydayCommands } from '../../src/commands/index.js';
-import { CommandSet } from '../../src/commands/command-set.js';
+import { CommandSet } from '../../src/text/command-set.js';
 import { games } from '../../src/games/index.js';
 import { DEFAULT_SOCIALS } from '../../src/world/socials.js';
 import { loadWorld } from '../../src/world/world.js';

@@ -1,21 +1,36 @@
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
-import { npcLine, topicOf } from '../world/npcs.js';
+import { npcLine, topicOf, type NpcData } from '../world/npcs.js';
 import { named } from '../output/palette.js';
 import { findNpc } from './talking.js';
 
 /** Asking the tavern's people about things: an answer, or a story told line by line (life.ts). */
 
+/**
+ * Who is asked and about what: `ask the spice hunter about the storm`, `ask kesh storm`, `ask
+ * old kesh`. The readings are tried in turn, the first that names one of the tavern's people
+ * winning; with none, the first reading's name is the one refused.
+ */
+function readAsk(ctx: CommandContext, args: string): { who: string; npc?: NpcData; topic?: string } {
+  const t = args.trim().replace(/\s+/g, ' ');
+  const about = /^(.+?) about (.+)$/i.exec(t);
+  const first = /^(\S+) (?:about )?(.+)$/i.exec(t);
+  const readings = [...(about ? [{ who: about[1], topic: about[2] }] : []), { who: t }, ...(first ? [{ who: first[1], topic: first[2] }] : [])];
+  for (const r of readings) {
+    const npc = findNpc(ctx, r.who);
+    if (npc) return { ...r, npc };
+  }
+  return { who: about?.[1] ?? first?.[1] ?? t };
+}
+
 function ask(ctx: CommandContext, args: string): void {
   const { tavern, actor, room } = ctx;
-  const m = /^(\S+)\s+(?:about\s+)?(.+)$/is.exec(args.trim());
-  const who = m ? m[1] : args.trim();
-  const npc = findNpc(ctx, who);
+  const { who, npc, topic: asked } = readAsk(ctx, args);
   if (!npc) {
     const person = tavern.findPlayer(who, tavern.playersIn(room.id));
     return ctx.reply(person ? `Ask ${named(person.name)} yourself: say it, or whisper it.` : `There is nobody called "${who}" here to ask.`);
   }
-  if (!m) return ctx.reply(`Ask ${named(npc.name)} about what? (ask ${npc.keywords[0]} about <topic>)`);
-  const topic = m[2].trim().replace(/[?.!]+$/, '');
+  if (!asked) return ctx.reply(`Ask ${named(npc.name)} about what? (ask ${npc.keywords[0]} about <topic>)`);
+  const topic = asked.trim().replace(/[?.!]+$/, '');
   const teller = tavern.life.tellerIn(room.id);
   if (teller) return ctx.reply(`${named(teller)} is in the middle of a story; listen, or ask again when it is told.`);
   ctx.reply(`You ask ${named(npc.name)} about ${topic}.`);

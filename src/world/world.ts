@@ -265,15 +265,16 @@ function parseSettings(raw: unknown, problems: string[]): WorldSettings {
 }
 
 /**
- * Finds the one thing a player means by `2.table`, `sand`, `ta`: an exact keyword wins over a
- * prefix, and an ordinal picks among several.
+ * Finds the one thing a player means by `2.table`, `sand`, `ta`, `the spice hunter`: every word
+ * (after an article) a keyword, exactly before by its start, and an ordinal picks among several.
  */
 export function matchKeyword<T>(items: readonly T[], keywordsOf: (t: T) => string[], query: string): T | undefined {
   const m = /^(\d+)\.(.+)$/.exec(query.trim().toLowerCase());
   const nth = m ? Number(m[1]) : 1;
-  const word = (m ? m[2] : query.trim().toLowerCase()).trim();
-  if (!word || nth < 1) return undefined;
-  const exact = items.filter((t) => keywordsOf(t).some((k) => k.toLowerCase() === word));
-  const pool = exact.length ? exact : items.filter((t) => keywordsOf(t).some((k) => k.toLowerCase().startsWith(word)));
+  const words = (m ? m[2] : query.trim().toLowerCase()).replace(/^(?:the|a|an)\s+(?=\S)/, '').split(/\s+/).filter(Boolean);
+  if (!words.length || nth < 1) return undefined;
+  const fits = (t: T, exact: boolean) => words.every((w) => keywordsOf(t).some((k) => (exact ? k.toLowerCase() === w : k.toLowerCase().startsWith(w))));
+  const exact = items.filter((t) => fits(t, true));
+  const pool = exact.length ? exact : items.filter((t) => fits(t, false));
   return pool[nth - 1];
 }

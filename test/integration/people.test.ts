@@ -27,6 +27,11 @@ describe('the people of the tavern', () => {
     expect(await ana.command('ask barkeep what time it is?')).toBe('You ask Sarra about what time it is.\r\nSarra looks at Ana for a long moment. "I pour drinks, friend. Ask Kesh if you want stories."');
     expect(await ana.command('ask sootpaw about mice')).toMatch(/Sootpaw regards Ana with boundless contempt/);
     expect(await ana.command('ask kesh')).toBe('Ask Kesh about what? (ask kesh about <topic>)');
+    // Asked by more than one word of who they are, as a roleplayer writes it.
+    expect(await ana.command('ask the spice hunter about the grid')).toMatch(/^You ask Kesh about the grid\.\r\nKesh taps the grid/);
+    expect(await ana.command('ask old kesh')).toBe('Ask Kesh about what? (ask kesh about <topic>)');
+    expect(await ana.command('ask the tall ghost about dice')).toBe('There is nobody called "the tall ghost" here to ask.');
+    expect(await ana.command('look the spice hunter')).toMatch(/^Kesh is so old/);
     expect(await ana.command('ask bex about dice')).toBe('Ask Bex yourself: say it, or whisper it.');
     expect(await ana.command('ask dreaven about dice')).toBe('There is nobody called "dreaven" here to ask.');
     expect(await ana.command('ask')).toBe('Usage: ask <someone> about <topic>');

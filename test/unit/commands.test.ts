@@ -66,4 +66,13 @@ describe('keyword matching', () => {
     expect(matchKeyword(tables, kw, 'zzz')).toBeUndefined();
     expect(matchKeyword(tables, kw, '0.table')).toBeUndefined();
   });
+
+  it('matches several words when each is one of the keywords (or the start of one), after an article', () => {
+    expect(matchKeyword(tables, kw, 'the bones table')).toBe(tables[1]);
+    expect(matchKeyword(tables, kw, 'sand tab')).toBe(tables[0]);
+    expect(matchKeyword(tables, kw, 'the bar')).toBe(tables[2]);
+    expect(matchKeyword(tables, kw, '2.the table')).toBe(tables[1]);
+    expect(matchKeyword(tables, kw, 'sand bar')).toBeUndefined();
+    expect(matchKeyword(tables, kw, 'the')).toBeUndefined();
+  });
 });

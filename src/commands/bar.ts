@@ -6,7 +6,7 @@ import { carriedBy, HOUSE_STOCK } from '../store/place.js';
 import { HOUSE } from '../store/account.js';
 import { coinsText, named } from '../output/palette.js';
 import { formatCoins } from '../text/amount.js';
-import { paint, together } from '../text/markup.js';
+import { hanging, paint, together } from '../text/markup.js';
 import { findNpc } from './talking.js';
 
 /** The bar: what its keeper sells (`list`) and buying it (`buy`, `order`), paid to the house through the ledger. */
@@ -20,11 +20,15 @@ function list(ctx: CommandContext): void {
   const seller = sellerIn(ctx);
   if (!seller) return ctx.reply('Nobody here is selling anything.');
   const lines = [npcLine(seller.shop.words.list ?? `${seller.name} sells:`, { npc: named(seller.name) })];
-  for (const ware of seller.shop.wares) {
+  // A slate: the prices in a column, right-aligned, and each ware's name hanging beside its price, so
+  // that in a narrow window a ware's wrapped line never reads as the next ware.
+  // Always "coins", even for one, and never wrapped apart: scripts match `<N> obsidian coins` here (the stable surface).
+  const prices = seller.shop.wares.map((ware) => `${formatCoins(ware.price)} obsidian coins`);
+  const width = Math.max(...prices.map((p) => p.length));
+  seller.shop.wares.forEach((ware, i) => {
     const thing = ctx.tavern.world.things.get(ware.thing)!;
-    // Always "coins", even for one, and never wrapped apart: scripts match `<N> obsidian coins` here (the stable surface).
-    lines.push(`  ${thing.short}: ${paint('coins', together(`${formatCoins(ware.price)} obsidian coins`))} (buy ${thing.keywords[0]})`);
-  }
+    lines.push(hanging(`  ${' '.repeat(width - prices[i].length)}${paint('coins', together(prices[i]))} `, `${thing.short} (buy ${thing.keywords[0]})`));
+  });
   lines.push(seller.shop.round ? `buy <thing>, buy <n> <thing>, buy <thing> for <name>, or order a round (of ${ctx.tavern.world.things.get(seller.shop.round)!.plural}) for the table.` : 'buy <thing>, buy <n> <thing>, or buy <thing> for <name>.');
   ctx.reply(lines.join('\n'));
 }

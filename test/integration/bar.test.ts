@@ -22,11 +22,19 @@ describe('the barkeep', () => {
     expect(list[0]).toMatch(/^Sarra jerks a thumb at the slate behind the bar/);
     const wares = list.filter((l) => /obsidian coins/.test(l));
     expect(wares).toEqual([
-      '  a jug of kank-milk ale: 5 obsidian coins (buy ale)',
-      '  a cup of water: 2 obsidian coins (buy water)',
-      '  a cup of spiced broy: 12 obsidian coins (buy broy)',
-      '  a honey cake: 3 obsidian coins (buy cake)',
-      '  a skewer of roast erdlu: 8 obsidian coins (buy skewer)',
+      '   5 obsidian coins  a jug of kank-milk ale (buy ale)',
+      '   2 obsidian coins  a cup of water (buy water)',
+      '  12 obsidian coins  a cup of spiced broy (buy broy)',
+      '   3 obsidian coins  a honey cake (buy cake)',
+      '   8 obsidian coins  a skewer of roast erdlu (buy skewer)',
+    ]);
+    // In a 40-column window each ware is its price, and its name on the line under it, indented.
+    const narrow = await ts.login('Bex', undefined, { width: 40 });
+    expect((await narrow.command('list')).split(/\r?\n/).slice(3, 7)).toEqual([
+      '   5 obsidian coins',
+      '    a jug of kank-milk ale (buy ale)',
+      '   2 obsidian coins',
+      '    a cup of water (buy water)',
     ]);
     await ana.command('north');
     expect(await ana.command('list')).toBe('Nobody here is selling anything.');
@@ -101,7 +109,7 @@ describe('the barkeep', () => {
     sarra.shop = { wares: [{ thing: 'water', price: 7 }], words: { sold: '{npc} hands {actor} {things}.' } };
     ts = await startTestServer({ world });
     const ana = await ts.login('Ana');
-    expect(await ana.command('list')).toBe('Sarra sells:\r\n  a cup of water: 7 obsidian coins (buy water)\r\nbuy <thing>, buy <n> <thing>, or buy <thing> for <name>.');
+    expect(await ana.command('list')).toBe('Sarra sells:\r\n  7 obsidian coins  a cup of water (buy water)\r\nbuy <thing>, buy <n> <thing>, or buy <thing> for <name>.');
     expect(await ana.command('buy water')).toBe('You buy a cup of water for 7 obsidian coins.\r\nSarra hands Ana a cup of water.');
     expect(await ana.command('buy ale')).toBe('Sarra sells no "ale" here. Type list to see what is sold.');
     expect(await ana.command('order a round')).toBe('A round of what? Type list to see what Sarra sells.');

@@ -4,14 +4,13 @@
  * data. The screenshot it keeps is the README's picture (docs/web.md says how it is made small).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
-import { buildPage, poll, gotGmcp, launchBrowser, noBrowser, playing, type Browser } from '../support/browser.js';
+import { poll, gotGmcp, noBrowser, playing, servePage, type Browser } from '../support/browser.js';
 
-let pageDir: string;
 let ts: TestServer;
 let browser: Browser;
+let stop: (() => Promise<void>) | undefined;
 let bob: TestClient;
 /** The board panel's text before Bob's bet, to compare with after it. */
 let boardBefore: string | null = null;
@@ -21,17 +20,8 @@ const type = (line: string, pattern: RegExp) => playing(browser).type(line, patt
 
 describe.skipIf(noBrowser)('playing from the page in Chromium against the real server', () => {
   // Building the page and starting Chromium take a while on a busy machine.
-  beforeAll(async () => {
-    pageDir = await buildPage();
-    ts = await startTestServer({ seed: 7, web: { root: pageDir } });
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await ts?.destroy();
-    if (pageDir) await rm(pageDir, { recursive: true, force: true });
-  });
+  beforeAll(async () => void ({ ts, browser, stop } = await servePage({ seed: 7 })), 120_000);
+  afterAll(() => stop?.());
 
   it('creates a character from the page', async () => {
     await browser.page.goto(`http://127.0.0.1:${ts.webPort}/`);

@@ -4,15 +4,14 @@
  * Table.State describes, with nothing in web/ or src/ written for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { buildPage, poll, launchBrowser, noBrowser, type Browser } from '../support/browser.js';
+import type { TestServer } from '../support/server.js';
+import { poll, noBrowser, servePage, type Browser } from '../support/browser.js';
 import { highRoll } from '../fixtures/high-roll/game.js';
 import { worldWithCup } from '../fixtures/high-roll/world.js';
 
-let pageDir: string;
 let ts: TestServer;
 let browser: Browser;
+let stop: (() => Promise<void>) | undefined;
 
 /** Types a line into the page's command line and waits for `pattern` in the output that follows. */
 async function type(line: string, pattern: RegExp): Promise<void> {
@@ -24,17 +23,8 @@ async function type(line: string, pattern: RegExp): Promise<void> {
 }
 
 describe.skipIf(noBrowser)('a fourth game\'s panel in Chromium', () => {
-  beforeAll(async () => {
-    pageDir = await buildPage();
-    ts = await startTestServer({ seed: 4, moreGames: [highRoll], world: worldWithCup(), web: { root: pageDir } });
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await ts?.destroy();
-    if (pageDir) await rm(pageDir, { recursive: true, force: true });
-  });
+  beforeAll(async () => void ({ ts, browser, stop } = await servePage({ seed: 4, moreGames: [highRoll], world: worldWithCup() })), 120_000);
+  afterAll(() => stop?.());
 
   it('shows the High Roll table as its game describes it: the ante, the pot and who is in it, then the throw and who took the pot', async () => {
     await browser.page.goto(`http://127.0.0.1:${ts.webPort}/`);

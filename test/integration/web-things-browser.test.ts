@@ -4,14 +4,13 @@
  * of a button; at 1280 px and on a 390 px phone, where nothing may run off the side.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import type { TestClient } from '../support/client.js';
-import { buildPage, poll, launchBrowser, noBrowser, playing, type Browser } from '../support/browser.js';
+import { poll, noBrowser, playing, servePage, type Browser } from '../support/browser.js';
 
-let pageDir: string;
 let ts: TestServer;
 let browser: Browser;
+let stop: (() => Promise<void>) | undefined;
 let bob: TestClient;
 
 const storySince = (from: number) => playing(browser).storySince(from);
@@ -21,17 +20,8 @@ const type = (line: string, pattern: RegExp) => playing(browser).type(line, patt
 const carried = () => browser.page.getByTestId('carried').locator('li').evaluateAll((lis) => lis.map((li) => li.textContent!.replace(/\s+/g, ' ').trim()));
 
 describe.skipIf(noBrowser)('things carried, in the page', () => {
-  beforeAll(async () => {
-    pageDir = await buildPage();
-    ts = await startTestServer({ seed: 7, web: { root: pageDir } });
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await ts?.destroy();
-    if (pageDir) await rm(pageDir, { recursive: true, force: true });
-  });
+  beforeAll(async () => void ({ ts, browser, stop } = await servePage({ seed: 7 })), 120_000);
+  afterAll(() => stop?.());
 
   it('shows nothing carried but coins, then the round it orders for the room', async () => {
     await browser.page.goto(`http://127.0.0.1:${ts.webPort}/`);

@@ -12,6 +12,7 @@ import { chromium, type BrowserContext, type Page, type WebSocket } from 'playwr
 import { build } from 'vite';
 import { expect } from 'vitest';
 import type { ServerMessage } from '../../src/web/messages.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -88,6 +89,26 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }, arg
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** The page built, a test server serving it, and Chromium: what a browser test's beforeAll starts; stop() ends all three. */
+export async function servePage(opts: Omit<TestServerOptions, 'web'> = {}): Promise<{ ts: TestServer; browser: Browser; stop(): Promise<void> }> {
+  const pageDir = await buildPage();
+  let ts: TestServer | undefined;
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close();
+    await ts?.destroy();
+    await rm(pageDir, { recursive: true, force: true });
+  };
+  try {
+    ts = await startTestServer({ ...opts, web: { root: pageDir } });
+    browser = await launchBrowser();
+    return { ts, browser, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }
 
 /** expect.poll with room for a busy machine (its own default is one second). */

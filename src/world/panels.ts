@@ -28,6 +28,7 @@ import type { Player } from './player.js';
 import type { Account } from '../store/account.js';
 import { carriedBy, type Place } from '../store/place.js';
 import { itemChanges, itemsOf } from '../output/items.js';
+import { heldIn } from './belongings.js';
 import { DIRECTIONS } from '../text/directions.js';
 import type { Timer } from './clock.js';
 
@@ -219,12 +220,7 @@ export class Panels {
 
 /** What a player carries, by thing id, in the order of the world's things. */
 function carried(tavern: Tavern, p: Player): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const id of tavern.world.things.keys()) {
-    const n = tavern.ledger.count(carriedBy(p.key), id);
-    if (n > 0) counts.set(id, n);
-  }
-  return counts;
+  return new Map(heldIn(tavern.world.things, tavern.ledger, carriedBy(p.key)).map((h) => [h.thing.id, h.n]));
 }
 
 function due<T>(map: Map<TavernTable, Set<T>>, t: TavernTable): Set<T> {

@@ -12,6 +12,10 @@ import { withStop } from './speech.js';
 
 const PAST: Record<UseVerb, string> = { drink: 'drank', eat: 'ate' };
 
+/** A toast's own words as the others hear them told: `to my win` is "to their win" (the tavern knows no one's pronouns). */
+const OTHERS_WORD: Record<string, string> = { my: 'their', me: 'them', mine: 'theirs', myself: 'themselves' };
+const toldOfThem = (words: string) => words.replace(/\b(my|me|mine|myself)\b/gi, (w) => OTHERS_WORD[w.toLowerCase()]);
+
 /**
  * `drink [<thing>] [to <words>]`, `eat [<thing>]`: one of the thing goes (back to the house's
  * stock), what it leaves (an empty jug) comes into the hand, in one transaction; the actor and
@@ -46,7 +50,7 @@ function use(verb: UseVerb, ctx: CommandContext, args: string): void {
   const others = tavern.playersIn(room.id).filter((p) => p !== actor);
   tavern.tell({ room: room.id }, (p) => {
     const lines = [];
-    if (toast) lines.push(p === actor ? withStop(`You raise ${thing.short} to ${toast}`) : `${named(actor.name)}${addressed(withStop(` raises ${thing.short} to ${toast}`), p, others)}`);
+    if (toast) lines.push(p === actor ? withStop(`You raise ${thing.short} to ${toast}`) : `${named(actor.name)}${addressed(withStop(` raises ${thing.short} to ${toldOfThem(toast)}`), p, others)}`);
     lines.push(useLine(p === actor ? how.actor : how.room, { actor: named(actor.name), thing: thing.short }));
     return lines.join('\n');
   });

@@ -133,9 +133,13 @@ describe('things in hand', () => {
     await bex.expect('Ana raises a jug of kank-milk ale to you.\r\nAna pulls the stopper from a jug of kank-milk ale and drinks deep.');
     expect(await ana.command('drink to the fallen lair')).toMatch(/^You raise a jug of kank-milk ale to the fallen lair\.\r\nYou pull the stopper/);
     await bex.expect('Ana raises a jug of kank-milk ale to the fallen lair.');
+    // Her own words, told of her to the room: "my win" is her win.
+    await ana.command('buy ale');
+    expect(await ana.command('drink to my win, and to me')).toMatch(/^You raise a jug of kank-milk ale to my win, and to me\.\r\n/);
+    await bex.expect('Ana raises a jug of kank-milk ale to their win, and to them.');
     expect(await ana.command('eat cake')).toBe('You eat a honey cake in three sticky bites.');
     await bex.expect('Ana eats a honey cake in three sticky bites, then licks their fingers.');
-    expect(lines(await ana.command('i')).slice(1)).toEqual(['  2 empty clay jugs']);
+    expect(lines(await ana.command('i')).slice(1)).toEqual(['  3 empty clay jugs']);
     expect(await ana.command('drink jug')).toBe('You cannot drink an empty clay jug.');
     expect(await ana.command('drink')).toBe('You have nothing to drink. Whoever sells things here lists them (list).');
     expect(await ana.command('eat')).toBe('You have nothing to eat. Whoever sells things here lists them (list).');

@@ -106,7 +106,10 @@ function drop(ctx: CommandContext, args: string): void {
 export function giveThings(ctx: CommandContext, words: string, to: string, npc: NpcData | undefined): void {
   const { tavern, actor, room } = ctx;
   const held = carried(ctx);
-  const r = pickThings(held, words);
+  // One of the tavern's people is handed what they take, of the things the words name: `give jug
+  // to sarra` is the empty jug she stacks, not the full one carried with it.
+  const taken = npc ? pickThings(held.filter((h) => npc.takes?.[h.thing.id]), words) : null;
+  const r = taken?.ok ? taken : pickThings(held, words);
   if (!r.ok) return ctx.reply(held.length ? whyNot(r, words, 'carried') : 'You carry nothing to give.');
   const what = listed(r.picked);
   if (npc) {

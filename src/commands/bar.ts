@@ -47,15 +47,20 @@ function readOrder(args: string): Order {
   let recipient: string | null = null;
   const forWhom = /^(.*?) for (.+)$/i.exec(t);
   let forTable = false;
+  let forAll = false;
   if (forWhom) {
     t = forWhom[1];
-    if (/^(?:the )?(?:table|room|everyone|all|us)$/i.test(forWhom[2])) forTable = /table/i.test(forWhom[2]);
+    forAll = /^(?:the )?(?:table|room|everyone|everybody|all|us)$/i.test(forWhom[2]);
+    if (forAll) forTable = /table/i.test(forWhom[2]);
     else recipient = forWhom[2].replace(/^the /i, '');
   }
   const round = /^(?:a )?round(?: of (.+))?$/i.exec(t);
   if (round) return { words: round[1] ?? '', n: 1, round: true, forTable, recipient: null };
   const count = /^(\d+) (.+)$/.exec(t);
-  return { words: (count ? count[2] : t).replace(/^(?:a|an|one|some) /i, ''), n: count ? Number(count[1]) : 1, round: false, forTable, recipient };
+  const words = (count ? count[2] : t).replace(/^(?:a|an|one|some) /i, '');
+  // `buy ale for everyone` (or for the table) is a round of ale: one each.
+  if (forAll) return { words, n: 1, round: true, forTable, recipient: null };
+  return { words, n: count ? Number(count[1]) : 1, round: false, forTable, recipient };
 }
 
 /** The ware the words name: every word one of its keywords, or the start of one (exact keywords first). */
@@ -122,7 +127,7 @@ function refuse(ctx: CommandContext, seller: NpcData, reason: string, words: str
 }
 
 const BUY_HELP =
-  'Buy from whoever sells here (the barkeep, in the common room), paid from your purse: `buy ale`, `buy 3 ale`, `buy ale for Bex` (it goes to Bex), `buy broy for Kesh`, `order a round` (one each for everyone here), `order a round for the table` (for the players at your table), `order a round of broy`. A refusal says why, and takes nothing.';
+  'Buy from whoever sells here (the barkeep, in the common room), paid from your purse: `buy ale`, `buy 3 ale`, `buy ale for Bex` (it goes to Bex), `buy broy for Kesh`, `order a round` (one each for everyone here), `order a round for the table` (for the players at your table), `order a round of broy`, `buy broy for everyone`. A refusal says why, and takes nothing.';
 
 export const barCommands: TavernCommand[] = [
   {

@@ -83,8 +83,11 @@ describe('the barkeep', () => {
     await bex.command('sit sand');
     expect(await ana.command('order a round of broy for the table')).toMatch(/^You buy a round for the sand table: 2 cups of spiced broy, one each, for 24 obsidian coins\./);
     await cyd.expect('Ana buys a round of cups of spiced broy.');
-    expect(await cyd.command('i')).toMatch(/\n {2}a jug of kank-milk ale$/);
-    expect(await bex.command('i')).toMatch(/\n {2}a jug of kank-milk ale\r\n {2}a cup of spiced broy/);
+    // A ware bought for everyone, or for the table, is a round of it.
+    expect(await bex.command('buy water for the table')).toMatch(/^You buy a round for the sand table: 2 cups of water, one each, for 4 obsidian coins\./);
+    expect(await cyd.command('buy cake for everyone')).toMatch(/^You buy a round for the room: 3 honey cakes, one each, for 9 obsidian coins\./);
+    expect(await cyd.command('i')).toMatch(/\n {2}a jug of kank-milk ale\r\n {2}a honey cake$/);
+    expect(await bex.command('i')).toMatch(/\n {2}a jug of kank-milk ale\r\n {2}a cup of water\r\n {2}a cup of spiced broy\r\n {2}a honey cake$/);
     expect(await ana.command('i')).toMatch(/^You are carrying 961 obsidian coins and:/);
   });
 

@@ -11,7 +11,7 @@ import { findNpc } from './talking.js';
  * winning; with none, the first reading's name is the one refused.
  */
 function readAsk(ctx: CommandContext, args: string): { who: string; npc?: NpcData; topic?: string } {
-  const t = args.trim().replace(/\s+/g, ' ');
+  const t = args.trim().replace(/\s+/g, ' ').replace(/ about$/i, '');
   const about = /^(.+?) about (.+)$/i.exec(t);
   const first = /^(\S+) (?:about )?(.+)$/i.exec(t);
   const readings = [...(about ? [{ who: about[1], topic: about[2] }] : []), { who: t }, ...(first ? [{ who: first[1], topic: first[2] }] : [])];

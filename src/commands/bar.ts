@@ -56,11 +56,12 @@ function readOrder(args: string): Order {
   }
   const round = /^(?:a )?round(?: of (.+))?$/i.exec(t);
   if (round) return { words: round[1] ?? '', n: 1, round: true, forTable, recipient: null };
-  const count = /^(\d+) (.+)$/.exec(t);
+  // A count as players write amounts (`3`, `1,000`), or anything like one (`-1`, `2.5`), which the count's bounds refuse.
+  const count = /^([-+]?\d[\d,.]*) (.+)$/.exec(t);
   const words = (count ? count[2] : t).replace(/^(?:a|an|one|some) /i, '');
   // `buy ale for everyone` (or for the table) is a round of ale: one each.
   if (forAll) return { words, n: 1, round: true, forTable, recipient: null };
-  return { words, n: count ? Number(count[1]) : 1, round: false, forTable, recipient };
+  return { words, n: count ? Number(count[1].replace(/,/g, '')) : 1, round: false, forTable, recipient };
 }
 
 /** The ware the words name: every word one of its keywords, or the start of one (exact keywords first). */
@@ -80,7 +81,7 @@ function buy(ctx: CommandContext, args: string): void {
   if (order.round && !order.words && !shop.round) return ctx.reply(`A round of what? Type list to see what ${named(seller.name)} sells.`);
   const ware = wareNamed(ctx, shop, order.words || shop.round || '');
   if (!ware) return refuse(ctx, seller, `${named(seller.name)} sells no "${order.words}" here. Type list to see what is sold.`, shop.words.unknown);
-  if (order.n < 1 || order.n > MOST_AT_ONCE) return ctx.reply(`${named(seller.name)} pours from 1 to ${MOST_AT_ONCE} at a time.`);
+  if (!Number.isInteger(order.n) || order.n < 1 || order.n > MOST_AT_ONCE) return ctx.reply(`${named(seller.name)} pours from 1 to ${MOST_AT_ONCE} at a time.`);
   let people: Player[] = [actor];
   let npc: NpcData | undefined;
   if (order.round) {

@@ -99,6 +99,7 @@ describe('the barkeep', () => {
     expect(await ana.command('buy wine')).toBe('Sarra sells no "wine" here. Type list to see what is sold.\r\nSarra shakes her head. "We don\'t pour that here."');
     expect(await ana.command('buy 21 ale')).toBe('Sarra pours from 1 to 20 at a time.');
     expect(await ana.command('buy 0 ale')).toBe('Sarra pours from 1 to 20 at a time.');
+    for (const n of ['-1', '1,000', '2.5']) expect(await ana.command(`buy ${n} ale`)).toBe('Sarra pours from 1 to 20 at a time.');
     await ana.command('give 995 coins to bex');
     expect(await ana.command('buy 2 ale')).toBe('You have only 5 obsidian coins; 2 jugs of kank-milk ale cost 10 obsidian coins.\r\nSarra folds her arms. "Coin first, friend. Always coin first."');
     expect(await ana.command('buy broy')).toMatch(/^You have only 5 obsidian coins; a cup of spiced broy costs 12 obsidian coins\./);

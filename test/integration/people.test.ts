@@ -30,6 +30,7 @@ describe('the people of the tavern', () => {
     // Asked by more than one word of who they are, as a roleplayer writes it.
     expect(await ana.command('ask the spice hunter about the grid')).toMatch(/^You ask Kesh about the grid\.\r\nKesh taps the grid/);
     expect(await ana.command('ask old kesh')).toBe('Ask Kesh about what? (ask kesh about <topic>)');
+    expect(await ana.command('ask kesh about')).toBe('Ask Kesh about what? (ask kesh about <topic>)');
     expect(await ana.command('ask the tall ghost about dice')).toBe('There is nobody called "the tall ghost" here to ask.');
     expect(await ana.command('look the spice hunter')).toMatch(/^Kesh is so old/);
     expect(await ana.command('ask bex about dice')).toBe('Ask Bex yourself: say it, or whisper it.');

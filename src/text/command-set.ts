@@ -15,11 +15,6 @@ export interface CommandInfo {
   needsArgs?: boolean;
   /** Not offered by prefix (e.g. `quit` must be typed in full). */
   exactOnly?: boolean;
-  /**
-   * Offered by a prefix of at least this many letters (default 1): a verb added later leaves the
-   * shorter prefixes to the verbs that had them (`o` stays ooc, `order` is found from `or`).
-   */
-  fewestLetters?: number;
   /** A table verb that onlookers in the room may use too, without a seat. */
   forOnlookers?: boolean;
   /**
@@ -32,6 +27,11 @@ export interface CommandInfo {
 
 /** A command: its declaration, and what it does. */
 export interface Command<Ctx> extends CommandInfo {
+  /**
+   * Offered by a prefix of at least this many letters (default 1): a verb added later leaves the
+   * shorter prefixes to the verbs that had them (`o` stays ooc, `order` is found from `or`).
+   */
+  fewestLetters?: number;
   /** For admins only: to anyone else it does not exist (not found, not in help). */
   adminOnly?: boolean;
   /**

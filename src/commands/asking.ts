@@ -2,6 +2,7 @@ import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import { npcLine, topicOf, type NpcData } from '../world/npcs.js';
 import { named } from '../output/palette.js';
 import { findNpc } from './talking.js';
+import { mayTalk } from './speech.js';
 
 /** Asking the tavern's people about things: an answer, or a story told line by line (life.ts). */
 
@@ -33,6 +34,8 @@ function ask(ctx: CommandContext, args: string): void {
   const topic = asked.trim().replace(/[?.!]+$/, '');
   const teller = tavern.life.tellerIn(room.id);
   if (teller) return ctx.reply(`${named(teller)} is in the middle of a story; listen, or ask again when it is told.`);
+  // The room hears the question in the asker's words: it is talk, held to the talk limits.
+  if (!mayTalk(ctx, 'say', topic)) return;
   ctx.reply(`You ask ${named(npc.name)} about ${topic}.`);
   tavern.tell({ room: room.id, except: [actor] }, `${named(actor.name)} asks ${named(npc.name)} about ${topic}.`);
   const names = { npc: named(npc.name), actor: named(actor.name) };

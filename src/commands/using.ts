@@ -6,7 +6,7 @@ import type { ThingTransfer } from '../store/ledger.js';
 import { named } from '../output/palette.js';
 import { carried, onFloor } from './carrying.js';
 import { addressed } from './talking.js';
-import { withStop } from './speech.js';
+import { mayTalk, withStop } from './speech.js';
 
 /** What things are for: drinking and eating, with the lines the room sees, and a toast. */
 
@@ -43,6 +43,8 @@ function use(verb: UseVerb, ctx: CommandContext, args: string): void {
     const other = USES.find((v) => thing[v]);
     return ctx.reply(`You cannot ${verb} ${thing.short}${other ? `; ${other} it instead` : ''}.`);
   }
+  // A toast is the drinker's own words to the room: talk, held to the talk limits (refused, nothing is drunk).
+  if (toast && !mayTalk(ctx, 'emote', toast)) return;
   const hand = carriedBy(actor.key);
   const moves: ThingTransfer[] = [{ thing: thing.id, n: 1, from: hand, to: HOUSE_STOCK, why: `${actor.name} ${PAST[verb]} it` }];
   if (how.leaves) moves.push({ thing: how.leaves, n: 1, from: HOUSE_STOCK, to: hand, why: `left when ${actor.name} ${PAST[verb]} ${thing.id}` });

@@ -67,6 +67,26 @@ describe('what one player may put into others\u2019 queues', () => {
     expect(bex.session.take()).toMatch(/Ana says, 'again'/);
   });
 
+  it('counts a question asked of the tavern\'s people and a toast as the room\'s talk: refused, nothing is asked or drunk', async () => {
+    t = await testTavern();
+    const ana = await t.enter('Ana');
+    const bex = await t.enter('Bex');
+    await t.tavern.handleLine(ana.player, 'buy ale');
+    for (let i = 0; i < 10; i++) await t.tavern.handleLine(ana.player, `say ${i}`);
+    ana.session.take();
+    bex.session.take();
+    await t.tavern.handleLine(ana.player, 'ask sarra about the ale');
+    expect(ana.session.take()).toBe('Unheard: too fast in the room (10 lines at once, then 3 a second).');
+    await t.tavern.handleLine(ana.player, 'drink ale to the sand');
+    expect(ana.session.take()).toBe('Unheard: too fast in the room (10 lines at once, then 3 a second).');
+    expect(bex.session.take()).toBe('');
+    await t.tavern.handleLine(ana.player, 'inventory');
+    expect(ana.session.take()).toMatch(/\n {2}a jug of kank-milk ale$/);
+    t.clock.advance(1000);
+    await t.tavern.handleLine(ana.player, 'drink ale to the sand');
+    expect(bex.session.take()).toMatch(/^Ana raises a jug of kank-milk ale to the sand\./);
+  });
+
   it('lets a dealer talking at 2 lines a second, lines of 1,024 characters, say and whisper for ten minutes without a word refused', async () => {
     t = await testTavern();
     const dealer = await t.enter('Vell');

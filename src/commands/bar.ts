@@ -78,6 +78,7 @@ function buy(ctx: CommandContext, args: string): void {
   if (!seller) return ctx.reply('Nobody here is selling anything.');
   const shop = seller.shop;
   const order = readOrder(args);
+  if (order.forTable && !actor.seat) return ctx.reply('You sit at no table: order a round buys one for everyone in the room.');
   if (order.round && !order.words && !shop.round) return ctx.reply(`A round of what? Type list to see what ${named(seller.name)} sells.`);
   const ware = wareNamed(ctx, shop, order.words || shop.round || '');
   if (!ware) return refuse(ctx, seller, `${named(seller.name)} sells no "${order.words}" here. Type list to see what is sold.`, shop.words.unknown);

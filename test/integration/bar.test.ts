@@ -79,6 +79,7 @@ describe('the barkeep', () => {
     const cyd = await ts.login('Cyd');
     expect(await ana.command('order a round')).toMatch(/^You buy a round for the room: 3 jugs of kank-milk ale, one each, for 15 obsidian coins\./);
     await bex.expect('Ana buys a round: a jug of kank-milk ale for you.');
+    expect(await ana.command('order a round for the table')).toBe('You sit at no table: order a round buys one for everyone in the room.');
     await ana.command('sit sand');
     await bex.command('sit sand');
     expect(await ana.command('order a round of broy for the table')).toMatch(/^You buy a round for the sand table: 2 cups of spiced broy, one each, for 24 obsidian coins\./);

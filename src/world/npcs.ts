@@ -3,7 +3,7 @@
  * a smile or a bow, what they say now and then, what they sell and what they take when given.
  * Every word is data; docs/world-data.md, "People", shows each field.
  */
-import type { ObjectData } from './world.js';
+import type { ObjectData } from './object-data.js';
 import type { ThingData } from './things.js';
 
 /** `ask <npc> about <topic>`: the lines told (one after another, a story) for any of the words. */

@@ -4,16 +4,10 @@ import { DIRECTIONS, type Direction } from '../text/directions.js';
 import { parseThings, type ThingData } from './things.js';
 import { checkNpc, type NpcData } from './npcs.js';
 import { ID } from '../store/shapes.js';
+import type { ObjectData } from './object-data.js';
 
 export type { NpcData } from './npcs.js';
-
-export interface ObjectData {
-  keywords: string[];
-  short: string;
-  description: string;
-  /** Things on the floor this object hides: not in the room's look, shown by looking at the object. */
-  hides?: string[];
-}
+export type { ObjectData } from './object-data.js';
 
 export interface TableData extends ObjectData {
   id: string;

@@ -52,7 +52,12 @@ function typesOnly(statement: string): boolean {
 
 /** Every relative import of every file of src/, as [file, specifier, the layer it reaches, whether it names only types]. */
 function imports(): [string, string, string | null, boolean][] {
-  return sources(SRC).flatMap((file) =>
+  return importsOf(sources(SRC));
+}
+
+/** Every relative import of these files, as imports() gives them. */
+function importsOf(files: string[]): [string, string, string | null, boolean][] {
+  return files.flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms)].map((m): [string, string, string | null, boolean] => [
       file,
       m[1],
@@ -78,14 +83,16 @@ describe('the import graph', () => {
 
   it('has no circle in the game package: no file reaches itself through its imports, types included', () => {
     const games = join(SRC, 'games');
-    const edges = new Map<string, string[]>();
-    for (const [file, spec] of imports()) {
-      if (!file.startsWith(`${games}/`)) continue;
-      const to = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
-      if (to.startsWith(`${games}/`)) edges.set(file, [...(edges.get(file) ?? []), to]);
-    }
+    const edges = edgesWithin(games, imports());
     expect(edges.size).toBeGreaterThan(40);
     expect(circles(edges).map((c) => c.map((f) => relative(SRC, f)).join(' -> '))).toEqual([]);
+  });
+
+  it('has no circle in the Ranvier bundle: no file of plugins/ranvier reaches itself through its imports, types included', () => {
+    const plugin = resolve(SRC, '../plugins/ranvier');
+    const edges = edgesWithin(plugin, importsOf(sources(plugin)));
+    expect(edges.size).toBeGreaterThan(15);
+    expect(circles(edges).map((c) => c.map((f) => relative(plugin, f)).join(' -> '))).toEqual([]);
   });
 
   it('finds a circle where there is one', () => {
@@ -134,6 +141,17 @@ describe('the import graph', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/** The imports between the files of one folder, types included, as edges from file to file. */
+function edgesWithin(dir: string, found: [string, string, string | null, boolean][]): Map<string, string[]> {
+  const edges = new Map<string, string[]>();
+  for (const [file, spec] of found) {
+    if (!file.startsWith(`${dir}/`)) continue;
+    const to = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
+    if (to.startsWith(`${dir}/`)) edges.set(file, [...(edges.get(file) ?? []), to]);
+  }
+  return edges;
+}
 
 /** Every circle of imports (a file that reaches itself), each once, from its first file in `edges`' order. */
 function circles(edges: Map<string, string[]>): string[][] {

@@ -1,5 +1,5 @@
-import type { RanvierPlayer, RanvierSocket } from './ranvier.js';
-import type { RanvierTable } from './table.js';
+import type { GameTable } from '../../../src/games/api.js';
+import type { RanvierPlayer, RanvierRoom, RanvierSocket } from './ranvier.js';
 
 /**
  * The tables' GMCP package, Table (docs/gmcp.md: Table.State, Table.Dice, Table.Hand), for the
@@ -62,28 +62,37 @@ function send(p: RanvierPlayer, pkg: string, data: unknown): void {
   telnet.telnetCommand(SB, [GMCP, ...Buffer.from(`${pkg} ${asciiJson(data)}`, 'ascii'), IAC, SE]);
 }
 
+/** A table as its panels read it (table.ts's RanvierTable). */
+export interface PanelTable {
+  readonly id: string;
+  readonly room: RanvierRoom;
+  readonly game: Pick<GameTable, 'hand' | 'sameForEveryone'>;
+  /** Table.State for one viewer. */
+  stateFor(viewer: string): object;
+}
+
 /**
  * What the panels of a world's players are to hear, gathered during a step and sent once it is
  * over (with its text, before the prompt): each table's state to its room (once, however many
  * changes), the hands that changed; a throw at once, in order.
  */
 export class TablePanels {
-  private readonly states = new Map<RanvierTable, Set<RanvierPlayer> | 'room'>();
-  private readonly hands = new Map<RanvierTable, Set<string>>();
+  private readonly states = new Map<PanelTable, Set<RanvierPlayer> | 'room'>();
+  private readonly hands = new Map<PanelTable, Set<string>>();
 
   constructor(private readonly playerNamed: (name: string) => RanvierPlayer | undefined) {}
 
   /** The table's public state changed: its room's panels hear it. */
-  stateChanged(t: RanvierTable): void {
+  stateChanged(t: PanelTable): void {
     this.states.set(t, 'room');
   }
 
-  handChanged(t: RanvierTable, name: string): void {
+  handChanged(t: PanelTable, name: string): void {
     this.hands.set(t, (this.hands.get(t) ?? new Set()).add(name));
   }
 
   /** The player came into a room: its tables' states, and their own hand at any of them. */
-  entered(p: RanvierPlayer, tables: readonly RanvierTable[]): void {
+  entered(p: RanvierPlayer, tables: readonly PanelTable[]): void {
     if (!wantsTable(p)) return;
     for (const t of tables) {
       const due = this.states.get(t);
@@ -92,7 +101,7 @@ export class TablePanels {
     }
   }
 
-  dice(t: RanvierTable, dice: readonly number[]): void {
+  dice(t: PanelTable, dice: readonly number[]): void {
     for (const p of t.room.players) if (wantsTable(p)) send(p, 'Table.Dice', { table: t.id, dice: [...dice], total: dice.reduce((a, b) => a + b, 0) });
   }
 

@@ -1,12 +1,14 @@
+import type { Clock, HostWords } from '../../../src/games/api.js';
 import type { PublicGame, TablesListings, TableSummary, TopAnswer, WhoAnswer, WinsAnswer } from '../../../src/games/tables-page.js';
 import { ago } from '../../../src/text/ago.js';
 import { hanging } from '../../../src/text/markup.js';
-import type { GameRecord } from './archive.js';
+import type { GameArchive, GameRecord } from './archive.js';
 import { WINS_DAYS, type Books } from './books.js';
 import type { SavedPlayer } from './markers.js';
 import type { Marker, Purses } from './purses.js';
 import type { RanvierPlayer, RanvierState } from './ranvier.js';
-import type { TablesWorld } from './world.js';
+import type { TableNamer } from './results.js';
+import type { RanvierTable } from './table.js';
 
 /**
  * The world's players as the tables' lists show them (`top`, `top wins`, the tables' page and its
@@ -18,6 +20,19 @@ import type { TablesWorld } from './world.js';
  */
 
 export const SHOWN = 10;
+
+/** What the lists read of the world's tables (world.ts's TablesWorld, which keeps the standings). */
+export interface StandingsWorld {
+  readonly tables: readonly RanvierTable[];
+  readonly archive: GameArchive;
+  readonly words: HostWords;
+  readonly names: TableNamer;
+  readonly clock: Clock;
+  /** A verb of the tables as this world types it. */
+  word(verb: string): string;
+  connected(p: RanvierPlayer): boolean;
+  seatOf(name: string): RanvierTable | undefined;
+}
 
 /** A numbered line of a list, its wrapped lines hanging under its text, as every list of the tavern's. */
 const numbered = (i: number, text: string) => hanging(`  ${String(i + 1).padStart(2)}.`, text);
@@ -37,7 +52,7 @@ export class Standings implements TablesListings {
 
   constructor(
     private readonly state: RanvierState,
-    private readonly world: TablesWorld,
+    private readonly world: StandingsWorld,
     private readonly books: Books,
     private readonly purses: Purses,
   ) {}

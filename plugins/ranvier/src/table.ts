@@ -1,10 +1,12 @@
-import type { GameDefinition, GameTable, LeaveCause, TableHost, TableNews } from '../../../src/games/api.js';
+import type { Clock, GameDefinition, GameTable, HandoutRecord, HostWords, LeaveCause, TableHost, TableNews } from '../../../src/games/api.js';
+import type { RevealedSeed } from '../../../src/games/fair-source.js';
 import { clientSeedSet, diceText, fairnessText, seedRevealed, type DrawRef } from '../../../src/games/fair-text.js';
 import { Voice, type Message } from '../../../src/games/voice.js';
 import { paint } from '../../../src/text/markup.js';
 import type { TableDraws } from './draws.js';
+import type { TablePanels } from './gmcp.js';
+import type { Purses } from './purses.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom } from './ranvier.js';
-import type { TablesWorld } from './world.js';
 
 /** What a table is, from its item and the item's `obsidian-table` behavior. */
 export interface TableSpec {
@@ -12,6 +14,31 @@ export interface TableSpec {
   definition: GameDefinition;
   /** Read through the game's declaration (world.ts). */
   settings: unknown;
+}
+
+/**
+ * What a table has of the world it stands in (world.ts's TablesWorld, which makes the tables):
+ * declared here, so that the tables need nothing of the file that makes them.
+ */
+export interface TableWorld {
+  readonly words: HostWords;
+  readonly clock: Clock;
+  readonly config: { readonly graceMs: number };
+  readonly purses: Purses;
+  readonly handouts: HandoutRecord;
+  readonly panels: TablePanels;
+  player(name: string): RanvierPlayer | undefined;
+  connected(p: RanvierPlayer): boolean;
+  /** Writes a line to the player, with a fresh prompt once the step is over. */
+  tell(p: RanvierPlayer, text: string): void;
+  /** Once the step is over, the panels hear what changed. */
+  soon(): void;
+  /** A step of a table on its own (a timer): a fault is logged, and the world goes on. */
+  run(what: string, step: () => void): void;
+  /** A player back at their seat hears what came of their bets meanwhile. */
+  comeBack(p: RanvierPlayer): void;
+  /** Keeps the record of a finished game, its seed revealed. */
+  record(table: string, game: string, number: number, revealed: RevealedSeed, cutOff: boolean): void;
 }
 
 /**
@@ -37,7 +64,7 @@ export class RanvierTable {
   private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
 
   constructor(
-    private readonly world: TablesWorld,
+    private readonly world: TableWorld,
     readonly item: RanvierItem,
     readonly room: RanvierRoom,
     spec: TableSpec,

@@ -64,7 +64,9 @@ function firstLine(message: string): string {
 async function importTypeScript(path: string): Promise<Record<string, unknown>> {
   const api = await import('tsx/esm/api').catch(() => null);
   if (!api) throw new Error('a game module in TypeScript needs tsx installed (npm install tsx), or build it to .js first');
-  return api.tsImport(pathToFileURL(path).href, import.meta.url);
+  // The module's own address as the one importing it: a host built as CommonJS has no import.meta.
+  const url = pathToFileURL(path).href;
+  return api.tsImport(url, url);
 }
 
 /** A host's games: its own, then those loaded from modules; two games of one id stop the start. */

@@ -42,6 +42,8 @@ export async function buildBundle(out = DEFAULT_OUT): Promise<Built> {
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
+    // A game module in TypeScript (obsidianTables.gameModules) is loaded through the world's own tsx, if it has one.
+    external: ['tsx'],
     banner: { js: '// The Obsidian Scorpion tables for RanvierMUD, built from its repository: do not edit.' },
   });
   const lib = "require('../lib/obsidian-tables.js')";

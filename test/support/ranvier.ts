@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { buildBundle, type Built } from '../../plugins/ranvier/build.js';
 import { TestClient } from './client.js';
 import { afterEach } from 'vitest';
@@ -51,6 +51,11 @@ export interface WorldOptions {
    * look, help, quit and save take the stock words' places).
    */
   stock?: boolean;
+  /**
+   * Game modules of the repository (`test/fixtures/chuck-a-luck/game.ts`), named in
+   * obsidianTables.gameModules relative to the world's folder, as a host names its own.
+   */
+  gameModules?: string[];
 }
 
 /** Makes a world folder; removed by the returned cleanup. */
@@ -87,7 +92,8 @@ export async function makeWorld(opts: WorldOptions = {}): Promise<{ dir: string;
   for (const d of ['data/account', 'data/player']) mkdirSync(join(dir, d), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   const config = JSON.parse(readFileSync(join(WORLD, 'ranvier.json'), 'utf8')) as Record<string, unknown>;
-  config.obsidianTables = { colour: false, seed: 7, width: 1000, ...opts.tables };
+  const gameModules = (opts.gameModules ?? []).map((m) => relative(dir, join(REPO, m)));
+  config.obsidianTables = { colour: false, seed: 7, width: 1000, ...(gameModules.length ? { gameModules } : {}), ...opts.tables };
   config.bundles = [...bundles, ...Object.keys(others), ...(opts.stock ? ['bundle-example-channels'] : [])];
   if (opts.atomicPlayers) {
     // As a host names it: the datasource the bundle ships.
@@ -106,6 +112,21 @@ export function startWorld(dir: string): Program {
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return { child, output: () => out, exited };
+}
+
+/**
+ * Waits until the world has made `count` tables (each commits its first seed in the journal as it
+ * is made: in a world whose games come from modules, once they are loaded); throws with the
+ * world's output if it stops first.
+ */
+export async function tablesMade(dir: string, program: Program, count: number): Promise<void> {
+  const journal = join(dir, 'data/obsidian-tables/journal.jsonl');
+  const made = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('{"k":"fair"')).length : 0);
+  const deadline = Date.now() + 30_000;
+  while (made() < count) {
+    if (program.child.exitCode !== null || Date.now() > deadline) throw new Error(`the world did not make its ${count} tables:\n${program.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** Enters the world as `name` (made with 1,000 of its currency the first time); the reply up to the first prompt is the room. */

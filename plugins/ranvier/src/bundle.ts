@@ -4,9 +4,8 @@
  * those files is one line that takes its part from this module, built once into
  * lib/obsidian-tables.js, so every part shares one TablesWorld per GameState.
  */
-import { games } from '../../../src/games/index.js';
 import { CommandWords } from './command-words.js';
-import { bundleVerbs, tableCommands } from './commands.js';
+import { addedCommands, bundleVerbs, tableCommands } from './commands.js';
 import { registerHelp } from './help.js';
 import { watch } from './gmcp.js';
 import type { RanvierItem, RanvierLoadingState, RanvierPlayer, RanvierSocket, RanvierState } from './ranvier.js';
@@ -60,17 +59,25 @@ export const intro = {
 };
 
 /**
- * server-events/obsidian-tables.js: once every bundle has loaded and every table spawned, the
- * words the tables gave up go back and those another bundle hides are told (command-words.ts),
- * then the help of the verbs players reach; the tables go with the server.
+ * server-events/obsidian-tables.js: once every bundle has loaded and every table spawned, and
+ * the world's games are loaded with their tables made (world.ts: at once where no module brings
+ * a game; Ranvier's start awaits nothing of a bundle's, so this is the first moment a bundle may
+ * wait for something, and players are let in meanwhile), the commands the module games bring
+ * join the world's command table, the words the tables gave up go back and those another bundle
+ * hides are told (command-words.ts), then the help of the verbs players reach is registered; the
+ * tables go with the server.
  */
 export const serverEvents = {
   listeners: {
     startup: (state: RanvierLoadingState) => () => {
-      const words = CommandWords.of(state);
-      words.settle(claimedWords(games));
-      const verbs = Object.entries(bundleVerbs(games, words.word)).filter(([verb]) => words.reaches(verb));
-      registerHelp(state, TablesWorld.of(state), Object.fromEntries(verbs));
+      const world = TablesWorld.of(state);
+      void world.made.then(() => {
+        const words = CommandWords.of(state);
+        for (const [name, command] of Object.entries(addedCommands(world.games))) words.add(name, command);
+        words.settle(claimedWords(world.games));
+        const verbs = Object.entries(bundleVerbs(world.games, words.word)).filter(([verb]) => words.reaches(verb));
+        registerHelp(state, world, Object.fromEntries(verbs));
+      });
     },
     shutdown: (state: RanvierState) => () => TablesWorld.find(state)?.shutdown(),
   },

@@ -1,5 +1,6 @@
 import { readConfig } from './config.js';
-import { log } from './core.js';
+import { log, stopStart } from './core.js';
+import { worldGames } from './games.js';
 import { shiftedPrefixes, type Entry } from './prefixes.js';
 import type { RanvierCommand, RanvierCommandEntry, RanvierCommandRun, RanvierLoadingState } from './ranvier.js';
 import { typedUsage } from './verbs.js';
@@ -25,18 +26,23 @@ export class CommandWords {
   private readonly givenUp = new Map<string, RanvierCommandEntry | undefined>();
   /** Each word of the tables' that replaced another bundle's command as Ranvier loaded them: that command. */
   private readonly replaced = new Map<string, RanvierCommandEntry>();
+  /** The bundle's folder, once a command is added after the load (add): a bundle whose folder sorts after it loaded after it. */
+  private bundle: string | undefined;
 
-  /** The world's words, read as its first command of the tables is made: a wrong config stops the start in one line. */
+  /**
+   * The world's words, read as its first command of the tables is made, when the load of its
+   * games begins too (games.ts): a wrong config stops the start in one line.
+   */
   static of(state: RanvierLoadingState): CommandWords {
     let words = worlds.get(state);
     if (!words) {
       let verbs: Readonly<Record<string, string>>;
       try {
         verbs = readConfig(state).verbs;
+        worldGames(state);
       } catch (e) {
         // As Ranvier stops at a wrong area: the message alone, and no world.
-        log().error(e instanceof Error ? e.message : String(e));
-        process.exit(1);
+        stopStart(e);
       }
       words = new CommandWords(state, verbs);
       worlds.set(state, words);
@@ -70,7 +76,7 @@ export class CommandWords {
     for (const verb of verbs) {
       const word = this.word(verb);
       const before = this.foreign(word);
-      if (before) {
+      if (before && !this.loadedAfter(before)) {
         this.replaced.set(word, before);
         log().warn(
           `obsidian-tables: the tables' "${word}" replaces the "${word}" of ${owner(before)}, loaded before them. ` +
@@ -79,6 +85,46 @@ export class CommandWords {
       }
       this.ours.set(word, { verb, run });
     }
+  }
+
+  /**
+   * A command of the tables made after the bundles loaded (a verb a module game brings, or one
+   * whose usage it widens: commands.ts), put in the world's command table as Ranvier would have
+   * put a file of the bundle's `commands/`: made as the bundle's other commands were, each new
+   * word among theirs in the table's order (the order a word typed short is read in), and a word
+   * that a bundle loaded after the tables has kept by it (settle tells so).
+   */
+  add(name: string, made: RanvierCommand): void {
+    const table = this.state.CommandManager.commands;
+    const sibling = [...table.values()].find((c) => this.isOurs(c));
+    if (!sibling) throw new Error(`the tables' ${name} cannot join the command table: none of their commands is in it`);
+    this.bundle = sibling.bundle;
+    const run = made.command(this.state);
+    const Command = sibling.constructor as new (bundle: string | undefined, name: string, def: object) => RanvierCommandEntry;
+    const entry = new Command(sibling.bundle, name, { command: run, aliases: made.aliases, usage: made.usage });
+    for (const word of [name, ...(made.aliases ?? [])]) {
+      const now = table.get(word);
+      if (now && !this.isOurs(now) && this.loadedAfter(now)) continue;
+      if (now) table.set(word, entry);
+      else this.insert(word, entry, name);
+    }
+  }
+
+  /** Puts a new word of the tables' command `name` where Ranvier puts a file's: before the first of the bundle's commands named after it. */
+  private insert(word: string, entry: RanvierCommandEntry, name: string): void {
+    const table = this.state.CommandManager.commands;
+    const entries = [...table];
+    const ours = (c: RanvierCommandEntry) => c.bundle === this.bundle;
+    let at = entries.findIndex(([, c]) => ours(c) && (c.name ?? '') > name);
+    if (at < 0) at = entries.length - [...entries].reverse().findIndex(([, c]) => ours(c));
+    entries.splice(at, 0, [word, entry]);
+    table.clear();
+    for (const [w, c] of entries) table.set(w, c);
+  }
+
+  /** Whether the command's bundle loaded after the tables (Ranvier loads bundles in the order of their folders' names). */
+  private loadedAfter(command: RanvierCommandEntry): boolean {
+    return this.bundle !== undefined && (command.bundle ?? '') > this.bundle;
   }
 
   /**

@@ -4,7 +4,7 @@ import { HISTORY_KEPT } from './books.js';
 import { CommandWords } from './command-words.js';
 import type { RanvierCommand, RanvierCommandRun, RanvierPlayer } from './ranvier.js';
 import type { RanvierTable } from './table.js';
-import { gameVerbs, TAKEN, typedUsage, type HostVerb, type VerbWord } from './verbs.js';
+import { gameVerbs, TAKEN, typedUsage, type BundleVerb, type HostVerb, type VerbWord } from './verbs.js';
 import { TablesWorld } from './world.js';
 
 /**
@@ -100,6 +100,19 @@ export function tableCommands(definitions: readonly GameDefinition[] = games): R
     commands[name] = command(name, usage, run, aliases);
   }
   return commands;
+}
+
+/**
+ * The commands a world's games need beside those the bundle was built with (`tableCommands()`,
+ * one file each): a verb only a module game has, and a verb whose usage or aliases a module game
+ * widens (a `bet <number> <amount>` beside the built `bet`'s usages), which takes the built one's place.
+ */
+export function addedCommands(definitions: readonly GameDefinition[]): Record<string, RanvierCommand> {
+  const built = gameVerbs(games, TAKEN);
+  const now = gameVerbs(definitions, TAKEN);
+  const same = (a: BundleVerb | undefined, b: BundleVerb) => a?.usage === b.usage && a.aliases.join() === b.aliases.join();
+  const added = new Set(Object.keys(now).filter((name) => !same(built[name], now[name])));
+  return Object.fromEntries(Object.entries(tableCommands(definitions)).filter(([name]) => added.has(name)));
 }
 
 /**

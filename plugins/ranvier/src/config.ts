@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { PageConfig } from './page.js';
 import type { RanvierState } from './ranvier.js';
-import { bundleWords } from './verbs.js';
 
 /** `obsidianTables` in the world's ranvier.json, every key optional. */
 export interface TablesConfig {
@@ -23,14 +22,17 @@ export interface TablesConfig {
   lostJournals: readonly string[];
   /** The tables' page and its API on a listener of their own (page.ts), or null: off. */
   page: PageConfig | null;
+  /** Games from modules outside the bundle (games.ts), as absolute paths: each exports a GameDefinition. */
+  gameModules: readonly string[];
 }
 
-const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [] as string[], page: null as unknown };
+const DEFAULTS = { currency: 'gold', data: 'data/obsidian-tables', graceMs: 120_000, colour: true, width: 80, seed: null, verbs: {}, lostJournals: [] as string[], page: null as unknown, gameModules: [] as unknown };
 
 /**
  * The tables' settings from ranvier.json, or an Error saying which is wrong (the start stops
- * with its message as Ranvier makes the tables' first command, command-words.ts). `data` is
- * relative to the world's folder: the one that holds `bundles/`.
+ * with its message as Ranvier makes the tables' first command, command-words.ts). `data` and
+ * `gameModules` are relative to the world's folder: the one that holds `bundles/`. The verbs are
+ * checked against the games' own once those are known (checkVerbs, games.ts).
  */
 export function readConfig(state: RanvierState): TablesConfig {
   const given = state.Config.get('obsidianTables', {}) ?? {};
@@ -50,6 +52,9 @@ export function readConfig(state: RanvierState): TablesConfig {
   }
   const page = readPage(c.page);
   const root = state.BundleManager ? resolve(state.BundleManager.bundlesPath, '..') : process.cwd();
+  if (!Array.isArray(c.gameModules) || !c.gameModules.every((m) => typeof m === 'string' && m !== '')) {
+    throw new Error('obsidianTables.gameModules must be a list of the files of game modules, like ["games/high-die.js"]');
+  }
   return {
     currency: c.currency,
     dataDir: resolve(root, c.data),
@@ -60,22 +65,31 @@ export function readConfig(state: RanvierState): TablesConfig {
     verbs: readVerbs(c.verbs),
     lostJournals: c.lostJournals,
     page,
+    gameModules: (c.gameModules as string[]).map((m) => resolve(root, m)),
   };
 }
 
-/** `verbs`: each key a word of the tables, each value one lowercase word that is none of theirs, and no two the same. */
+/** `verbs`: an object of words, each value one lowercase word, and no two the same. */
 function readVerbs(given: unknown): Record<string, string> {
   if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new Error('obsidianTables.verbs must be an object of the tables\' verbs and your words for them, like { "sit": "join" }');
-  const words = bundleWords();
   const chosen = new Set<string>();
   for (const [verb, word] of Object.entries(given)) {
-    if (!words.includes(verb)) throw new Error(`obsidianTables.verbs.${verb}: ${verb} is not a verb of the tables (they are ${words.join(', ')})`);
     if (typeof word !== 'string' || !/^[a-z]+$/.test(word)) throw new Error(`obsidianTables.verbs.${verb} must be one lowercase word (a to z), like join`);
-    // A word of the tables' own would be two commands at once.
-    if (words.includes(word) || chosen.has(word)) throw new Error(`obsidianTables.verbs.${verb}: ${word} is a verb of the tables already; choose another word`);
+    if (chosen.has(word)) throw new Error(`obsidianTables.verbs.${verb}: ${word} is given to another verb already; choose another word`);
     chosen.add(word);
   }
   return given as Record<string, string>;
+}
+
+/**
+ * `verbs` against `words`, every word of the tables' commands (verbs.ts, bundleWords, over the
+ * world's games): each key one of them, and no value one of them (it would be two commands at once).
+ */
+export function checkVerbs(verbs: Readonly<Record<string, string>>, words: readonly string[]): void {
+  for (const [verb, word] of Object.entries(verbs)) {
+    if (!words.includes(verb)) throw new Error(`obsidianTables.verbs.${verb}: ${verb} is not a verb of the tables (they are ${words.join(', ')})`);
+    if (words.includes(word)) throw new Error(`obsidianTables.verbs.${verb}: ${word} is a verb of the tables already; choose another word`);
+  }
 }
 
 /** `page`: null (off), or { port, host (default every address), title (default "The tables") }. */

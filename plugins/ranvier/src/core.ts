@@ -36,3 +36,9 @@ export function log(): Log {
 export function prompt(player: RanvierPlayer): void {
   core()?.Broadcast?.prompt(player);
 }
+
+/** The world does not start: the reason in one line through the world's Logger, as Ranvier stops at a wrong area. */
+export function stopStart(reason: unknown): never {
+  log().error(reason instanceof Error ? reason.message : String(reason));
+  process.exit(1);
+}

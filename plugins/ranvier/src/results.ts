@@ -1,5 +1,6 @@
 import type { HostWords } from '../../../src/games/api.js';
 import type { DrawRecord } from '../../../src/games/fair-source.js';
+import { facesText } from '../../../src/games/fair-text.js';
 import { resultText } from '../../../src/games/result-text.js';
 import { together, whole } from '../../../src/text/markup.js';
 import type { GameRecord } from './archive.js';
@@ -41,7 +42,7 @@ export function historyText(results: readonly Result[], names: TableNamer, kept:
 }
 
 function drawText(d: DrawRecord): string {
-  if (d.kind === 'dice') return `dice ${d.dice[0]} and ${d.dice[1]}`;
+  if (d.kind === 'dice') return `dice ${facesText(d.dice)}`;
   if (d.kind === 'die') return `die ${d.die}`;
   return `shuffle of ${d.cards.length} to ${d.order.join(' ')}`;
 }

@@ -1,6 +1,5 @@
-import type { Clock, HandoutRecord, HostWords } from '../../../src/games/api.js';
+import type { Clock, GameDefinition, HandoutRecord, HostWords } from '../../../src/games/api.js';
 import { cryptoSeeds, derivedSeeds, type RevealedSeed, type SeedMaker } from '../../../src/games/fair-source.js';
-import { games } from '../../../src/games/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../../src/games/random.js';
 import { readSettings } from '../../../src/games/settings.js';
 import { rmSync } from 'node:fs';
@@ -9,8 +8,9 @@ import { join } from 'node:path';
 import { GameArchive } from './archive.js';
 import { HISTORY_KEPT, type Books, type JournalRecord } from './books.js';
 import { readConfig, type TablesConfig } from './config.js';
-import { log, prompt } from './core.js';
+import { log, prompt, stopStart } from './core.js';
 import { TableDraws } from './draws.js';
+import { worldGames, type WorldGames } from './games.js';
 import { Journal } from './journal.js';
 import { savedPlayers, strangeJournals } from './markers.js';
 import { deliver } from './output.js';
@@ -20,19 +20,21 @@ import { Purses } from './purses.js';
 import type { RanvierItem, RanvierPlayer, RanvierRoom, RanvierState } from './ranvier.js';
 import { awayText, gameText, historyText, noRecordText, type TableNamer } from './results.js';
 import { Standings } from './standings.js';
-import { RanvierTable } from './table.js';
+import { RanvierTable, type TableWorld } from './table.js';
 import { worldWords } from './words.js';
 
 const worlds = new WeakMap<RanvierState, TablesWorld>();
 
 /**
- * Everything of the tables in one Ranvier world (one GameState): the config, the books and their
- * journal, the games' records, the purses, and every table. Made at the first table's spawn,
- * when the world's bundles and config are loaded: it reads the books back and first returns
- * every coin a stop left on a table to its owner; then, before any purse is touched, it checks
- * that the players' purses were kept with these books (markers.ts).
+ * Everything of the tables in one Ranvier world (one GameState): the config, the games, the
+ * books and their journal, the games' records, the purses, and every table. Made at the first
+ * table's spawn, when the world's bundles and config are loaded: it reads the books back and
+ * first returns every coin a stop left on a table to its owner; then, before any purse is
+ * touched, it checks that the players' purses were kept with these books (markers.ts). A table
+ * is made once the world's games are known (games.ts): at its spawn, or, in a world that loads
+ * games from modules, once they are loaded.
  */
-export class TablesWorld {
+export class TablesWorld implements TableWorld {
   readonly config: TablesConfig;
   /** How the tables word the world's money and verbs: every line a player reads from them. */
   readonly words: HostWords;
@@ -46,9 +48,14 @@ export class TablesWorld {
   readonly archive: GameArchive;
   /** The world's players as the lists and the page show them. */
   readonly standings: Standings;
-  /** Settled once the players' purses are known to be kept with these books: no purse is touched before. */
+  /** Settled once the world's games are loaded and every table made: no table of a module game is made before its game. */
+  readonly made: Promise<void>;
+  /** Settled once the tables are made and the players' purses known to be kept with these books: no purse is touched before. */
   readonly opened: Promise<void>;
   ready = false;
+  private readonly loading: WorldGames;
+  /** The items whose tables wait for the world's games, and their behavior's config. */
+  private readonly waiting: [RanvierItem, unknown][] = [];
   private readonly journal: Journal;
   private readonly books: Books;
   private readonly ordinary: RandomSource;
@@ -84,7 +91,20 @@ export class TablesWorld {
     this.purses = new Purses(state, this.config.currency, this.journal, this.books, () => this.clock.now());
     this.purses.returnEscrow();
     this.standings = new Standings(state, this, this.books, this.purses);
-    this.opened = this.checkPurses(opened.fresh);
+    this.loading = worldGames(state);
+    this.made = this.loading.loaded.then(() => {
+      for (const [item, config] of this.waiting.splice(0)) {
+        try {
+          if (!item.__pruned) this.addTable(item, config);
+        } catch (e) {
+          // As Ranvier stops at a table's wrong config as it spawns.
+          stopStart(e);
+        }
+      }
+    });
+    this.opened = Promise.all([this.made, this.checkPurses(opened.fresh)]).then(() => {
+      this.ready = true;
+    });
     if (this.config.page) this.page = servePage(this.config.page, join(__dirname, '..', 'page'), this.standings, this.words);
     this.handouts = {
       last: (name, kind) => this.books.handout(name.toLowerCase(), kind),
@@ -97,11 +117,22 @@ export class TablesWorld {
     this.sweeper.unref();
   }
 
+  /** Every game of the world (games.ts): the package's, and once they are loaded, its modules'. */
+  get games(): readonly GameDefinition[] {
+    return this.loading.list ?? [];
+  }
+
   /**
-   * The table of an item with the `obsidian-table` behavior, as it spawns in its room; throws
-   * (and Ranvier stops the start with the message) when the behavior's config is wrong.
+   * The table of an item with the `obsidian-table` behavior, as it spawns in its room, or once
+   * the world's games are loaded (then null now); throws (and Ranvier stops the start with the
+   * message) when the behavior's config is wrong.
    */
-  addTable(item: RanvierItem, config: unknown): RanvierTable {
+  addTable(item: RanvierItem, config: unknown): RanvierTable | null {
+    const games = this.loading.list;
+    if (!games) {
+      this.waiting.push([item, config]);
+      return null;
+    }
     const where = `item ${item.entityReference}, behavior obsidian-table`;
     const c = (config ?? {}) as { game?: unknown; settings?: unknown; id?: unknown };
     if (typeof c !== 'object' || Array.isArray(c)) throw new Error(`${where}: give it { game, settings }`);
@@ -167,7 +198,7 @@ export class TablesWorld {
   /** How the tables name a table and its game by its id: as it stands in the world, or by its id once gone. */
   readonly names: TableNamer = {
     label: (id) => this.tables.find((t) => t.id === id)?.label ?? id,
-    title: (game, id) => (games.find((g) => g.id === game) ?? this.tables.find((t) => t.id === id)?.definition)?.title ?? 'A game',
+    title: (game, id) => (this.games.find((g) => g.id === game) ?? this.tables.find((t) => t.id === id)?.definition)?.title ?? 'A game',
   };
 
   /**
@@ -276,7 +307,6 @@ export class TablesWorld {
       process.exit(1);
     }
     if (players) this.standings.read(players);
-    this.ready = true;
   }
 
   /** `base`, or `base#2`, `base#3` ... for the second and later items of one kind in one room. */

@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostContract, type HostClient, type HostDriver, type TableSpec } from '../support/host-contract.js';
+import { FIXTURE_MODULES, hostContract, type HostClient, type HostDriver, type TableSpec } from '../support/host-contract.js';
 import { listening } from '../support/program.js';
-import { enter, makeWorld, startWorld } from '../support/ranvier.js';
+import { enter, makeWorld, startWorld, tablesMade } from '../support/ranvier.js';
 
 /**
  * A Ranvier world runs the host contract (test/support/host-contract.ts): the stock core in a
  * child process with the built obsidian-tables bundle, the tests' own small world around it (a
  * login and a telnet port, test/support/ranvier-world) and one hall holding the tables asked for,
- * players over TCP, on real timers. A purse is read from the host's own books: the player's file
+ * players over TCP, on real timers. The tests' own games come to it as a host adds a game: their
+ * modules named in obsidianTables.gameModules (test/fixtures, from the world's folder). A purse is read from the host's own books: the player's file
  * (`currencies.gold` and `obsidianTables.applied.gold`, saved atomically) and the bundle's journal, as
  * the bundle itself reconciles them; the house from the journal.
  */
@@ -46,10 +47,24 @@ const ranvier: HostDriver = {
   name: 'a Ranvier world',
   // The world's currency is gold, by default (obsidianTables.currency).
   money: 'gold',
+  addsGames: true,
+  // The tests' world answers a word no command has as the stock command loop does.
+  unknown: /^Huh\?$/m,
   async start(tables, opts) {
-    const { dir, cleanup } = await makeWorld({ ...area(tables), atomicPlayers: true, tables: { seed: opts?.seed ?? 1 } });
+    const gameModules = (opts?.games ?? []).map((g) => FIXTURE_MODULES[g.id]);
+    const { dir, cleanup } = await makeWorld({ ...area(tables), atomicPlayers: true, gameModules, tables: { seed: opts?.seed ?? 1 } });
     const program = startWorld(dir);
-    const port = await listening(program);
+    let port: number;
+    try {
+      port = await listening(program);
+      // A module's game is loaded once the world listens: its tables are made then, or the world stops.
+      await tablesMade(dir, program, tables.length);
+    } catch (e) {
+      program.child.kill('SIGKILL');
+      await program.exited;
+      cleanup();
+      throw e;
+    }
     const clients: HostClient[] = [];
     return {
       async login(name) {

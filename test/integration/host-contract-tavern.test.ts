@@ -40,6 +40,7 @@ const tavern: HostDriver = {
   name: 'the tavern',
   // The server takes games from modules (--game-module): the tests' own are given to it so.
   addsGames: true,
+  unknown: /^Unknown command "/,
   money: 'obsidian coins?',
   async start(tables, opts) {
     const ts = await startTestServer({ world: hallWith(tables), seed: opts?.seed, moreGames: opts?.games?.length ? opts.games : undefined });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameDefinition } from '../../src/games/api.js';
 import { games } from '../../src/games/index.js';
 import { settingsOf } from '../../src/games/settings.js';
+import { unmarked } from '../../src/text/markup.js';
 import { game as chuckALuck } from '../fixtures/chuck-a-luck/game.js';
 import { highRoll } from '../fixtures/high-roll/game.js';
 import { playOutSpiceRun, rollToPlace } from './spiceRun.js';
@@ -23,6 +24,9 @@ import { chooser, playDragonsLair, SecretWatch, toldCoins, type Seat } from './t
  * differs between hosts is in the driver.
  */
 
+/** Text as a player reads it, whatever the host's wrapping: no codes of colour or markup, and each run of spaces one space. */
+const plain = (text: string) => unmarked(text).replace(/\x1b\[[\d;]*m/g, '').replace(/[\s\u00a0\x0c]+/g, ' ').trim();
+
 /** A host under test: how to start a world of it with the tables a test wants. */
 export interface HostDriver {
   /** The host's name, in the tests' titles: `the tavern`. */
@@ -43,10 +47,18 @@ export interface HostDriver {
    * games from outside (the tavern's `--game-module`) takes the tests' own; absent, only the package's run.
    */
   readonly addsGames?: boolean;
+  /** What the host answers to a word that is no command of it (`Unknown command "ante"`), so a game's verb is seen to be one. */
+  readonly unknown?: RegExp;
 }
 
 /** The tests' own games, which no host knows until it is given them: one on the engine with a die each, one throwing three dice at once. */
 export const FIXTURE_GAMES: readonly GameDefinition[] = [highRoll, chuckALuck];
+
+/** The module of each of the tests' own games, for a host that takes a game as a module (a Ranvier world's gameModules). */
+export const FIXTURE_MODULES: Readonly<Record<string, string>> = {
+  [highRoll.id]: 'test/fixtures/high-roll/game.ts',
+  [chuckALuck.id]: 'test/fixtures/chuck-a-luck/game.ts',
+};
 
 /** A table as the tests ask for it. */
 export interface TableSpec {
@@ -258,14 +270,20 @@ export function hostContract(driver: HostDriver): void {
     for (const game of contractGames) {
       const extra = games.includes(game) ? [] : [game];
 
-      it(`${game.title}: a table of it seats and stands a player, help names its verbs, each verb typed bare answers, and no coin appears or vanishes`, async () => {
+      it(`${game.title}: a table of it seats and stands a player, help names its verbs and tells its topics, each verb typed bare answers, and no coin appears or vanishes`, async () => {
         const w = (world = await driver.start([{ word: 'felt', game: game.id }], { seed: 1, games: extra }));
         const [ana, bob] = await players(w, 'Ana', 'Bob');
         const total = async () => (await w.coins('Ana')) + (await w.coins('Bob')) + (await w.house());
         const before = await total();
-        const help = await ana.client.command(`help ${game.title.toLowerCase().replace(/'/g, '')}`);
+        const gameName = game.title.toLowerCase().replace(/'/g, '');
+        const help = await ana.client.command(`help ${gameName}`);
         const verbs = game.verbs(settingsOf(game), { money: String, moneyName: '', dealer: '', look: String, timeOfDay: String });
         for (const v of verbs) if (!v.claims) expect(help, `help ${game.title} names ${v.key}`).toContain(v.key);
+        // Each help topic of the game is its own (help lich bones odds), whatever other game has one of that name.
+        for (const [topic, text] of Object.entries(game.topics ?? {})) {
+          const opening = plain(text(settingsOf(game), { money: String, moneyName: '', dealer: '', look: String, timeOfDay: String }).split('\n')[0]).slice(0, 40);
+          expect(plain(await ana.client.command(`help ${gameName} ${topic}`)), `help ${gameName} ${topic}`).toContain(opening);
+        }
         expect(await ana.client.command('sit felt')).toMatch(/the felt table/);
         expect(await bob.client.command('sit felt')).toMatch(/the felt table/);
         expect(await bob.client.command(w.look('felt'))).toMatch(/Ana/);
@@ -273,6 +291,7 @@ export function hostContract(driver: HostDriver): void {
           if (v.claims) continue;
           const reply = await ana.client.command(v.key);
           expect(reply.trim(), `${v.key} typed bare`).not.toBe('');
+          if (driver.unknown) expect(reply, `${v.key} typed bare`).not.toMatch(driver.unknown);
           expect(await w.coins('Ana')).toBeGreaterThanOrEqual(0);
         }
         await ana.client.command('stand');

@@ -60,7 +60,7 @@ function fullest(texts: string[], counted: RegExp): number {
 function check(round: number, got: Purses, start: Purses, heard: Record<string, string>): number {
   const what = (table: string) => `round ${round}, ${table}: got ${JSON.stringify(got)}, from ${JSON.stringify(start)}`;
   // Spice Run: one of the two heard the whole story (lines go to the room in one order).
-  const i = fullest(SAND.map((p) => heard[p]), /places? \S+ obsidian|collects? square|sweeps? the whole|goes back to its owner/g);
+  const i = fullest(SAND.map((p) => heard[p]), /places? [\d,]+ gold|collects? square|sweeps? the whole|goes back to its owner/g);
   const sand = spiceRunTold(heard[SAND[i]], SAND[i]);
   const owedSand = Object.fromEntries(SAND.map((p) => [p, sand.told.owed(p, start[p])]));
   const escrowOf = (p: string) => [...sand.board.values()].reduce((n, s) => n + (s.get(p) ?? 0), 0);

@@ -25,6 +25,14 @@ export class Told {
   }
 }
 
+/**
+ * The lines a player received, as they read them: without colour codes. The tables' own lines
+ * have none here (colour is off), but the world's messages do: Ranvier's Broadcast ends each one
+ * with a colour reset after its line break, so a line of the tables that follows one at once (no
+ * prompt between: "Dee leaves north.", then "You place 12 gold ...") starts with that reset.
+ */
+const lines = (text: string) => text.replace(/\x1b\[[\d;]*m/g, '').split(/\r?\n/);
+
 /** "you" as the viewer's name. */
 const named = (viewer: string) => (w: string) => (/^you$/i.test(w) ? viewer : w);
 const list = (text: string, viewer: string) => text.split(/, | and /).map(named(viewer));
@@ -39,9 +47,10 @@ export function spiceRunTold(text: string, viewer: string): { told: Told; board:
     for (const square of board.values()) for (const [o, n] of square) told.add(o, 0, -n);
     board.clear();
   };
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of lines(text)) {
     let m: RegExpExecArray | null;
-    if ((m = /A game of Spice Run begins: (\w+) (?:is|are) Player 1, (\w+) (?:is|are) Player 2/.exec(line))) players = [who(m[1]), who(m[2])];
+    // The first game of a start, or the next one at once (both players keep their seats when a game ends).
+    if ((m = /(?:A game of Spice Run begins|The next game of Spice Run begins at once): (\w+) (?:is|are) Player 1, (\w+) (?:is|are) Player 2/.exec(line))) players = [who(m[1]), who(m[2])];
     for (const p of line.matchAll(new RegExp(`(\\w+) places? ${COINS} on square (\\d+)`, 'g'))) {
       const [owner, n, square] = [who(p[1]), num(p[2]), Number(p[3])];
       const s = board.get(square) ?? new Map<string, number>();
@@ -78,7 +87,7 @@ export function lichBonesTold(text: string, viewer: string): { told: Told; open:
     const i = open.findIndex((b) => b.side === side && b.amount === amount);
     if (i >= 0) open.splice(i, 1);
   };
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of lines(text)) {
     for (const m of line.matchAll(new RegExp(`Dreaven takes your ${COINS} on (HERO|LICH)`, 'g'))) {
       told.add(viewer, -num(m[1]), num(m[1]));
       open.push({ side: m[2], amount: num(m[1]) });
@@ -105,7 +114,7 @@ export function lichBonesTold(text: string, viewer: string): { told: Told; open:
 /** A Dragon's Lair table as one player heard it: the antes of a game begun, and the settlement of one over. */
 export function dragonsLairTold(text: string, viewer: string): Told {
   const told = new Told();
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of lines(text)) {
     let m: RegExpExecArray | null;
     if ((m = new RegExp(`Dragon's Lair begins with ([\\w, ]+): each antes ${COINS}`).exec(line))) {
       for (const p of list(m[1], viewer)) told.add(p, -num(m[2]), num(m[2]));

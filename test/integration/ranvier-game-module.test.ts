@@ -37,6 +37,18 @@ const answer = async (c: TestClient, line: string) => (await c.command(line)).tr
 /** A help page as one line: the world's help wraps it at 80 columns, and indents it with invisible codes. */
 const helpOf = async (c: TestClient, line: string) => (await answer(c, line)).replaceAll('\x1b[0m', '').replace(/[\s\u00a0]+/g, ' ').trim();
 
+/** Ana and Bob play a throw of High Roll at the die table, Bob anteing with `bobAntes`. */
+async function highRoll(port: number, bobAntes: string): Promise<TestClient[]> {
+  const ana = await player(port, 'Ana');
+  const bob = await player(port, 'Bob');
+  await answer(ana, 'sit die');
+  await answer(bob, 'sit die');
+  expect(await answer(ana, 'ante')).toBe('You put 20 gold in the pot at the die table; it holds 20 gold.');
+  expect(await answer(bob, bobAntes)).toBe('You put 20 gold in the pot at the die table; it holds 40 gold.');
+  expect(await answer(ana, 'roll dice die')).toMatch(/The dice at the die table fall: /);
+  return [ana, bob];
+}
+
 /** The tables' lines at the start that are about ante. */
 const anteLines = (program: Program) => program.output().split('\n').filter((l) => /obsidian-tables: .*(?:"ante"|their ante)/.test(l));
 
@@ -101,13 +113,7 @@ describe('a game from a module in a Ranvier world', () => {
     const program = start(dir);
     const port = await listening(program);
     await tablesMade(dir, program, 1);
-    const ana = await player(port, 'Ana');
-    const bob = await player(port, 'Bob');
-    await answer(ana, 'sit die');
-    await answer(bob, 'sit die');
-    expect(await answer(ana, 'ante')).toBe('You put 20 gold in the pot at the die table; it holds 20 gold.');
-    expect(await answer(bob, 'ante')).toBe('You put 20 gold in the pot at the die table; it holds 40 gold.');
-    expect(await answer(ana, 'roll dice die')).toMatch(/The dice at the die table fall: /);
+    const [ana, bob] = await highRoll(port, 'ante');
     const purses = [coinsIn(await answer(ana, 'gold')), coinsIn(await answer(bob, 'gold'))];
     expect(purses[0] + purses[1]).toBe(2000);
     expect([[1000, 1000], [1020, 980], [980, 1020]]).toContainEqual(purses);
@@ -129,13 +135,7 @@ describe('a game from a module in a Ranvier world', () => {
     // positions loads after the tables: were ante put after its anvil, an would type anvil.
     const { dir, port, program } = await world({ items: DIE_TABLE, rooms: DIE_HALL, gameModules: [HIGH_ROLL], others: { positions: ['anvil'] } });
     await tablesMade(dir, program, 1);
-    const ana = await player(port, 'Ana');
-    const bob = await player(port, 'Bob');
-    await answer(ana, 'sit die');
-    await answer(bob, 'sit die');
-    expect(await answer(ana, 'ante')).toBe('You put 20 gold in the pot at the die table; it holds 20 gold.');
-    expect(await answer(bob, 'an')).toBe('You put 20 gold in the pot at the die table; it holds 40 gold.');
-    expect(await answer(ana, 'roll dice die')).toMatch(/The dice at the die table fall: /);
+    await highRoll(port, 'an');
     expect(anteLines(program)).toEqual([expect.stringMatching(/warn: obsidian-tables: with the tables, "an" \(which typed anvil of the bundle positions\) now types their ante\./)]);
 
     // Another bundle's ante: the one loaded later is the one players get, as between any two bundles.

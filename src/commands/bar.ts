@@ -86,7 +86,7 @@ function buy(ctx: CommandContext, args: string): void {
   let people: Player[] = [actor];
   let npc: NpcData | undefined;
   if (order.round) {
-    people = order.forTable && actor.seat ? [...actor.seat.seats] : tavern.playersIn(room.id);
+    people = order.forTable && actor.seat ? actor.seat.seats.flatMap((s) => tavern.players.get(s.key) ?? []) : tavern.playersIn(room.id);
   } else if (order.recipient) {
     npc = findNpc(ctx, order.recipient);
     const person = npc ? undefined : tavern.findPlayer(order.recipient, tavern.playersIn(room.id));

@@ -21,7 +21,7 @@ export function andList(items: readonly string[]): string {
  * "Ana, Bex, Cyr and 996 others": the first FEW of `people` but `skip`, then how many more;
  * `count` is how many there are without `skip` (the index knows it, so nobody is counted here).
  */
-export function fewNames(people: Iterable<Player>, count: number, skip?: Player): string {
+export function fewNames(people: Iterable<{ readonly name: string }>, count: number, skip?: Player): string {
   const shown: string[] = [];
   for (const p of people) {
     if (p === skip) continue;

@@ -11,7 +11,7 @@ import { obsidianCoins } from '../output/words.js';
 import { stakesOf } from './escrow.js';
 import { resultLine } from './result-line.js';
 import type { Player } from './player.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 
 export class WhileAway {
   /** The results settled for each character away, by key, oldest first. */
@@ -19,7 +19,7 @@ export class WhileAway {
   /** The table each character whose connection dropped sat at: the seat is kept for a while, and may be lost. */
   private readonly seats = new Map<string, string>();
 
-  constructor(private readonly tavern: Tavern) {}
+  constructor(private readonly tavern: TavernCore) {}
 
   /**
    * The player leaves the world (`dropped`: loses the connection): with a seat or coins on a

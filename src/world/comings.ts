@@ -1,5 +1,5 @@
 import type { Timer } from './clock.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 import type { Player } from './player.js';
 import { named } from '../output/palette.js';
 
@@ -34,7 +34,7 @@ export class ComingsAndGoings {
   /** Per crowded room and summary line: when the room last heard it, and the one waiting for the end of the time. */
   private readonly rooms = new Map<string, { toldAt: number; due: Timer | null }>();
 
-  constructor(private readonly tavern: Tavern) {}
+  constructor(private readonly tavern: TavernCore) {}
 
   /**
    * `line` (`Ana arrives from the south.`) for everyone in the room but the one coming or going,

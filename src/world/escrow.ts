@@ -1,12 +1,12 @@
 /** Coins on the tables (escrow): whose are where, and giving them all back. */
 import { charAccount } from '../store/account.js';
 import type { TableResult } from '../store/index.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 import type { Player } from './player.js';
 import type { TavernTable } from './table.js';
 
 /** The tables where the player has coins staked, with how many (`inventory`, `score`, coming back). */
-export function stakesOf(tavern: Tavern, actor: Player): { table: TavernTable; coins: number }[] {
+export function stakesOf(tavern: TavernCore, actor: Player): { table: TavernTable; coins: number }[] {
   const stakes = [];
   for (const table of tavern.tables.values()) {
     const coins = tavern.ledger.balance(actor.escrowAt(table.id));
@@ -26,7 +26,7 @@ export interface ReturnedCoins {
  * Every coin on a table goes back to its owner, in one transaction: at start after a crash
  * (`after a restart`), and when the server stops (`at closing`). History shows each as returned.
  */
-export function returnEscrow(tavern: Pick<Tavern, 'ledger' | 'tables'>, when: string): ReturnedCoins[] {
+export function returnEscrow(tavern: Pick<TavernCore, 'ledger' | 'tables'>, when: string): ReturnedCoins[] {
   const returned = tavern.ledger.escrows().map(({ account, amount }) => {
     const { table, key } = account;
     return { table, key, amount, move: { from: account, to: charAccount(key), amount, why: `returned from ${table} ${when}` } };

@@ -12,7 +12,7 @@
 import type { Timer } from './clock.js';
 import type { RandomSource } from '../games/random.js';
 import { floorOf, HOUSE_STOCK } from '../store/place.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 import type { Room, Stock } from './world.js';
 
 export class TavernLife {
@@ -23,7 +23,7 @@ export class TavernLife {
   private readonly lastLine = new Map<string, string>();
 
   constructor(
-    private readonly tavern: Tavern,
+    private readonly tavern: TavernCore,
     private readonly random: RandomSource,
   ) {}
 

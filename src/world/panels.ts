@@ -23,7 +23,7 @@
 import type { Session } from '../output/outbox.js';
 import type { CharStatus, PanelNews, TableState } from '../output/news.js';
 import type { TavernTable } from './table.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 import type { Player } from './player.js';
 import type { Account } from '../store/account.js';
 import { carriedBy, type Place } from '../store/place.js';
@@ -53,7 +53,7 @@ export class Panels {
   /** What each session was last told its player carries, by thing: Char.Items.Add and .Remove tell the difference. */
   private readonly lastItems = new WeakMap<Session, Map<string, number>>();
 
-  constructor(private readonly tavern: Tavern) {}
+  constructor(private readonly tavern: TavernCore) {}
 
   // --- what happened ------------------------------------------------------------------------
 
@@ -219,7 +219,7 @@ export class Panels {
 }
 
 /** What a player carries, by thing id, in the order of the world's things. */
-function carried(tavern: Tavern, p: Player): Map<string, number> {
+function carried(tavern: TavernCore, p: Player): Map<string, number> {
   return new Map(heldIn(tavern.world.things, tavern.ledger, carriedBy(p.key)).map((h) => [h.thing.id, h.n]));
 }
 

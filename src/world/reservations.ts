@@ -6,7 +6,7 @@
  */
 import type { Timer } from './clock.js';
 import type { Player } from './player.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 import type { Room } from './world.js';
 import { tavernWords } from '../output/words.js';
 import { andList } from '../text/names.js';
@@ -23,7 +23,7 @@ export interface Reservation {
 export class Reservations {
   private readonly held = new Map<string, Reservation & { timer: Timer }>();
 
-  constructor(private readonly tavern: Tavern) {}
+  constructor(private readonly tavern: TavernCore) {}
 
   of(roomId: string): Reservation | undefined {
     return this.held.get(roomId);

@@ -4,16 +4,16 @@
  */
 import { resultText } from '../games/result-text.js';
 import type { TableResult } from '../store/index.js';
-import type { Tavern } from './tavern.js';
+import type { TavernCore } from './tavern-core.js';
 
 /** The game's title by its id, or by the table's game when the result could not name it (a return after a restart). */
-function gameTitle(tavern: Tavern, r: Readonly<TableResult>): string {
+function gameTitle(tavern: TavernCore, r: Readonly<TableResult>): string {
   const byId = [...tavern.tables.values()].find((t) => t.definition.id === r.game);
   return (byId ?? tavern.tables.get(r.table))?.definition.title ?? 'A game';
 }
 
 /** One result in one line: `Spice Run at the sand table, square 5: staked 100, paid 300, won 200`. */
-export function resultLine(tavern: Tavern, r: Readonly<TableResult>): string {
+export function resultLine(tavern: TavernCore, r: Readonly<TableResult>): string {
   const where = `${gameTitle(tavern, r)} at ${tavern.tables.get(r.table)?.data.name ?? r.table}, ${r.bet}`;
   return `  ${where}: ${resultText(r)}`;
 }

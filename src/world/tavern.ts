@@ -26,6 +26,7 @@ import { Reservations } from './reservations.js';
 import type { RandomSource } from '../games/random.js';
 import { paint } from '../text/markup.js';
 import type { TavernSettings } from './tavern-settings.js';
+import type { Audience, TavernCore } from './tavern-core.js';
 
 export { defaultTavernSettings, type TavernSettings } from './tavern-settings.js';
 
@@ -54,10 +55,9 @@ export interface CommandContext {
 
 export type TavernCommand = Command<CommandContext>;
 
-/** Whom the tavern tells something: a player, some players, or everyone connected in a room but some. */
-export type Audience = Player | Iterable<Player> | { room: string; except?: readonly Player[] };
+export type { Audience } from './tavern-core.js';
 
-export class Tavern {
+export class Tavern implements TavernCore {
   /** Who is in the world and in which room; changed only here, as players come, move and go. */
   readonly whereabouts = new Whereabouts();
   /** Arrivals and departures, one by one in a small room, summarised in a crowd. */

@@ -26,6 +26,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   web: [...TAVERN, 'games', 'telnet', 'store', 'text'],
   ...Object.fromEntries(TAVERN.map((layer, i) => [layer, [...TAVERN.slice(i + 1), 'games', 'telnet', 'store', 'text']])),
   games: ['text'],
+  // The dealer (a program of its own that deals a table in another MUD) is the game package's
+  // third host: like the Ranvier bundle it takes nothing of the server but src/games and src/text.
+  dealer: ['games', 'text'],
   telnet: ['store', 'text'],
   store: ['text'],
   text: [],

@@ -1,0 +1,175 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What the dealer knows of one MUD, as data (docs/dealer.md, "Writing a profile"): how to log
+ * in, which lines it trusts and how it reads who said what, the commands it sends, how it keeps
+ * from idling out, and what the MUD takes (line length, character set, a command quota). The
+ * shipped profiles are JSON files in profiles/; a host copies one and edits it for their MUD.
+ *
+ * Patterns are regular expressions over one line as the MUD sent it (colour codes removed).
+ * Templates and patterns may hold placeholders, filled in by the dealer: `{character}` (its
+ * name), `{password}` (only in login lines), `{secret}` (random, new at every login), `{tag}`
+ * (random, new for every query), `{to}` (whom an answer goes to: their id or name), `{text}`
+ * (escaped for the MUD) and `{dealer}` (in the line that tells players how to whisper).
+ */
+
+export type Via = 'whisper' | 'page' | 'tell';
+export type EventKind = 'arrived' | 'left' | 'connected' | 'disconnected';
+
+export interface Profile {
+  name: string;
+  /** One sentence: which MUDs this profile is for. */
+  about: string;
+  /** What the MUD shows its players: `ascii` (anything else is spelt in ASCII) or `utf-8`. */
+  charset: 'ascii' | 'utf-8';
+  /** The longest command line the dealer sends; longer text goes in several. */
+  lineLength: number;
+  /** How many commands the MUD takes from one connection: a burst, then so many a second. */
+  quota: { burst: number; perSecond: number };
+  /** `id`: the MUD gives each player a lasting number (a dbref) that `heard` captures; `name`: names are the identity. */
+  identity: 'id' | 'name';
+  /** The login dialogue, in order: when a line matches `expect`, the dealer sends `send`. */
+  login: { expect: string; send: string }[];
+  /** Lines that mean the login failed (the dealer stops with the line). */
+  loginFailed: string[];
+  /** Commands sent once logged in, before the dealer trusts anything. */
+  setup: string[];
+  /** Proof that the dealer is in and set up: `send` (optional), then a line matching `expect`. */
+  ready: { send?: string; expect: string };
+  /**
+   * The lines the dealer takes as a player speaking to it: named groups `name` and `text`, and
+   * `id` where identity is `id`. `via` says how it came: a whisper (only from the same room),
+   * a page or a tell (from anywhere). `partial` marks the first line of a message that goes on
+   * over more lines, which the dealer refuses.
+   */
+  heard: { via: Via; pattern: string; partial?: boolean }[];
+  /**
+   * Who is in the dealer's room, asked with a fresh tag: `send`, then a line matching `answer`
+   * (group `list`), read item by item with `item` (groups `name`, `connected` as 1 or 0, and
+   * `id` where identity is `id`). A MUD that cannot be asked leaves it out and relies on `events`.
+   */
+  roster?: { send: string; answer: string; item: string };
+  /** Lines that tell of someone coming, going, dropping or coming back: group `name` (and `id`). */
+  events: { kind: EventKind; pattern: string }[];
+  /** A prompt the MUD may put before a line (no newline, no GA), taken off before matching. */
+  prompt?: string;
+  commands: {
+    /** Speaks to the room: every public line of the table. */
+    say: string;
+    /** Answers one player in the room. */
+    answer: string;
+    /** Answers one player anywhere (a page, a tell). */
+    answerFar: string;
+    /** Logs out. */
+    logout: string;
+    /** Sent every `keepaliveMs` of quiet, so the MUD does not take the dealer for idle. */
+    keepalive: string;
+  };
+  keepaliveMs: number;
+  /** Characters the MUD would evaluate in text the dealer sends, each written as `by` (where `$&` is the character itself). */
+  escape: { chars: string; by: string }[];
+  /** Characters an answer may not begin with (the MUD gives them a meaning there). */
+  guard: string;
+  /** How a player whispers to the dealer, for the help texts: `whisper {dealer}={text}`. */
+  playersWhisper: string;
+  /** What a name must look like to be written into a command (where identity is `name`). */
+  names: string;
+}
+
+const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), 'profiles');
+
+/** The shipped profiles' names. */
+export function shippedProfiles(): string[] {
+  return ['tinymux', 'obsidian', 'diku'];
+}
+
+/** A shipped profile by name, or a profile file; throws with one line saying what is wrong. */
+export function loadProfile(nameOrFile: string): Profile {
+  const file = shippedProfiles().includes(nameOrFile) ? join(SHIPPED, `${nameOrFile}.json`) : nameOrFile;
+  if (!existsSync(file)) throw new Error(`no profile "${nameOrFile}": give one of ${shippedProfiles().join(', ')}, or a profile file`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`the profile ${file} is not JSON: ${(e as Error).message}`);
+  }
+  const problem = profileProblem(data);
+  if (problem) throw new Error(`the profile ${file}: ${problem}`);
+  return data as Profile;
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isWhole = (v: unknown, min: number) => Number.isSafeInteger(v) && (v as number) >= min;
+
+function patternProblem(where: string, source: unknown, groups: string[]): string | null {
+  if (!isText(source)) return `${where} must be a pattern (text)`;
+  let re: RegExp;
+  try {
+    re = new RegExp(fill(source, { secret: 'a', tag: 'a', character: 'a' }));
+  } catch (e) {
+    return `${where} is not a regular expression: ${(e as Error).message}`;
+  }
+  const missing = groups.filter((g) => !new RegExp(`\\(\\?<${g}>`).test(re.source));
+  return missing.length ? `${where} has no group ${missing.map((g) => `(?<${g}>...)`).join(' or ')}` : null;
+}
+
+/** What is wrong with a profile, in one line, or null. */
+export function profileProblem(d: unknown): string | null {
+  if (!d || typeof d !== 'object' || Array.isArray(d)) return 'a profile is one JSON object';
+  const p = d as Record<string, unknown>;
+  for (const key of ['name', 'about', 'playersWhisper', 'guard', 'names'] as const) if (!isText(p[key])) return `"${key}" must be text`;
+  if (p.charset !== 'ascii' && p.charset !== 'utf-8') return '"charset" must be "ascii" or "utf-8"';
+  if (!isWhole(p.lineLength, 40)) return '"lineLength" must be a whole number of at least 40';
+  const quota = p.quota as Record<string, unknown> | undefined;
+  if (!quota || !isWhole(quota.burst, 1) || !(typeof quota.perSecond === 'number' && quota.perSecond > 0)) return '"quota" must be { "burst": whole number, "perSecond": more than 0 }';
+  if (p.identity !== 'id' && p.identity !== 'name') return '"identity" must be "id" or "name"';
+  if (!Array.isArray(p.login) || !p.login.every((s) => s && isText(s.expect) && isText(s.send))) return '"login" must be a list of { "expect": pattern, "send": text }';
+  if (!Array.isArray(p.loginFailed) || !p.loginFailed.every(isText)) return '"loginFailed" must be a list of patterns';
+  if (!Array.isArray(p.setup) || !p.setup.every(isText)) return '"setup" must be a list of commands';
+  const ready = p.ready as Record<string, unknown> | undefined;
+  if (!ready || !isText(ready.expect) || (ready.send !== undefined && !isText(ready.send))) return '"ready" must be { "send": text (optional), "expect": pattern }';
+  const idGroups = p.identity === 'id' ? ['id', 'name'] : ['name'];
+  if (!Array.isArray(p.heard) || p.heard.length === 0) return '"heard" must list at least one pattern';
+  for (const [i, h] of (p.heard as Record<string, unknown>[]).entries()) {
+    if (h.via !== 'whisper' && h.via !== 'page' && h.via !== 'tell') return `heard[${i}].via must be whisper, page or tell`;
+    const problem = patternProblem(`heard[${i}].pattern`, h.pattern, [...idGroups, 'text']);
+    if (problem) return problem;
+  }
+  if (p.roster !== undefined) {
+    const r = p.roster as Record<string, unknown>;
+    if (!isText(r.send)) return 'roster.send must be a command';
+    const problem = patternProblem('roster.answer', r.answer, ['list']) ?? patternProblem('roster.item', r.item, [...idGroups, 'connected']);
+    if (problem) return problem;
+  }
+  if (!Array.isArray(p.events)) return '"events" must be a list';
+  for (const [i, e] of (p.events as Record<string, unknown>[]).entries()) {
+    if (!['arrived', 'left', 'connected', 'disconnected'].includes(e.kind as string)) return `events[${i}].kind must be arrived, left, connected or disconnected`;
+    const problem = patternProblem(`events[${i}].pattern`, e.pattern, ['name']);
+    if (problem) return problem;
+  }
+  if (p.prompt !== undefined) {
+    const problem = patternProblem('prompt', p.prompt, []);
+    if (problem) return problem;
+  }
+  const c = p.commands as Record<string, unknown> | undefined;
+  for (const key of ['say', 'answer', 'answerFar', 'logout', 'keepalive']) if (!c || !isText(c[key])) return `commands.${key} must be a command`;
+  for (const key of ['say', 'answer', 'answerFar']) if (!(c![key] as string).includes('{text}')) return `commands.${key} must hold {text}`;
+  for (const key of ['answer', 'answerFar']) if (!(c![key] as string).includes('{to}')) return `commands.${key} must hold {to}`;
+  if (!isWhole(p.keepaliveMs, 1000)) return '"keepaliveMs" must be a whole number of at least 1000';
+  if (!Array.isArray(p.escape) || !p.escape.every((e) => e && isText(e.chars) && isText(e.by))) return '"escape" must be a list of { "chars": text, "by": text }';
+  if (!(p.playersWhisper as string).includes('{text}')) return '"playersWhisper" must hold {text}';
+  return patternProblem('names', p.names, []);
+}
+
+/** A template with its placeholders filled; a placeholder not given stays as it is. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole));
+}
+
+/** A pattern with its placeholders filled (their values taken literally). */
+export function pattern(source: string, values: Record<string, string>): RegExp {
+  const literal = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')]));
+  return new RegExp(fill(source, literal));
+}

@@ -1,0 +1,115 @@
+import { pattern, type EventKind, type Profile, type Via } from './profile.js';
+
+/**
+ * Reading the MUD's lines as the profile says to trust them: who spoke to the dealer and what
+ * they said, who came and went, and the answers to the dealer's own queries. A line that matches
+ * no trusted pattern is nothing (the operator sees it on the console, the table never acts on it).
+ *
+ * Where the profile has a secret (TinyMUX), a line is only taken as a player's whisper when it
+ * carries the secret the dealer set at this login, which no player can see: a pose, an emit, a
+ * page or a forged line inside a whisper of several lines never does. Where it has none (a Diku,
+ * this project's server), a trusted line begins with the speaker's name as the MUD wrote it, which
+ * only the MUD can do: a player's own emote always begins with their own name.
+ */
+
+/** A player as the dealer knows them: `id` is their lasting identity (`#13`, or the name in lower case), `name` as the MUD shows it. */
+export interface Who {
+  id: string;
+  name: string;
+}
+
+export type Reading =
+  /** A player spoke to the dealer: `via` whisper (in the room) or page/tell (from anywhere). `partial`: the first line of several. */
+  | { kind: 'heard'; via: Via; who: Who; text: string; partial: boolean }
+  /** Someone came, went, dropped or came back: a hint, as the room saw it. */
+  | { kind: 'event'; event: EventKind; who: Who }
+  /** The answer to a roster query: who is in the dealer's room. */
+  | { kind: 'roster'; tag: string; present: (Who & { connected: boolean })[] };
+
+/** The lines the dealer must not trust the look of: colour codes and control characters. */
+export function cleanLine(line: string): string {
+  return line
+    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g, '')
+    .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '')
+    .replace(/\t/g, ' ');
+}
+
+export class Trust {
+  private readonly heard: { via: Via; re: RegExp; partial: boolean }[];
+  private readonly events: { kind: EventKind; re: RegExp }[];
+  private readonly prompt: RegExp | null;
+  /** Roster queries sent and not yet answered, by tag. */
+  private readonly awaited = new Map<string, RegExp>();
+  private readonly item: RegExp | null;
+
+  constructor(
+    private readonly profile: Profile,
+    /** `secret`: this login's; `character`: the dealer's own name, whose lines are never a player's. */
+    private readonly session: { secret: string; character: string },
+  ) {
+    const values = { secret: session.secret, character: session.character };
+    this.heard = profile.heard.map((h) => ({ via: h.via, re: pattern(h.pattern, values), partial: h.partial === true }));
+    this.events = profile.events.map((e) => ({ kind: e.kind, re: pattern(e.pattern, values) }));
+    this.prompt = profile.prompt ? pattern(profile.prompt, values) : null;
+    this.item = profile.roster ? new RegExp(pattern(profile.roster.item, values).source, 'g') : null;
+  }
+
+  /** A line as the profile's patterns see it: cleaned, any prompt before it taken off. */
+  clean(line: string): string {
+    const text = cleanLine(line);
+    return this.prompt ? text.replace(this.prompt, '') : text;
+  }
+
+  /** Waits for the answer to a roster query sent with `tag`. */
+  awaitRoster(tag: string): void {
+    if (this.profile.roster) this.awaited.set(tag, pattern(this.profile.roster.answer, { tag, secret: this.session.secret }));
+  }
+
+  /** A roster query that will not be answered now (the connection dropped). */
+  forget(): void {
+    this.awaited.clear();
+  }
+
+  read(raw: string): Reading | null {
+    const line = this.clean(raw);
+    if (!line) return null;
+    for (const [tag, re] of this.awaited) {
+      const m = re.exec(line);
+      if (m) {
+        this.awaited.delete(tag);
+        return { kind: 'roster', tag, present: this.roster(m.groups!.list) };
+      }
+    }
+    for (const h of this.heard) {
+      const m = h.re.exec(line);
+      if (!m) continue;
+      const who = this.who(m.groups!);
+      // The dealer's own lines (its says, its whispers' echoes) are never a player speaking.
+      if (!who || who.name.toLowerCase() === this.session.character.toLowerCase()) return null;
+      return { kind: 'heard', via: h.via, who, text: m.groups!.text, partial: h.partial };
+    }
+    for (const e of this.events) {
+      const m = e.re.exec(line);
+      const who = m && this.who(m.groups!);
+      if (who) return { kind: 'event', event: e.kind, who };
+    }
+    return null;
+  }
+
+  private roster(list: string): (Who & { connected: boolean })[] {
+    const present: (Who & { connected: boolean })[] = [];
+    for (const m of list.matchAll(this.item!)) {
+      const who = this.who(m.groups!);
+      if (who && who.name.toLowerCase() !== this.session.character.toLowerCase()) present.push({ ...who, connected: m.groups!.connected === '1' });
+    }
+    return present;
+  }
+
+  private who(groups: Record<string, string | undefined>): Who | null {
+    const name = groups.name?.trim();
+    if (!name) return null;
+    if (this.profile.identity === 'id') return groups.id ? { id: `#${groups.id}`, name } : null;
+    return { id: name.toLowerCase(), name };
+  }
+}

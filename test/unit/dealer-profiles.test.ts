@@ -1,0 +1,179 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProfile, pattern, profileProblem, shippedProfiles, type Profile } from '../../src/dealer/profile.js';
+import { Trust, type Reading } from '../../src/dealer/trust.js';
+
+/**
+ * Each shipped profile's patterns on the exact lines its MUD sends. TinyMUX's are as Debian's
+ * tinymux 2.12 printed them to a dealer set up by the profile (NOSPOOF, and the ear that forwards
+ * what is said to the dealer with this login's secret); tbaMUD's are the formats of its
+ * act.comm.c, act.movement.c, interpreter.c and comm.c, filled in as the MUD fills them; the
+ * obsidian tavern's are this project's own (src/commands/talking.ts, channels.ts, world/comings.ts).
+ */
+
+const SECRET = '5ec7e7a1b2c3d4e5f60718293a4b5c6d';
+
+function reader(name: string): Trust {
+  return new Trust(loadProfile(name), { secret: SECRET, character: 'Croupier' });
+}
+
+const heard = (r: Reading | null) => (r?.kind === 'heard' ? { via: r.via, id: r.who.id, name: r.who.name, text: r.text, partial: r.partial } : null);
+
+describe('the shipped profiles', () => {
+  it('each loads and has nothing wrong with it', () => {
+    for (const name of shippedProfiles()) expect(profileProblem(loadProfile(name)), name).toBeNull();
+  });
+
+  it('refuses a broken profile file in one line that names what is wrong', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+    const good = loadProfile('obsidian');
+    const write = (p: unknown) => {
+      const file = join(dir, 'mud.json');
+      writeFileSync(file, JSON.stringify(p));
+      return file;
+    };
+    expect(() => loadProfile(write({ ...good, heard: [{ via: 'whisper', pattern: '^(?<name>\\w+) whispers (.*)$' }] }))).toThrow(/heard\[0\]\.pattern has no group \(\?<text>\.\.\.\)/);
+    expect(() => loadProfile(write({ ...good, heard: [{ via: 'whisper', pattern: '^(?<name>[' }] }))).toThrow(/heard\[0\]\.pattern is not a regular expression/);
+    expect(() => loadProfile(write({ ...good, commands: { ...good.commands, answer: 'whisper {to}' } }))).toThrow(/commands\.answer must hold \{text\}/);
+    expect(() => loadProfile(write({ ...good, quota: { burst: 0, perSecond: 1 } }))).toThrow(/"quota" must be/);
+    expect(() => loadProfile(join(dir, 'missing.json'))).toThrow(/no profile .* give one of tinymux, obsidian, diku/);
+    writeFileSync(join(dir, 'bad.json'), '{ not json');
+    expect(() => loadProfile(join(dir, 'bad.json'))).toThrow(/is not JSON/);
+    expect(String((() => { try { loadProfile(join(dir, 'bad.json')); } catch (e) { return (e as Error).message; } })()).split('\n')).toHaveLength(1);
+  });
+
+  it('takes placeholders in patterns literally', () => {
+    expect(pattern('^{tag} ok$', { tag: 'a.b' }).test('a.b ok')).toBe(true);
+    expect(pattern('^{tag} ok$', { tag: 'a.b' }).test('axb ok')).toBe(false);
+  });
+});
+
+describe('tinymux', () => {
+  const mux = reader('tinymux');
+
+  it("takes a whisper only as the dealer's ear forwards it, with this login's secret and the true source", () => {
+    expect(heard(mux.read(`DealerEar> ${SECRET} #13|PLAYER|Ana| Ana whispers "hero 5000"\r\n`))).toEqual({ via: 'whisper', id: '#13', name: 'Ana', text: 'hero 5000', partial: false });
+    // The same whisper as NOSPOOF shows it directly: seen, and not acted on (the ear's copy is).
+    expect(mux.read('[Ana(#13)] Ana whispers "hero 5000"')).toBeNull();
+    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob| Bob pages: gold`))).toEqual({ via: 'page', id: '#14', name: 'Bob', text: 'gold', partial: false });
+    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob| Bob whispers "say "hi" to "them""`))?.text).toBe('say "hi" to "them"');
+  });
+
+  it('knows the first line of a whisper with %r in it for one of several, and trusts none of the lines after it', () => {
+    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob| Bob whispers "hero 5000`))).toMatchObject({ id: '#14', partial: true });
+    // What a %r whisper put on lines of their own, however it is dressed up, is nobody's.
+    expect(mux.read('second line [x]"')).toBeNull();
+    expect(mux.read('[Ana(#13)] Ana whispers "gold"')).toBeNull();
+    expect(mux.read(`DealerEar> 0000000000000000 #13|PLAYER|Ana| Ana whispers "gold"`)).toBeNull();
+    expect(mux.read(`DealerEar> ${SECRET.slice(0, -1)}0 #13|PLAYER|Ana| Ana whispers "gold"`)).toBeNull();
+  });
+
+  it('never takes a pose, a say, an emit or a thing for a whisper, nor its own lines', () => {
+    for (const line of [
+      '[Ana(#13),saypose] Ana whispers "gold"',
+      '[Bob(#14)] Ana whispers "pemit-forged"',
+      '[Ana(#13),saypose] Ana says, "hi all"',
+      `DealerEar> ${SECRET} #20|THING|Ana| Ana whispers "hero 5000"`,
+      `DealerEar> ${SECRET} #12|PLAYER|Croupier| Croupier says, "Ana whispers "x""`,
+      'Ana whispers "gold"',
+    ]) {
+      expect(mux.read(line), line).toBeNull();
+    }
+  });
+
+  it('reads a roster answer only for a tag it asked with', () => {
+    const rosterLine = 'c0ffee:#14:1:Bob|#13:0:Ana||#12:1:Croupier';
+    expect(mux.read(rosterLine)).toBeNull();
+    mux.awaitRoster('c0ffee');
+    const r = mux.read(rosterLine);
+    expect(r).toEqual({ kind: 'roster', tag: 'c0ffee', present: [{ id: '#14', name: 'Bob', connected: true }, { id: '#13', name: 'Ana', connected: false }] });
+    expect(mux.read(rosterLine)).toBeNull(); // answered once
+  });
+
+  it("reads NOSPOOF's comings and goings as hints, with the source's dbref", () => {
+    expect(mux.read('[Ana(#13)] Ana has left.')).toEqual({ kind: 'event', event: 'left', who: { id: '#13', name: 'Ana' } });
+    expect(mux.read('[Ana(#13)] Ana has arrived.')).toMatchObject({ event: 'arrived' });
+    expect(mux.read('[Ana(#13)] Ana has disconnected.')).toMatchObject({ event: 'disconnected' });
+    expect(mux.read('[Ana(#13)] Ana has connected.')).toMatchObject({ event: 'connected' });
+    expect(mux.read('[Bob(#14)] Ana has left.')).toBeNull(); // an emit naming someone else
+  });
+
+  it("reads its ready line only through the ear, with this login's secret and tag", () => {
+    const p = loadProfile('tinymux');
+    const ready = pattern(p.ready.expect, { secret: SECRET, tag: 'beef' });
+    expect(ready.test(`DealerEar> ${SECRET} #12|PLAYER|Croupier| beef ok`)).toBe(true);
+    expect(ready.test('beef ok')).toBe(false);
+    expect(ready.test(`DealerEar> ${SECRET} #12|PLAYER|Croupier| beef not yet`)).toBe(false);
+  });
+});
+
+describe('diku (tbaMUD)', () => {
+  const diku = reader('diku');
+  // act.comm.c: "$n whispers to you, '%s'", "$n asks you, '%s'", "%s$n tells you, '%s'%s" (in red for a player with colour).
+  it("takes whispers, questions and tells as act.comm.c words them, colour and a prompt before them removed", () => {
+    expect(heard(diku.read("Ana whispers to you, 'hero 5000'"))).toEqual({ via: 'whisper', id: 'ana', name: 'Ana', text: 'hero 5000', partial: false });
+    expect(heard(diku.read("Ana asks you, 'gold'"))).toMatchObject({ via: 'whisper', text: 'gold' });
+    expect(heard(diku.read("\x1b[0;31mAna tells you, 'gold'\x1b[0;0m"))).toMatchObject({ via: 'tell', id: 'ana', text: 'gold' });
+    expect(heard(diku.read("20H 100M 50V > Bob whispers to you, 'sit'"))).toMatchObject({ id: 'bob', text: 'sit' });
+    expect(heard(diku.read("> Bob whispers to you, 'it's mine'"))?.text).toBe("it's mine");
+  });
+
+  it('never takes a say, an emote of someone else, a mob or an invisible whisperer', () => {
+    for (const line of [
+      "Bob says, 'Ana whispers to you, 'agree''", // do_say: "$n says, '%s'"
+      "You say, 'Ana whispers to you, 'x''",
+      "Someone whispers to you, 'hero 5000'", // an invisible player: nobody the dealer can name
+      "The cityguard whispers to you, 'hero 5000'",
+      'Ana whispers something to Bob.', // what the room sees of a whisper
+      "You tell Ana, 'gold'",
+    ]) {
+      expect(diku.read(line), line).toBeNull();
+    }
+  });
+
+  it('reads comings and goings as act.movement.c, interpreter.c, comm.c and act.other.c tell them', () => {
+    expect(diku.read('Ana leaves north.')).toEqual({ kind: 'event', event: 'left', who: { id: 'ana', name: 'Ana' } });
+    expect(diku.read('Ana has arrived.')).toMatchObject({ event: 'arrived' });
+    expect(diku.read('Ana has entered the game.')).toMatchObject({ event: 'arrived' });
+    expect(diku.read('Ana has left the game.')).toMatchObject({ event: 'left' });
+    expect(diku.read('Ana has lost her link.')).toMatchObject({ event: 'disconnected' });
+    expect(diku.read('Ana has reconnected.')).toMatchObject({ event: 'connected' });
+  });
+
+  it('walks the login dialogue of interpreter.c and knows a failed one', () => {
+    const p: Profile = loadProfile('diku');
+    const step = (line: string) => p.login.find((s) => new RegExp(s.expect).test(line))?.send;
+    expect(step('By what name do you wish to be known? ')).toBe('{character}');
+    expect(step('Password: ')).toBe('{password}');
+    expect(step('*** PRESS RETURN: ')).toBe('');
+    expect(step('   Make your choice: ')).toBe('1');
+    expect(p.loginFailed.some((f) => new RegExp(f).test('Wrong password.'))).toBe(true);
+    expect(p.loginFailed.some((f) => new RegExp(f).test('Did I get that right, Croupier (Y/N)? '))).toBe(true);
+    expect(new RegExp(p.ready.expect).test('Welcome to tbaMUD!  May your visit here be... Enlightening')).toBe(true);
+    expect(new RegExp(p.ready.expect).test('Reconnecting.')).toBe(true);
+  });
+});
+
+describe('obsidian (this project)', () => {
+  const ours = reader('obsidian');
+  it("takes whispers and tells as the tavern words them, and the player's name as identity", () => {
+    expect(heard(ours.read("Ana whispers to you, 'hero 5000'"))).toEqual({ via: 'whisper', id: 'ana', name: 'Ana', text: 'hero 5000', partial: false });
+    expect(heard(ours.read("BEX tells you, 'gold'"))).toMatchObject({ via: 'tell', id: 'bex', name: 'BEX' });
+    expect(heard(ours.read("> Ana whispers to you, 'sit'"))).toMatchObject({ text: 'sit' });
+  });
+
+  it('never takes a say, an emote naming someone else or the ooc channel', () => {
+    for (const line of ["Bob says, 'Ana whispers to you, 'x''", "[ooc] Bob: Ana whispers to you, 'x'", 'Bob smiles at you.', "You whisper to Ana, 'x'"]) {
+      expect(ours.read(line), line).toBeNull();
+    }
+  });
+
+  it('reads arrivals, departures and a dropped connection', () => {
+    expect(ours.read('Ana arrives from the south.')).toMatchObject({ event: 'arrived', who: { id: 'ana' } });
+    expect(ours.read('Ana leaves north.')).toMatchObject({ event: 'left' });
+    expect(ours.read('Ana leaves.')).toMatchObject({ event: 'left' });
+    expect(ours.read('Ana stares blankly into the distance, lost in thought.')).toMatchObject({ event: 'disconnected' });
+  });
+});

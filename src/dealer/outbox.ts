@@ -1,0 +1,181 @@
+import type { Timer } from '../games/api.js';
+import type { Scheduler } from './clock.js';
+import type { Profile } from './profile.js';
+import { commandsFor } from './speech.js';
+
+/**
+ * Everything the dealer sends, paced to what the MUD takes from one connection: a token bucket
+ * of the profile's burst, refilled at `--lines-per-second` (never faster than the profile's own
+ * rate). The dealer's own commands (its queries, its setup) go first, then the answers to
+ * whispers, then the table's lines in their order; consecutive lines to the room are said as one
+ * where they fit one line, and so are consecutive lines to one player. Each text becomes as
+ * many commands as it needs (speech.ts), each one token.
+ *
+ * While a line of the table waits here the table's clock is held (`onTableLines`): no deadline
+ * runs out before the players have been told of it.
+ */
+
+/** Whom a line is for: their id in the books, and how a command names them (`{to}`). */
+export interface Recipient {
+  id: string;
+  to: string;
+  /** Not in the dealer's room: answered with the far command (a page, a tell). */
+  far: boolean;
+}
+
+type Item =
+  | { kind: 'raw'; line: string }
+  | { kind: 'answer'; to: Recipient; text: string }
+  | { kind: 'private'; to: Recipient; text: string }
+  | { kind: 'public'; text: string };
+
+/** At most this many answers wait for one player; past it they are told to slow down (whispers.ts). */
+export const ANSWERS_PER_PLAYER = 6;
+
+export class Outbox {
+  private readonly raw: Item[] = [];
+  private readonly answers: Item[] = [];
+  private readonly table: Item[] = [];
+  /** Commands of an item already begun, sent before anything else. */
+  private current: string[] = [];
+  private currentKind: Item['kind'] | null = null;
+  private tokens: number;
+  private lastRefill: number;
+  private timer: Timer | null = null;
+  private online = false;
+  private readonly rate: number;
+
+  constructor(
+    private readonly profile: Profile,
+    linesPerSecond: number,
+    private readonly scheduler: Scheduler,
+    private readonly io: {
+      /** Sends one command; false when it could not go (the connection is down). */
+      send(line: string): boolean;
+      /** Lines of the table wait (true) or all are out (false). */
+      onTableLines(waiting: boolean): void;
+    },
+  ) {
+    this.rate = Math.min(linesPerSecond, profile.quota.perSecond);
+    this.tokens = profile.quota.burst;
+    this.lastRefill = scheduler.now();
+  }
+
+  /** A command of the dealer's own, ahead of everything. */
+  command(line: string): void {
+    this.raw.push({ kind: 'raw', line });
+    this.pump();
+  }
+
+  /** An answer to what a player whispered, to them alone. */
+  answer(to: Recipient, text: string): void {
+    this.answers.push({ kind: 'answer', to, text });
+    this.pump();
+  }
+
+  /** A line of the table for one player alone. */
+  tell(to: Recipient, text: string): void {
+    this.push({ kind: 'private', to, text });
+  }
+
+  /** A line of the table for the room. */
+  say(text: string): void {
+    this.push({ kind: 'public', text });
+  }
+
+  /** How many answers wait for this player. */
+  waitingFor(id: string): number {
+    return this.answers.filter((a) => a.kind === 'answer' && a.to.id === id).length;
+  }
+
+  get tableLinesWaiting(): boolean {
+    return this.table.length > 0 || this.currentIsTable();
+  }
+
+  /** The connection is up (a fresh quota at the MUD) or down (the dealer's own commands are dropped: they belong to that connection). */
+  setOnline(online: boolean): void {
+    this.online = online;
+    if (online) {
+      this.tokens = this.profile.quota.burst;
+      this.lastRefill = this.scheduler.now();
+    } else {
+      this.raw.length = 0;
+      if (this.currentKind === 'raw') this.current = [];
+    }
+    this.pump();
+  }
+
+  private currentIsTable(): boolean {
+    return this.current.length > 0 && (this.currentKind === 'private' || this.currentKind === 'public');
+  }
+
+  private push(item: Item): void {
+    const was = this.tableLinesWaiting;
+    this.table.push(item);
+    if (!was) this.io.onTableLines(true);
+    this.pump();
+  }
+
+  private refill(): void {
+    const now = this.scheduler.now();
+    this.tokens = Math.min(this.profile.quota.burst, this.tokens + ((now - this.lastRefill) / 1000) * this.rate);
+    this.lastRefill = now;
+  }
+
+  private pump(): void {
+    if (!this.online || this.timer) return;
+    this.refill();
+    while (this.tokens >= 1) {
+      if (!this.current.length && !this.next()) break;
+      const line = this.current[0];
+      if (!this.io.send(line)) return;
+      this.current.shift();
+      this.tokens -= 1;
+      if (!this.current.length) {
+        const table = this.currentKind === 'private' || this.currentKind === 'public';
+        this.currentKind = null;
+        if (table && !this.tableLinesWaiting) this.io.onTableLines(false);
+      }
+    }
+    if (this.current.length || this.raw.length || this.answers.length || this.table.length) {
+      this.timer = this.scheduler.setTimer(Math.ceil(((1 - this.tokens) / this.rate) * 1000), () => {
+        this.timer = null;
+        this.pump();
+      });
+    }
+  }
+
+  /** Takes the next item (with the ones it merges with) as commands; false when nothing waits. */
+  private next(): boolean {
+    const queue = this.raw.length ? this.raw : this.answers.length ? this.answers : this.table;
+    const item = queue.shift();
+    if (!item) return false;
+    this.currentKind = item.kind;
+    if (item.kind === 'raw') {
+      this.current = [item.line];
+      return true;
+    }
+    const template = item.kind === 'public' ? this.profile.commands.say : item.to.far ? this.profile.commands.answerFar : this.profile.commands.answer;
+    const values: Record<string, string> = item.kind === 'public' ? {} : { to: item.to.to };
+    let text = item.text;
+    let commands = commandsFor(template, text, values, this.profile);
+    // Lines of the same kind to the same reader, one after another, go as one where they fit.
+    while (commands.length === 1 && queue.length && sameReader(item, queue[0])) {
+      const merged = `${text} ${(queue[0] as { text: string }).text}`;
+      const together = commandsFor(template, merged, values, this.profile);
+      if (together.length !== 1) break;
+      queue.shift();
+      text = merged;
+      commands = together;
+    }
+    this.current = commands;
+    return true;
+  }
+}
+
+function sameReader(a: Item, b: Item): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'public') return true;
+  if (a.kind === 'raw' || b.kind === 'raw' || b.kind === 'public') return false;
+  return a.to.id === b.to.id && a.to.far === b.to.far;
+}

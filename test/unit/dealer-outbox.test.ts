@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { TableClock } from '../../src/dealer/clock.js';
+import { LineReader } from '../../src/dealer/mud/lines.js';
+import { Outbox, type Recipient } from '../../src/dealer/outbox.js';
+import { loadProfile } from '../../src/dealer/profile.js';
+import { FakeClock } from '../support/fakeClock.js';
+
+/** The dealer's pacing and timing, on a fake clock: what it sends and when, and the table clock that waits. */
+
+const ana: Recipient = { id: '#13', to: '#13', far: false };
+const bob: Recipient = { id: '#14', to: '#14', far: false };
+
+function outbox(profile = 'tinymux', linesPerSecond = 2) {
+  const clock = new FakeClock();
+  const sent: { at: number; line: string }[] = [];
+  const holds: boolean[] = [];
+  const box = new Outbox(loadProfile(profile), linesPerSecond, clock, {
+    send: (line) => void sent.push({ at: clock.now() - 1_700_000_000_000, line }) || true,
+    onTableLines: (waiting) => void holds.push(waiting),
+  });
+  box.setOnline(true);
+  return { clock, sent, holds, box };
+}
+
+describe('the MUD text as lines', () => {
+  it('cuts at CR LF, LF or CR, keeps a line cut between reads whole, and hands on a prompt that never ends', () => {
+    const clock = new FakeClock();
+    const lines: string[] = [];
+    const r = new LineReader((l) => lines.push(l), clock, 'ascii');
+    r.feed(Buffer.from('Welcome\r\nAna whis'));
+    expect(lines).toEqual(['Welcome']);
+    r.feed(Buffer.from('pers "gold"\nnext\rlast\r\n20H 100M > '));
+    expect(lines).toEqual(['Welcome', 'Ana whispers "gold"', 'next', 'last']);
+    clock.advance(299);
+    expect(lines).toHaveLength(4);
+    clock.advance(1);
+    expect(lines.at(-1)).toBe('20H 100M > ');
+    r.feed(Buffer.from('\r\nBob tells you, \'hi\'\r\n'));
+    expect(lines.slice(5)).toEqual(['', "Bob tells you, 'hi'"]);
+  });
+
+  it('decodes UTF-8 cut between reads', () => {
+    const lines: string[] = [];
+    const r = new LineReader((l) => lines.push(l), new FakeClock(), 'utf-8');
+    const bytes = Buffer.from('7♥\n');
+    r.feed(bytes.subarray(0, 2));
+    r.feed(bytes.subarray(2));
+    expect(lines).toEqual(['7♥']);
+  });
+});
+
+describe('the table clock', () => {
+  it('stands still while held, and its timers wait with it', () => {
+    const real = new FakeClock();
+    const lags: number[] = [];
+    const clock = new TableClock(real, 0, (lag) => lags.push(lag));
+    const fired: number[] = [];
+    const start = clock.now();
+    clock.setTimer(10_000, () => fired.push(clock.now() - start));
+    real.advance(4000);
+    clock.hold('offline');
+    real.advance(60_000);
+    expect(clock.now() - start).toBe(4000);
+    clock.hold('paused');
+    clock.release('offline');
+    real.advance(5000);
+    expect(fired).toEqual([]);
+    clock.release('paused');
+    expect(lags).toEqual([65_000]);
+    real.advance(5999);
+    expect(fired).toEqual([]);
+    real.advance(1);
+    expect(fired).toEqual([10_000]);
+  });
+
+  it('goes on from the lag it was given (the books keep it across a restart)', () => {
+    const real = new FakeClock();
+    expect(new TableClock(real, 90_000).now()).toBe(real.now() - 90_000);
+  });
+
+  it('keeps going when a timer throws', () => {
+    const real = new FakeClock();
+    const faults: unknown[] = [];
+    const clock = new TableClock(real, 0, undefined, (e) => faults.push(e));
+    const fired: string[] = [];
+    clock.setTimer(1, () => {
+      throw new Error('boom');
+    });
+    clock.setTimer(2, () => fired.push('second'));
+    real.advance(5);
+    expect(faults).toHaveLength(1);
+    expect(fired).toEqual(['second']);
+  });
+});
+
+describe('the outbox', () => {
+  it("sends a burst within the profile's quota, then no more than the lines per second asked for", () => {
+    const { clock, sent, box } = outbox('tinymux', 2);
+    for (let i = 0; i < 130; i++) box.answer(i % 2 ? ana : bob, `answer ${i}`);
+    expect(sent).toHaveLength(100); // TinyMUX's command quota: a burst of 100
+    clock.advance(10_000);
+    // then its own rate, one a second, below the two asked for
+    expect(sent).toHaveLength(110);
+    expect(sent.at(-1)!.at).toBe(10_000);
+  });
+
+  it('keeps to --lines-per-second where the MUD would take more', () => {
+    const { clock, sent, box } = outbox('obsidian', 2);
+    for (let i = 0; i < 250; i++) box.say(`line ${i} ${'x'.repeat(990)}`);
+    expect(sent).toHaveLength(200);
+    clock.advance(10_000);
+    expect(sent).toHaveLength(220);
+  });
+
+  it('answers whispers before the table speaks, and says the room lines that fit one line as one', () => {
+    const { sent, box, clock } = outbox('tinymux', 1);
+    box.setOnline(false);
+    box.say('Ana is the HERO.');
+    box.say('place your bets');
+    box.tell(ana, 'You are the HERO.');
+    box.answer(bob, 'You have 1,000 gold.');
+    box.command('think abc');
+    box.setOnline(true);
+    clock.advance(1000);
+    expect(sent.map((s) => s.line)).toEqual(['think abc', 'whisper #14=You have 1\\,000 gold.', 'say Ana is the HERO. place your bets', 'whisper #13=You are the HERO.']);
+  });
+
+  it('holds the table clock while a line of the table waits, and lets it go once the last is out', () => {
+    const { holds, box, clock } = outbox('diku', 2);
+    // Each line goes at once while the burst lasts (held and let go again), then they wait.
+    for (let i = 0; i < 14; i++) box.say(`${'long '.repeat(40)}${i}`);
+    expect(holds.at(-1)).toBe(true);
+    clock.advance(500);
+    expect(box.tableLinesWaiting).toBe(true);
+    expect(holds.at(-1)).toBe(true);
+    clock.advance(5000);
+    expect(box.tableLinesWaiting).toBe(false);
+    expect(holds.at(-1)).toBe(false);
+    const n = holds.length;
+    box.answer(ana, 'an answer holds nothing');
+    expect(holds).toHaveLength(n);
+  });
+
+  it('answers a player far away with the far command, and counts what waits for each player', () => {
+    const { sent, box } = outbox('obsidian');
+    box.setOnline(false);
+    box.answer({ id: 'ana', to: 'Ana', far: true }, 'Come to the tavern and whisper.');
+    box.answer({ id: 'ana', to: 'Ana', far: true }, 'again');
+    expect(box.waitingFor('ana')).toBe(2);
+    box.setOnline(true);
+    expect(sent.map((s) => s.line)).toEqual(['tell Ana Come to the tavern and whisper. again']);
+    expect(box.waitingFor('ana')).toBe(0);
+  });
+
+  it("drops its own commands when the connection goes, but keeps what the players are owed", () => {
+    const { sent, box } = outbox('tinymux');
+    box.setOnline(false);
+    box.command('think stale');
+    box.answer(ana, 'still owed');
+    box.setOnline(false);
+    box.setOnline(true);
+    expect(sent.map((s) => s.line)).toEqual(['whisper #13=still owed']);
+  });
+});

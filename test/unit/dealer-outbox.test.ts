@@ -15,7 +15,10 @@ function outbox(profile = 'tinymux', linesPerSecond = 2) {
   const sent: { at: number; line: string }[] = [];
   const holds: boolean[] = [];
   const box = new Outbox(loadProfile(profile), linesPerSecond, clock, {
-    send: (line) => void sent.push({ at: clock.now() - 1_700_000_000_000, line }) || true,
+    send: (line) => {
+      sent.push({ at: clock.now() - 1_700_000_000_000, line });
+      return true;
+    },
     onTableLines: (waiting) => void holds.push(waiting),
   });
   box.setOnline(true);

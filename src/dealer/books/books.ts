@@ -1,0 +1,240 @@
+import type { FairData } from '../../games/fair-source.js';
+import type { BetOutcome } from '../../games/api.js';
+import { Journal, type Replay } from './journal.js';
+import { keyOf, Ledger, movesProblem, type Move } from './ledger.js';
+import { drawProblem, gameRecordProblem, type DrawRecord, type GameRecord, type GameResult } from './records.js';
+
+/**
+ * The dealer's books: every player's gold (by their lasting identity), what is on the table, what
+ * the house paid and took, the names players go by, their hand-out cool-downs, the table's
+ * provably fair seeds with every draw of the game being played, the records of the games
+ * played, and how far the table's clock is behind. One journal (journal.ts) is the truth; this is
+ * what it says, replayed.
+ */
+
+/** What a character new to the books starts with: what a new character of the tavern has. */
+export const STARTING_GOLD = 1000;
+/** How many finished games' records the books keep (the records folder keeps every one). */
+export const GAMES_KEPT = 100;
+
+export interface BooksData {
+  balances: Record<string, number>;
+  names: Record<string, string>;
+  handouts: Record<string, Record<string, number>>;
+  fair: FairData | null;
+  /** The draws made with the live seed, and what came of the bets of the game being played. */
+  draws: DrawRecord[];
+  results: GameResult[];
+  games: GameRecord[];
+  lag: number;
+}
+
+export type BookRecord =
+  | { k: 'books'; books: BooksData }
+  | { k: 'moves'; moves: Move[]; results?: GameResult[] }
+  | { k: 'name'; id: string; name: string }
+  | { k: 'handout'; id: string; kind: string; at: number }
+  | { k: 'fair'; fair: FairData; draw?: DrawRecord }
+  | { k: 'game'; record: GameRecord }
+  | { k: 'lag'; lag: number };
+
+const empty = (): BooksData => ({ balances: {}, names: {}, handouts: {}, fair: null, draws: [], results: [], games: [], lag: 0 });
+
+export class Books implements Replay<BookRecord> {
+  private ledger = new Ledger();
+  private data: BooksData = empty();
+  private journal: Journal<BookRecord> | null = null;
+
+  /** The books in `dir`, read back from their journal. */
+  static open(dir: string): Books {
+    const books = new Books();
+    books.journal = Journal.open(dir, books);
+    return books;
+  }
+
+  // ---- what the books say -------------------------------------------------------------------
+
+  balance(key: string): number {
+    return this.ledger.balance(key);
+  }
+
+  name(id: string): string | undefined {
+    return this.data.names[id];
+  }
+
+  get fair(): FairData | null {
+    return this.data.fair && structuredClone(this.data.fair);
+  }
+
+  get draws(): readonly DrawRecord[] {
+    return this.data.draws;
+  }
+
+  get results(): readonly GameResult[] {
+    return this.data.results;
+  }
+
+  get games(): readonly GameRecord[] {
+    return this.data.games;
+  }
+
+  get lag(): number {
+    return this.data.lag;
+  }
+
+  handout(id: string, kind: string): number | null {
+    return this.data.handouts[id]?.[kind] ?? null;
+  }
+
+  /** Every balance that is not nothing, by account. */
+  balances(): Record<string, number> {
+    return this.ledger.all();
+  }
+
+  /** What is wrong with the books (nothing, always). */
+  audit(): string[] {
+    return this.ledger.audit();
+  }
+
+  shortfall(moves: readonly Move[]): { key: string; has: number; needs: number } | null {
+    return this.ledger.shortfall(moves);
+  }
+
+  // ---- what changes them: each a record, on the disk before it is told ----------------------
+
+  /** A player speaks to the dealer: one new to the books gets their starting gold, and a new name is noted. */
+  meet(id: string, name: string): void {
+    if (this.data.names[id] === undefined) {
+      this.write({ k: 'moves', moves: [{ from: 'mint', to: keyOf({ kind: 'player', id }), amount: STARTING_GOLD, why: 'new to the books' }] });
+    }
+    if (this.data.names[id] !== name) this.write({ k: 'name', id, name });
+  }
+
+  /** Moves the gold as one record, or says whose account is short and moves nothing. */
+  transfer(moves: readonly Move[], results: readonly GameResult[] = []): { key: string; has: number; needs: number } | null {
+    const short = this.ledger.shortfall(moves);
+    if (short) return short;
+    if (moves.length || results.length) this.write({ k: 'moves', moves: [...moves], ...(results.length ? { results: [...results] } : {}) });
+    return null;
+  }
+
+  noteHandout(id: string, kind: string, at: number): void {
+    this.write({ k: 'handout', id, kind, at });
+  }
+
+  noteFair(fair: FairData, draw?: DrawRecord): void {
+    this.write(draw ? { k: 'fair', fair, draw } : { k: 'fair', fair });
+  }
+
+  noteGame(record: GameRecord): void {
+    this.write({ k: 'game', record });
+  }
+
+  noteLag(lag: number): void {
+    this.write({ k: 'lag', lag });
+  }
+
+  /** Every stake on the table back to its owner (no game outlives the dealer), one record. */
+  returnStakes(): { id: string; amount: number }[] {
+    const back = Object.entries(this.ledger.all()).flatMap(([key, amount]) => {
+      const m = /^escrow:(.+)$/.exec(key);
+      return m && amount > 0 ? [{ id: m[1], amount }] : [];
+    });
+    if (back.length) this.write({ k: 'moves', moves: back.map((b) => ({ from: `escrow:${b.id}`, to: `player:${b.id}`, amount: b.amount, why: 'returned at a start' })) });
+    return back;
+  }
+
+  close(): void {
+    this.journal?.close();
+  }
+
+  private write(record: BookRecord): void {
+    if (!this.journal) throw new Error('the books are not open');
+    this.journal.append(record);
+  }
+
+  // ---- the journal's side -------------------------------------------------------------------
+
+  problem(r: unknown): string | null {
+    return recordProblem(r);
+  }
+
+  apply(r: BookRecord): void {
+    const d = this.data;
+    switch (r.k) {
+      case 'books':
+        this.data = structuredClone(r.books);
+        this.ledger = new Ledger(r.books.balances);
+        return;
+      case 'moves':
+        this.ledger.apply(r.moves);
+        if (r.results) d.results.push(...r.results);
+        return;
+      case 'name':
+        d.names[r.id] = r.name;
+        return;
+      case 'handout':
+        (d.handouts[r.id] ??= {})[r.kind] = r.at;
+        return;
+      case 'fair':
+        // A new seed is a new game: its draws start afresh.
+        if (d.fair && d.fair.game !== r.fair.game) d.draws = [];
+        d.fair = r.fair;
+        if (r.draw) d.draws.push(r.draw);
+        return;
+      case 'game':
+        d.games = [...d.games, r.record].slice(-GAMES_KEPT);
+        d.draws = [];
+        d.results = [];
+        return;
+      case 'lag':
+        d.lag = r.lag;
+        return;
+    }
+  }
+
+  snapshot(): BookRecord {
+    return { k: 'books', books: { ...structuredClone(this.data), balances: this.ledger.all() } };
+  }
+}
+
+const isCounts = (o: unknown) => !!o && typeof o === 'object' && Object.values(o).every((v) => Number.isSafeInteger(v));
+const OUTCOMES: readonly BetOutcome[] = ['won', 'lost', 'even', 'returned', 'handout'];
+
+function resultsProblem(results: unknown): string | null {
+  if (!Array.isArray(results)) return 'its results are not a list';
+  for (const r of results as Record<string, unknown>[]) {
+    if (!r || typeof r.key !== 'string' || typeof r.name !== 'string' || typeof r.bet !== 'string') return 'a result names nobody';
+    if (!Number.isSafeInteger(r.stake) || !Number.isSafeInteger(r.paid) || !OUTCOMES.includes(r.outcome as BetOutcome)) return 'a result is malformed';
+  }
+  return null;
+}
+
+/** Why a journal record is not one the books wrote, or null. */
+export function recordProblem(r: unknown): string | null {
+  if (!r || typeof r !== 'object') return 'it is not a record';
+  const rec = r as Record<string, unknown>;
+  switch (rec.k) {
+    case 'books': {
+      const b = rec.books as Record<string, unknown> | undefined;
+      if (!b || !isCounts(b.balances) || typeof b.names !== 'object' || typeof b.handouts !== 'object' || !Number.isSafeInteger(b.lag)) return 'its books are incomplete';
+      if (!Array.isArray(b.draws) || !Array.isArray(b.games)) return 'its books have no draws or games';
+      return resultsProblem(b.results) ?? (b.draws as unknown[]).map(drawProblem).find(Boolean) ?? (b.games as unknown[]).map(gameRecordProblem).find(Boolean) ?? null;
+    }
+    case 'moves':
+      return movesProblem(rec.moves) ?? (rec.results === undefined ? null : resultsProblem(rec.results));
+    case 'name':
+      return typeof rec.id === 'string' && typeof rec.name === 'string' ? null : 'its name is incomplete';
+    case 'handout':
+      return typeof rec.id === 'string' && typeof rec.kind === 'string' && Number.isSafeInteger(rec.at) ? null : 'its hand-out is incomplete';
+    case 'fair':
+      if (!rec.fair || typeof (rec.fair as FairData).table !== 'string') return 'its seeds name no table';
+      return rec.draw === undefined ? null : drawProblem(rec.draw);
+    case 'game':
+      return gameRecordProblem(rec.record);
+    case 'lag':
+      return Number.isSafeInteger(rec.lag) && (rec.lag as number) >= 0 ? null : 'its lag is not a whole number';
+    default:
+      return `it is of no known kind (${JSON.stringify(rec.k)})`;
+  }
+}

@@ -18,7 +18,7 @@ const TAVERN = ['login', 'tables', 'commands', 'world', 'output'] as const;
  * The layers, top first, and what each may import besides itself (the project's guide):
  * server -> web -> login -> tables -> commands -> world -> output -> {games, telnet, store} -> text.
  * The game package (src/games) is one of the three beside each other: it knows no host, so
- * another host can take it as it is. The text helpers (src/text: marks, amounts, directions, a typed line) are below
+ * another host can take it as it is. The text helpers (src/text: marks, amounts, directions, a typed line and the commands it names) are below
  * everything and import nothing else.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {

@@ -88,6 +88,11 @@ export class Outbox {
     return this.answers.filter((a) => a.kind === 'answer' && a.to.id === id).length;
   }
 
+  /** Anything still to go out. */
+  get pending(): boolean {
+    return this.current.length > 0 || this.raw.length > 0 || this.answers.length > 0 || this.table.length > 0;
+  }
+
   get tableLinesWaiting(): boolean {
     return this.table.length > 0 || this.currentIsTable();
   }

@@ -1,0 +1,278 @@
+import { join } from 'node:path';
+import type { GameDefinition, Timer } from '../games/api.js';
+import type { SeedMaker } from '../games/fair-source.js';
+import type { RandomSource } from '../games/random.js';
+import { Books } from './books/books.js';
+import { TableClock, type Scheduler } from './clock.js';
+import { MudConnection, type MudAddress } from './mud/connection.js';
+import { Outbox, ANSWERS_PER_PLAYER, type Recipient } from './outbox.js';
+import { Presence } from './presence.js';
+import { fill, type Profile } from './profile.js';
+import { Session } from './session.js';
+import { DealerTable } from './table.js';
+import { Trust, type Reading, type Who } from './trust.js';
+import { Whispers } from './whispers.js';
+import { dealerWords, tableLabel } from './words.js';
+
+/**
+ * The dealer: a character logged into a MUD that deals one table there. It joins the pieces:
+ * the connection and its login (session.ts), the lines it trusts (trust.ts), who is here
+ * (presence.ts), the table it hosts (table.ts) and what players whisper to it (whispers.ts), the
+ * paced outbox, the books, and the table's clock, which waits whenever the dealer cannot deal.
+ */
+
+export interface DealerOptions {
+  mud: MudAddress;
+  profile: Profile;
+  character: string;
+  password: string;
+  definition: GameDefinition;
+  settings: Record<string, unknown>;
+  data: string;
+  linesPerSecond: number;
+  ordinary: RandomSource;
+  seeds: SeedMaker;
+  scheduler: Scheduler;
+  /** What the operator sees: the MUD's lines, what the dealer sends, and its own notes. */
+  show(kind: 'mud' | 'sent' | 'note', text: string): void;
+  /** Once, when it is in and dealing. */
+  dealing(): void;
+  /** The MUD refused the login, or never got the dealer ready: it stops. */
+  failed(reason: string): void;
+}
+
+/** How long a seated player who left or dropped keeps the seat (the house rulings). */
+export const GRACE_MS = 120_000;
+/** How often the dealer asks who is in its room while someone is seated (where the MUD can be asked). */
+const ROSTER_EVERY_MS = 15_000;
+
+export class Dealer {
+  readonly books: Books;
+  readonly clock: TableClock;
+  readonly table: DealerTable;
+  private readonly presence = new Presence();
+  private readonly outbox: Outbox;
+  private readonly whispers: Whispers;
+  private readonly connection: MudConnection;
+  private session: Session | null = null;
+  private trust: Trust | null = null;
+  private sentAt = 0;
+  private timers: Timer[] = [];
+  private dealt = false;
+  private closing = false;
+  /** Players told to slow down, until their answers have gone out. */
+  private readonly slowed = new Set<string>();
+
+  constructor(private readonly o: DealerOptions) {
+    const { profile, scheduler } = o;
+    this.books = Books.open(o.data);
+    // The lag is kept once it has grown by a second (a line waiting in the outbox holds the clock a few milliseconds).
+    const keepLag = (lag: number) => lag - this.books.lag >= 1000 && this.books.noteLag(lag);
+    this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
+    this.clock.hold('offline');
+    const returned = this.books.returnStakes();
+    for (const r of returned) o.show('note', `returned ${r.amount} gold on the table to ${this.books.name(r.id) ?? r.id} (the last run ended with it there)`);
+    this.outbox = new Outbox(profile, o.linesPerSecond, scheduler, {
+      send: (line) => this.send(line),
+      onTableLines: (waiting) => (waiting ? this.clock.hold('outbox') : this.clock.release('outbox')),
+    });
+    const words = dealerWords(profile, o.character);
+    this.table = new DealerTable({
+      definition: o.definition,
+      settings: o.settings,
+      id: `${o.character.toLowerCase().replace(/[^a-z0-9-]/g, '')}-${o.definition.id}`,
+      label: tableLabel(o.definition.id),
+      words,
+      books: this.books,
+      clock: this.clock,
+      presence: this.presence,
+      say: (text) => this.outbox.say(text),
+      tell: (who, text) => this.outbox.tell(this.recipient(who), text),
+      ordinary: o.ordinary,
+      seeds: o.seeds,
+      graceMs: GRACE_MS,
+      recordsDir: join(o.data, 'records'),
+    });
+    if (this.table.cutOff !== null) o.show('note', `game ${this.table.cutOff} was cut off by the last stop; its seed is revealed (whisper fair)`);
+    const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
+    this.whispers = new Whispers(this.table, o.definition, howTo, () => `where ${o.character} stands`);
+    this.connection = new MudConnection(o.mud, profile.charset, scheduler, {
+      up: () => this.up(),
+      line: (line) => this.line(line),
+      down: (reason, retryMs) => this.down(reason, retryMs),
+    });
+  }
+
+  start(): void {
+    this.connection.start();
+    this.timers.push(this.every(this.o.profile.keepaliveMs / 4, () => this.keepAlive()));
+    if (this.o.profile.roster) this.timers.push(this.every(ROSTER_EVERY_MS, () => this.table.players.length && this.askRoster()));
+  }
+
+  get live(): boolean {
+    return this.session?.state === 'ready';
+  }
+
+  get paused(): boolean {
+    return this.clock.isHeld('paused');
+  }
+
+  /** The operator's `/pause`: timers frozen, whispers answered that the table is paused. */
+  pause(): void {
+    this.clock.hold('paused');
+  }
+
+  resume(): void {
+    this.clock.release('paused');
+  }
+
+  /** A line the operator typed, sent as the character's own command. */
+  type(line: string): void {
+    this.outbox.command(line);
+  }
+
+  /** The books and the table, for `/audit`. */
+  audit(): string[] {
+    const b = this.books.balances();
+    const sum = (prefix: string) => Object.entries(b).filter(([k]) => k.startsWith(prefix)).reduce((n, [, v]) => n + v, 0);
+    const problems = this.books.audit();
+    return [
+      problems.length ? `THE BOOKS DO NOT ADD UP: ${problems.join('; ')}` : 'The books add up: every account together is nothing, and nobody is below nothing.',
+      `Players hold ${sum('player:')} gold; ${sum('escrow:')} is on the table; the house has ${b.house ?? 0} (what it took less what it paid); the mint has made ${-(b.mint ?? 0)} (new players' starting gold).`,
+      `Seated: ${this.table.players.map((p) => `${p.name} (${p.id}, ${b[`player:${p.id}`] ?? 0} gold)`).join(', ') || 'nobody'}.`,
+      `Clock: ${this.clock.running ? 'running' : 'waiting'}; ${this.books.games.length} finished games in the books; ${this.connection.connected ? (this.live ? 'dealing' : 'logging in') : 'not connected'}.`,
+    ];
+  }
+
+  /** `/close` and SIGTERM: every wager returned, the room told, logged out. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    for (const t of this.timers) t.cancel();
+    this.table.dispose();
+    const returned = this.books.returnStakes();
+    if (this.live) {
+      this.outbox.say(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} closes: every wager on it goes back to its owner${returned.length ? ` (${returned.map((r) => `${r.amount} gold to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : ''}.`);
+      this.outbox.command(this.o.profile.commands.logout);
+      await this.drained();
+    }
+    await this.connection.stop();
+    if (this.clock.lag !== this.books.lag) this.books.noteLag(this.clock.lag);
+    this.books.close();
+  }
+
+  // ---- the connection ---------------------------------------------------------------------------
+
+  private up(): void {
+    this.o.show('note', `connected to ${this.o.mud.host}:${this.o.mud.port}; logging in as ${this.o.character}`);
+    this.outbox.setOnline(true);
+    const session = new Session(this.o.profile, this.o.character, this.o.password, this.o.scheduler, {
+      send: (line) => this.outbox.command(line),
+      ready: () => this.ready(session),
+      failed: (reason) => {
+        this.o.failed(reason);
+      },
+    });
+    this.session = session;
+    this.trust = new Trust(this.o.profile, { secret: session.secret, character: this.o.character });
+  }
+
+  private ready(session: Session): void {
+    if (session !== this.session) return;
+    this.clock.release('offline');
+    if (!this.dealt) {
+      this.dealt = true;
+      const game = this.o.definition.title;
+      this.outbox.say(`${this.o.character} deals ${game} here. ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'help' })} for the rules; whisper me what you would type at the table.`);
+      this.outbox.say(this.table.commitmentLine());
+      this.o.dealing();
+    } else {
+      this.o.show('note', 'logged in again; the table goes on');
+    }
+    if (this.table.players.length) this.askRoster();
+  }
+
+  private down(reason: string, retryMs: number | null): void {
+    this.session?.end();
+    this.trust?.forget();
+    this.outbox.setOnline(false);
+    this.clock.hold('offline');
+    if (!this.closing) this.o.show('note', `lost the MUD (${reason})${retryMs === null ? '' : `; trying again in ${Math.round(retryMs / 1000)} s`}`);
+  }
+
+  private send(line: string): boolean {
+    if (!this.connection.send(line)) return false;
+    this.sentAt = this.o.scheduler.now();
+    this.o.show('sent', line.replaceAll(this.o.password, '*****'));
+    return true;
+  }
+
+  private line(line: string): void {
+    this.o.show('mud', line.replaceAll(this.o.password, '*****'));
+    if (!this.session || !this.trust) return;
+    if (this.session.state !== 'ready') return this.session.read(line);
+    const reading = this.trust.read(line);
+    if (reading) this.handle(reading);
+  }
+
+  // ---- what the dealer hears ---------------------------------------------------------------------
+
+  private handle(r: Reading): void {
+    if (r.kind === 'roster') return this.presence.roster(r.present);
+    if (r.kind === 'event') {
+      this.presence.event(r.event, r.who);
+      if (this.o.profile.roster && this.table.seatOf(r.who.id)) this.askRoster();
+      return;
+    }
+    const { who, via } = r;
+    if (via === 'whisper') this.presence.whispered(who);
+    else this.presence.heardFrom(who);
+    this.books.meet(who.id, who.name);
+    const reply = (text: string) => this.outbox.answer(this.recipient(who, via !== 'whisper'), text);
+    const waiting = this.outbox.waitingFor(who.id);
+    if (waiting < ANSWERS_PER_PLAYER) this.slowed.delete(who.id);
+    else if (this.slowed.has(who.id)) return;
+    else {
+      this.slowed.add(who.id);
+      return reply('I am still answering your last whispers; give me a moment, then whisper again.');
+    }
+    if (r.partial) return reply('Whisper one line at a time: that whisper went on over several lines, and I took none of it.');
+    if (this.paused) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is paused by its keeper; whisper again once it goes on.`);
+    if (this.closing) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is closing.`);
+    this.whispers.run({ who, via, reply }, r.text);
+  }
+
+  private recipient(who: Who, far = !this.presence.isHere(who.id)): Recipient {
+    return { id: who.id, to: this.o.profile.identity === 'id' ? who.id : who.name, far };
+  }
+
+  private askRoster(): void {
+    const roster = this.o.profile.roster;
+    if (!roster || !this.live || !this.trust) return;
+    const tag = Math.random().toString(16).slice(2, 10) + Math.random().toString(16).slice(2, 10);
+    this.trust.awaitRoster(tag);
+    this.outbox.command(fill(roster.send, { tag }));
+  }
+
+  private keepAlive(): void {
+    if (this.live && this.o.scheduler.now() - this.sentAt >= this.o.profile.keepaliveMs) this.outbox.command(this.o.profile.commands.keepalive);
+  }
+
+  private every(ms: number, fn: () => void): Timer {
+    let t: Timer;
+    const arm = () => {
+      t = this.o.scheduler.setTimer(ms, () => {
+        fn();
+        arm();
+      });
+    };
+    arm();
+    return { cancel: () => t.cancel() };
+  }
+
+  /** Waits until everything queued has gone out (or a few seconds at most). */
+  private async drained(): Promise<void> {
+    const until = this.o.scheduler.now() + 5000;
+    while (this.outbox.pending && this.o.scheduler.now() < until && this.connection.connected) await new Promise((r) => this.o.scheduler.setTimer(50, () => r(undefined)));
+  }
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { Timer } from '../games/api.js';
+import type { Scheduler } from './clock.js';
+import { fill, pattern, type Profile } from './profile.js';
+import { cleanLine } from './trust.js';
+
+/**
+ * One connection's way in, as the profile's login dialogue says: answer each prompt it expects,
+ * give up on a line that says the login failed, then send the setup and wait for the ready line
+ * (asked again every second while the MUD is still setting up). A fresh `secret` every login.
+ */
+
+export type SessionState = 'login' | 'setting up' | 'ready' | 'failed';
+
+const PROBE_EVERY_MS = 1000;
+const PROBES = 15;
+
+export class Session {
+  readonly secret = randomBytes(16).toString('hex');
+  state: SessionState = 'login';
+  private fired = new Set<number>();
+  private tag = '';
+  private probes = 0;
+  private probeTimer: Timer | null = null;
+
+  constructor(
+    private readonly profile: Profile,
+    private readonly character: string,
+    private readonly password: string,
+    private readonly scheduler: Scheduler,
+    private readonly io: {
+      send(line: string): void;
+      ready(): void;
+      failed(reason: string): void;
+    },
+  ) {
+    if (profile.login.length === 0) this.setUp();
+  }
+
+  /** A line of the MUD's while not yet ready; true when the session took it. */
+  read(raw: string): void {
+    if (this.state === 'ready' || this.state === 'failed') return;
+    const line = cleanLine(raw);
+    if (this.profile.loginFailed.some((f) => new RegExp(f).test(line))) return this.fail(`the MUD refused the login: ${line.replaceAll(this.password, '*****')}`);
+    if (this.state === 'login') {
+      const i = this.profile.login.findIndex((s, n) => !this.fired.has(n) && new RegExp(s.expect).test(line));
+      if (i >= 0) {
+        this.fired.add(i);
+        this.io.send(fill(this.profile.login[i].send, { character: this.character, password: this.password }));
+        if (this.fired.size === this.profile.login.length) this.setUp();
+      }
+    }
+    if (pattern(this.profile.ready.expect, { secret: this.secret, tag: this.tag, character: this.character }).test(line) && (this.tag || !this.profile.ready.send)) {
+      if (this.state === 'login') this.sendSetup();
+      this.probeTimer?.cancel();
+      this.state = 'ready';
+      this.io.ready();
+    }
+  }
+
+  /** The connection went: nothing more to do for this session. */
+  end(): void {
+    this.probeTimer?.cancel();
+    if (this.state !== 'failed') this.state = 'failed';
+  }
+
+  private setUp(): void {
+    this.sendSetup();
+    this.state = 'setting up';
+    this.probe();
+  }
+
+  private sendSetup(): void {
+    for (const line of this.profile.setup) this.io.send(fill(line, { secret: this.secret, character: this.character }));
+  }
+
+  /** Asks for the ready line (where the profile asks for it), again each second until it comes. */
+  private probe(): void {
+    const send = this.profile.ready.send;
+    if (!send) return;
+    if (this.probes++ >= PROBES) return this.fail('the MUD never showed the dealer ready (check the profile\'s setup and ready lines)');
+    this.tag = randomBytes(6).toString('hex');
+    this.io.send(fill(send, { secret: this.secret, tag: this.tag, character: this.character }));
+    this.probeTimer = this.scheduler.setTimer(PROBE_EVERY_MS, () => this.probe());
+  }
+
+  private fail(reason: string): void {
+    this.probeTimer?.cancel();
+    this.state = 'failed';
+    this.io.failed(reason);
+  }
+}

@@ -1,0 +1,320 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BetResult, CoinMove, GameDefinition, GameTable, HandoutRecord, HostWords, LeaveCause, Party, TableHost, TableNews, Timer, TransferOutcome } from '../games/api.js';
+import { FairSource, type DrawRecord, type FairData, type SeedMaker } from '../games/fair-source.js';
+import { clientSeedSet, diceText, fairnessText, type DrawRef } from '../games/fair-text.js';
+import type { RandomSource } from '../games/random.js';
+import { Voice, type Message } from '../games/voice.js';
+import type { Books } from './books/books.js';
+import type { GameRecord } from './books/records.js';
+import type { TableClock } from './clock.js';
+import type { Presence } from './presence.js';
+import type { Who } from './trust.js';
+
+/**
+ * The dealer as the host of its one table (src/games/api.ts; src/games/README.md "Hosting the
+ * tables"): the game package's third host, beside the tavern (src/tables/game-table.ts) and the
+ * Ranvier bundle. Seats are the MUD's players by their lasting identity; purses are the dealer's
+ * books; what the game tells goes out through the outbox, the room's lines in the third person
+ * (said aloud, so each begins with the dealer's name) and a line worded for one reader ("you are
+ * the HERO") to that reader alone; timers run on the table's clock, which waits while the dealer
+ * cannot deal; every draw, result and game record is on the disk before anyone hears of it.
+ */
+
+export interface TableOptions {
+  definition: GameDefinition;
+  settings: Record<string, unknown>;
+  id: string;
+  label: string;
+  words: HostWords;
+  books: Books;
+  clock: TableClock;
+  presence: Presence;
+  /** Lines out: to the room, to one player. */
+  say(text: string): void;
+  tell(who: Who, text: string): void;
+  /** Serves every choice that is not a draw; `seeds` makes each game's server seed. */
+  ordinary: RandomSource;
+  seeds: SeedMaker;
+  /** A seated player who left or dropped keeps the seat this long. */
+  graceMs: number;
+  /** Where a copy of each finished game's record is written (for `npm run verify -- game <file>`). */
+  recordsDir: string;
+}
+
+/** How often the seats are checked against who is here (on the table's clock). */
+const SWEEP_MS = 1000;
+
+export class DealerTable implements TableHost {
+  readonly game: GameTable;
+  readonly random: FairSource;
+  readonly handouts: HandoutRecord;
+  /** Seated players in the order they sat, with the name the game knows them by. */
+  private readonly seats: Who[] = [];
+  /** Seated players out of the room or off the MUD, since when (table clock). */
+  private readonly away = new Map<string, number>();
+  private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
+  private readonly timers = new Set<Timer>();
+  private sweeper: Timer | null = null;
+  /** The game a stop cut off, whose seed this start revealed (its record written as cut off if it drew). */
+  readonly cutOff: number | null = null;
+
+  constructor(private readonly o: TableOptions) {
+    const books = o.books;
+    const fair = { ordinary: o.ordinary, seeds: o.seeds, onChange: (data: FairData, draw?: DrawRecord) => books.noteFair(data, draw) };
+    const saved = books.fair?.table === o.id ? books.fair : null;
+    if (saved) {
+      // No game outlives the dealer: the seed of the one a stop cut off is revealed now.
+      if (books.draws.length) books.noteGame(recordOf(saved, o.definition.id, books, o.clock.now(), true));
+      this.random = FairSource.restore(saved, fair);
+      this.random.retire();
+      this.cutOff = saved.game;
+    } else {
+      this.random = FairSource.open(o.id, fair);
+    }
+    this.handouts = {
+      last: (name, kind) => books.handout(this.idOf(name), kind),
+      note: (name, kind, at) => books.noteHandout(this.idOf(name), kind, at),
+    };
+    this.game = o.definition.create(this);
+    this.sweep();
+  }
+
+  get id(): string {
+    return this.o.id;
+  }
+
+  get label(): string {
+    return this.o.label;
+  }
+
+  get settings(): Record<string, unknown> {
+    return this.o.settings;
+  }
+
+  get words(): HostWords {
+    return this.o.words;
+  }
+
+  get clock(): TableClock {
+    return this.o.clock;
+  }
+
+  // ---- seats ----------------------------------------------------------------------------------
+
+  seatOf(id: string): Who | undefined {
+    return this.seats.find((s) => s.id === id);
+  }
+
+  /** The name the game knows a player by: the one they sat down with, or their name now. */
+  nameFor(who: Who): string {
+    return this.seatOf(who.id)?.name ?? who.name;
+  }
+
+  sit(who: Who): string | null {
+    if (this.seatOf(who.id)) return `You are already seated at ${this.label}.`;
+    if (this.seats.length >= this.o.definition.seats(this.settings)) return `Every seat at ${this.label} is taken.`;
+    if (this.seats.some((s) => s.name.toLowerCase() === who.name.toLowerCase())) return `Someone called ${who.name} is seated already; the table cannot tell two of you apart.`;
+    const reserved = (this.o.definition.reservedNames ?? []).find((w) => w === who.name.toLowerCase());
+    if (reserved) return `Your name is one of the table's own words (${reserved}); the table cannot seat you.`;
+    const problem = this.game.sitProblem(who.name);
+    if (problem) return problem;
+    this.seats.push(who);
+    this.o.say(`${who.name} takes a seat at ${this.label}.`);
+    this.game.onSit(who.name);
+    return null;
+  }
+
+  stand(id: string, cause: LeaveCause): void {
+    const i = this.seats.findIndex((s) => s.id === id);
+    if (i < 0) return;
+    const [who] = this.seats.splice(i, 1);
+    this.away.delete(id);
+    this.o.say(cause === 'stand' ? `${who.name} stands up from ${this.label}.` : `${who.name}'s seat at ${this.label} is empty now.`);
+    this.game.onStand(who.name, cause);
+  }
+
+  get players(): readonly Who[] {
+    return this.seats;
+  }
+
+  // ---- what players ask of the table ------------------------------------------------------------
+
+  describeDice(): string {
+    if (!this.lastDice) return `No dice have been thrown at ${this.label} yet.`;
+    return diceText(this.label, this.lastDice.dice, this.lastDice.draw);
+  }
+
+  describeFairness(): string {
+    return fairnessText(this.random.data, this.label);
+  }
+
+  setClientSeed(who: Who, seed: string): string | null {
+    if (!this.seatOf(who.id)) return `Only the players seated at ${this.label} may set its client seed.`;
+    const set = this.random.setClientSeed(seed);
+    if (!set.ok) return set.reason;
+    this.sayMessage(clientSeedSet(this.nameFor(who), seed, this.random.data, this.label));
+    return null;
+  }
+
+  /** The table's opening words for a game: its commitment. */
+  commitmentLine(): string {
+    const d = this.random.data;
+    return `Game ${d.game} at ${this.label} is committed to the seed whose SHA-256 is ${d.commitment}; it is revealed when the game ends.`;
+  }
+
+  /** The game is gone (the dealer closes): its timers stop. */
+  dispose(): void {
+    this.sweeper?.cancel();
+    for (const t of this.timers) t.cancel();
+    this.timers.clear();
+    this.game.dispose();
+  }
+
+  // ---- the game's side: TableHost ---------------------------------------------------------------
+
+  seated(): string[] {
+    return this.seats.map((s) => s.name);
+  }
+
+  isConnected(name: string): boolean {
+    return this.o.presence.isConnected(this.idOf(name));
+  }
+
+  balance(name: string): number {
+    return this.o.books.balance(`player:${this.idOf(name)}`);
+  }
+
+  transfer(moves: readonly CoinMove[], actor?: string, results: readonly BetResult[] = []): TransferOutcome {
+    const account = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${this.idOf(p.name)}`);
+    for (const m of moves) if (!Number.isSafeInteger(m.amount) || m.amount <= 0) return { ok: false, reason: `The table refuses to move ${m.amount} gold.` };
+    const short = this.o.books.transfer(
+      moves.map((m) => ({ from: account(m.from), to: account(m.to), amount: m.amount, why: m.why })),
+      results.map((r) => ({ key: this.idOf(r.player), name: r.player, bet: r.bet, stake: r.stake, paid: r.paid, outcome: r.outcome })),
+    );
+    if (!short) return { ok: true };
+    const [kind, id] = short.key.split(/:(.*)/);
+    const owner = this.seats.find((s) => s.id === id)?.name ?? this.o.books.name(id) ?? id;
+    const who = kind === 'player' && actor && this.idOf(actor) === id ? 'You have' : kind === 'player' ? `${owner} has` : `${owner} has on the table`;
+    return { ok: false, reason: `${who} only ${this.words.money(short.has)}; that needs ${this.words.money(short.needs)}.` };
+  }
+
+  tell(...news: TableNews[]): void {
+    for (const n of news) {
+      if (n.kind === 'say') this.sayMessage(n.message);
+      else if (n.kind === 'to') {
+        const who = this.whoNamed(n.player);
+        if (who && this.o.presence.isConnected(who.id)) this.o.tell(who, n.text);
+      } else if (n.kind === 'dice') {
+        this.lastDice = { dice: [...n.dice], draw: this.drawOf(n.dice) };
+      }
+      // `state` and `hand` are news for panels, which a MUD's players have none of.
+    }
+  }
+
+  gameOver(): void {
+    const data = this.random.data;
+    const record = recordOf(data, this.o.definition.id, this.o.books, this.clock.now(), false);
+    this.o.books.noteGame(record);
+    this.keepRecord(record);
+    this.random.retire();
+    const next = this.random.data;
+    this.o.say(`Game ${data.game} is over. Its seed was ${data.serverSeed} (commitment ${data.commitment}, client seed ${data.clientSeed}, ${data.nonce} draws).`);
+    this.o.say(`Game ${next.game} is committed to the seed whose SHA-256 is ${next.commitment}.`);
+  }
+
+  setTimer(ms: number, fn: () => void): Timer {
+    const t = this.clock.setTimer(ms, () => {
+      this.timers.delete(timer);
+      fn();
+    });
+    const timer = {
+      cancel: () => {
+        t.cancel();
+        this.timers.delete(timer);
+      },
+    };
+    this.timers.add(timer);
+    return timer;
+  }
+
+  unseat(name: string, why: string): void {
+    const i = this.seats.findIndex((s) => s.name === name);
+    if (i < 0) return;
+    const [who] = this.seats.splice(i, 1);
+    this.away.delete(who.id);
+    if (this.o.presence.isConnected(who.id)) this.o.tell(who, why);
+  }
+
+  // ---- inside ----------------------------------------------------------------------------------
+
+  /** A line for the room in the third person; a reader the game words it for differently hears theirs alone. */
+  private sayMessage(message: Message): void {
+    const room = message(new Voice(null));
+    if (room) this.o.say(room);
+    const readers = new Map(this.seats.map((s) => [s.id, s]));
+    for (const who of readers.values()) {
+      const mine = message(new Voice(who.name));
+      if (mine && mine !== room && this.o.presence.isConnected(who.id)) this.o.tell(who, mine);
+    }
+  }
+
+  /** A player the game names: seated, or known to be about (an onlooker who bet, a player who just stood). */
+  private whoNamed(name: string): Who | undefined {
+    return this.seats.find((s) => s.name === name) ?? this.o.presence.named(name);
+  }
+
+  /** A name the game uses, as the books' identity. */
+  private idOf(name: string): string {
+    return this.whoNamed(name)?.id ?? name.toLowerCase();
+  }
+
+  /** Which draw a throw was: the latest of the live seed's draws with these faces. */
+  private drawOf(dice: readonly number[]): DrawRef | null {
+    const faces = dice.join();
+    const d = [...this.o.books.draws].reverse().find((r) => (r.kind === 'dice' ? r.dice.join() : r.kind === 'die' ? String(r.die) : null) === faces);
+    return d ? { game: this.random.data.game, nonce: d.nonce } : null;
+  }
+
+  /** A copy of the record where a host can hand it to `npm run verify -- game`; the books hold the truth. */
+  private keepRecord(record: GameRecord): void {
+    try {
+      mkdirSync(this.o.recordsDir, { recursive: true });
+      const file = join(this.o.recordsDir, `${record.table}-${record.number}.json`);
+      writeFileSync(`${file}.new`, `${JSON.stringify(record, null, 2)}\n`);
+      renameSync(`${file}.new`, file);
+    } catch (e) {
+      console.error(`the record of game ${record.number} could not be copied: ${(e as Error).message}`);
+    }
+  }
+
+  /** Seated players out of the room or off the MUD keep their seat `graceMs`, then leave it. */
+  private sweep(): void {
+    const now = this.clock.now();
+    for (const who of [...this.seats]) {
+      const here = this.o.presence.isHere(who.id);
+      if (here) this.away.delete(who.id);
+      else if (!this.away.has(who.id)) {
+        this.away.set(who.id, now);
+        this.game.onAway?.(who.name, this.o.graceMs);
+      } else if (now - this.away.get(who.id)! >= this.o.graceMs) this.stand(who.id, 'left');
+    }
+    this.sweeper = this.clock.setTimer(SWEEP_MS, () => this.sweep());
+  }
+}
+
+/** A game's record from its seed and what the books hold of it. */
+function recordOf(data: FairData, game: string, books: Books, now: number, cutOff: boolean): GameRecord {
+  return {
+    table: data.table,
+    game,
+    number: data.game,
+    at: new Date(now).toISOString(),
+    commitment: data.commitment,
+    serverSeed: data.serverSeed,
+    clientSeed: data.clientSeed,
+    draws: structuredClone([...books.draws]),
+    results: structuredClone([...books.results]),
+    cutOff,
+  };
+}

@@ -1,0 +1,191 @@
+import type { GameCommand, GameDefinition } from '../games/api.js';
+import { looksLikeAmount } from '../text/amount.js';
+import { splitCommand } from '../text/command-line.js';
+import { CommandSet, type Command } from '../text/command-set.js';
+import type { Via } from './profile.js';
+import type { DealerTable } from './table.js';
+import type { Who } from './trust.js';
+
+/**
+ * What a player whispers (or pages, or tells) to the dealer, run as the tavern runs a line typed
+ * at a table: the host's verbs (sit, stand, roll, gold, table, dice, fair, help) and the game's
+ * own declared verbs (GameTable.commands, found by word, alias or prefix exactly as the tavern
+ * finds them, src/text/command-set.ts), so every verb and bet form of the tavern's table works
+ * whispered, and no second parser of bets exists. Every line gets an answer, to its sender alone.
+ *
+ * Only a whisper proves its sender is in the dealer's room (the house rulings): from a page or a
+ * tell the dealer answers questions (gold, table, dice, fair, hand, help) and nothing else.
+ */
+
+export interface Asked {
+  who: Who;
+  via: Via;
+  /** Answers the player alone. */
+  reply(text: string): void;
+}
+
+type Verb = Command<Asked>;
+
+/** What may be asked from anywhere: it changes nothing. */
+const QUESTIONS = new Set(['gold', 'table', 'dice', 'fair', 'help', 'hand']);
+
+export class Whispers {
+  private readonly host: CommandSet<Asked>;
+  private readonly verbs: CommandSet<Asked>;
+
+  constructor(
+    private readonly table: DealerTable,
+    private readonly definition: GameDefinition,
+    /** `help`'s line on how to whisper, for this MUD: `whisper Croupier=<what you would type at the table>`. */
+    private readonly howTo: string,
+    /** The room the dealer deals in, as players find it (for pages from elsewhere). */
+    private readonly where: () => string,
+  ) {
+    this.host = new CommandSet(this.hostVerbs());
+    const game = table.game.commands;
+    this.verbs = new CommandSet(game.map((c) => this.gameVerb(c)));
+  }
+
+  /** One line from a player. */
+  run(asked: Asked, text: string): void {
+    const { word, args } = splitCommand(text.trim().replace(/\s+/g, ' '));
+    const w = word.toLowerCase();
+    if (!w) return asked.reply(`Whisper me what you would type at ${this.table.label}; help lists it.`);
+    const seated = !!this.table.seatOf(asked.who.id);
+    // A host verb typed in full is the host's, unless the game's verb of that word claims the line (`cheer 5000`).
+    const exact = this.host.exactly(w);
+    const claimed = exact && this.verbs.exactly(w)?.claims?.(args);
+    let verb: Verb | undefined = exact && !claimed ? exact : undefined;
+    if (!verb) {
+      const mine = this.verbs.find(w, (c) => seated || c.forOnlookers === true);
+      if ('ambiguous' in mine) return asked.reply(`"${truncated(word)}" could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
+      if ('found' in mine) verb = mine.found;
+    }
+    if (!verb && looksLikeAmount(w) && this.verbs.exactly('bet')) return this.run(asked, `bet ${text}`);
+    if (!verb) {
+      const host = this.host.find(w);
+      if ('found' in host) verb = host.found;
+    }
+    if (!verb && this.table.game.whisper && seated) return this.table.game.whisper(this.table.nameFor(asked.who), text, asked.reply);
+    if (!verb) {
+      if ('found' in this.verbs.find(w)) return asked.reply(`"${truncated(word)}" is played at ${this.table.label}: take a seat first (whisper sit).`);
+      return asked.reply(`I do not know "${truncated(word)}". Whisper help for what I take.`);
+    }
+    if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
+      return asked.reply(`Only in the room where I deal (${this.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);
+    }
+    if (verb.needsArgs && !args) return asked.reply(`Usage: ${verb.usage}`);
+    void verb.run(asked, args, w);
+  }
+
+  /** The dealer's own verbs: seats, the throw, and what anyone may ask. */
+  private hostVerbs(): Verb[] {
+    const t = this.table;
+    const name = (a: Asked) => t.nameFor(a.who);
+    return [
+      {
+        key: 'sit',
+        usage: 'sit',
+        group: 'Tables',
+        help: `Take a seat at ${t.label}.`,
+        run: (a) => {
+          const problem = t.sit(a.who);
+          a.reply(problem ?? `You take a seat at ${t.label}.`);
+        },
+      },
+      {
+        key: 'stand',
+        usage: 'stand',
+        group: 'Tables',
+        help: `Get up from ${t.label}.`,
+        run: (a) => {
+          if (!t.seatOf(a.who.id)) return a.reply(`You are not seated at ${t.label}.`);
+          t.stand(a.who.id, 'stand');
+          a.reply(`You stand up from ${t.label}.`);
+        },
+      },
+      {
+        key: 'roll',
+        usage: 'roll',
+        group: 'Tables',
+        help: 'Throw the dice, when the throw is yours.',
+        run: (a) => {
+          if (!t.game.roll) return a.reply(`Nobody throws dice at ${t.label}.`);
+          if (!t.seatOf(a.who.id)) return a.reply(`You are not seated at ${t.label}.`);
+          t.game.roll(name(a), a.reply);
+        },
+      },
+      {
+        key: 'gold',
+        aliases: ['coins', 'balance'],
+        usage: 'gold',
+        group: 'Tables',
+        help: 'Your gold on my books (and your bets, where the game has them).',
+        run: (a) => {
+          const own = this.verbs.exactly('gold');
+          if (own) return void own.run(a, '', 'gold');
+          a.reply(`You have ${t.words.money(t.balance(name(a)))} on my books.`);
+        },
+      },
+      {
+        key: 'table',
+        aliases: ['look'],
+        usage: 'table',
+        group: 'Tables',
+        help: 'The table, as you see it.',
+        run: (a) => a.reply(t.game.describe(name(a))),
+      },
+      {
+        key: 'dice',
+        usage: 'dice',
+        group: 'Tables',
+        help: 'The last throw.',
+        run: (a) => a.reply(t.describeDice()),
+      },
+      {
+        key: 'fair',
+        usage: 'fair | fair seed <word>',
+        group: 'Tables',
+        help: 'The provably fair draws: the commitment, the client seed, the last seed revealed. Seated, set the client seed with fair seed <word>.',
+        run: (a, args) => {
+          const seed = /^seed(?:\s+(.*))?$/i.exec(args);
+          if (!seed) return a.reply(t.describeFairness());
+          if (a.via !== 'whisper') return a.reply('Come and whisper fair seed <word> in the room where I deal.');
+          if (!seed[1]) return a.reply('Usage: fair seed <word>');
+          const problem = t.setClientSeed(a.who, seed[1]);
+          if (problem) a.reply(problem);
+        },
+      },
+      {
+        key: 'help',
+        usage: 'help [<topic>]',
+        group: 'Tables',
+        help: 'What I take, and the rules.',
+        run: (a, args) => a.reply(this.help(args.trim().toLowerCase())),
+      },
+    ];
+  }
+
+  private gameVerb(c: GameCommand): Verb {
+    return { ...c, run: (a: Asked, args: string, word?: string) => c.run({ player: this.table.nameFor(a.who), reply: a.reply }, args, word) };
+  }
+
+  private help(topic: string): string {
+    const d = this.definition;
+    const words = this.table.words;
+    const topics = d.topics ?? {};
+    if (topic && topics[topic]) return topics[topic](this.table.settings, words);
+    const verb = topic ? (this.verbs.exactly(topic) ?? this.host.exactly(topic)) : undefined;
+    if (verb) return `${verb.usage}: ${verb.help}`;
+    const game = this.table.game.commands.map((c) => c.key).filter((k) => !this.host.exactly(k));
+    return [
+      d.help(this.table.settings, words),
+      `${this.howTo} Whisper what you would type at the table: sit, stand, roll${game.length ? `, ${game.join(', ')}` : ''}, gold, table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
+    ].join('\n');
+  }
+}
+
+/** A player's word as the dealer repeats it: short (the MUD is told to print it as it is, speech.ts). */
+function truncated(word: string): string {
+  return word.length > 24 ? `${word.slice(0, 24)}...` : word;
+}

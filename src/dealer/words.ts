@@ -1,0 +1,25 @@
+import type { HostWords } from '../games/api.js';
+import { formatCoins } from '../text/amount.js';
+import { fill, type Profile } from './profile.js';
+
+/**
+ * The dealer's words for what the games name of their host (HostWords): its money is gold on
+ * its own books (as Dreaven's was), a table is looked at and a dealer spoken to by whispering
+ * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), and times are UTC.
+ */
+export function dealerWords(profile: Profile, dealer: string): HostWords {
+  const whisper = (text: string) => fill(profile.playersWhisper, { dealer, text });
+  return {
+    money: (n) => `${formatCoins(n)} gold`,
+    moneyName: 'gold',
+    look: () => whisper('table'),
+    whisper: (_dealer, text) => whisper(text),
+    timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} UTC`,
+  };
+}
+
+/** How the table is named in prose, as the tavern names its tables of each game (`the bones table`). */
+export function tableLabel(game: string): string {
+  const word = ({ 'lich-bones': 'bones', 'spice-run': 'sand', 'dragons-lair': 'lair' } as Record<string, string>)[game];
+  return word ? `the ${word} table` : 'the table';
+}

@@ -72,7 +72,7 @@ export class Dealer {
     this.clock.hold('offline');
     const returned = this.books.returnStakes();
     for (const r of returned) o.show('note', `returned ${r.amount} gold on the table to ${this.books.name(r.id) ?? r.id} (the last run ended with it there)`);
-    this.outbox = new Outbox(profile, o.linesPerSecond, scheduler, {
+    this.outbox = new Outbox(profile, o.character, o.linesPerSecond, scheduler, {
       send: (line) => this.send(line),
       onTableLines: (waiting) => (waiting ? this.clock.hold('outbox') : this.clock.release('outbox')),
     });

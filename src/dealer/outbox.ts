@@ -47,6 +47,8 @@ export class Outbox {
 
   constructor(
     private readonly profile: Profile,
+    /** The dealer's name: a line of the table's that begins with it is posed, so the MUD writes the name. */
+    private readonly dealer: string,
     linesPerSecond: number,
     private readonly scheduler: Scheduler,
     private readonly io: {
@@ -160,12 +162,17 @@ export class Outbox {
       this.current = [item.line];
       return true;
     }
+    const posed = item.kind === 'public' && item.text.startsWith(`${this.dealer} `) && !item.text.includes('\n');
+    if (posed) {
+      this.current = commandsFor(this.profile.commands.pose, item.text.slice(this.dealer.length + 1), {}, this.profile);
+      return true;
+    }
     const template = item.kind === 'public' ? this.profile.commands.say : item.to.far ? this.profile.commands.answerFar : this.profile.commands.answer;
     const values: Record<string, string> = item.kind === 'public' ? {} : { to: item.to.to };
     let text = item.text;
     let commands = commandsFor(template, text, values, this.profile);
     // Lines of the same kind to the same reader, one after another, go as one where they fit.
-    while (commands.length === 1 && queue.length && sameReader(item, queue[0])) {
+    while (commands.length === 1 && queue.length && sameReader(item, queue[0], this.dealer)) {
       const merged = `${text} ${(queue[0] as { text: string }).text}`;
       const together = commandsFor(template, merged, values, this.profile);
       if (together.length !== 1) break;
@@ -178,9 +185,9 @@ export class Outbox {
   }
 }
 
-function sameReader(a: Item, b: Item): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'public') return true;
-  if (a.kind === 'raw' || b.kind === 'raw' || b.kind === 'public') return false;
-  return a.to.id === b.to.id && a.to.far === b.to.far;
+/** Whether `b` may be said with `a` in one command: to the same reader, the same way (a posed line stands alone). */
+function sameReader(a: Item, b: Item, dealer: string): boolean {
+  if (a.kind === 'public' && b.kind === 'public') return !b.text.startsWith(`${dealer} `);
+  if ((a.kind === 'answer' || a.kind === 'private') && b.kind === a.kind) return a.to.id === b.to.id && a.to.far === b.to.far;
+  return false;
 }

@@ -4,7 +4,8 @@ import { fill, type Profile } from './profile.js';
 
 /**
  * The dealer's words for what the games name of their host (HostWords): its money is gold on
- * its own books (as Dreaven's was), a table is looked at and a dealer spoken to by whispering
+ * its own books (as Dreaven's was), the dealer is the character itself (Lich Bones says its name
+ * where the tavern says Dreaven's), a table is looked at and a dealer spoken to by whispering
  * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), and times are UTC.
  */
 export function dealerWords(profile: Profile, dealer: string): HostWords {
@@ -13,6 +14,7 @@ export function dealerWords(profile: Profile, dealer: string): HostWords {
     money: (n) => `${formatCoins(n)} gold`,
     moneyName: 'gold',
     look: () => whisper('table'),
+    dealer,
     whisper: (_dealer, text) => whisper(text),
     timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} UTC`,
   };

@@ -77,13 +77,15 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
       const books = readBooks(data);
       const id = Object.entries(books.names).find(([, n]) => n === p.name)?.[0];
       const gold = id ? (books.balances[`player:${id}`] ?? 0) : 1000;
-      expect(gold, `${p.name}'s gold on the books against what the dealer told them`).toBe(1000 + toldCoins(p.all, 'gold'));
+      expect(gold, `${p.name}'s gold on the books against what the dealer told them`).toBe(1000 + toldCoins(p.all, 'gold', dealerName(data)));
       got.push(gold);
     }
     return got;
   }
 
   /** The house's gold on the books: what it took in, less what it paid out (below nothing when the players gained). */
+  /** The dealer whose books are in `data` (its folder is named after it). */
+  const dealerName = (data: string) => /([A-Z][a-z]+)-[a-z-]+$/.exec(data)![1];
   const house = (data: string) => readBooks(data).balances.house ?? 0;
   const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
@@ -110,7 +112,7 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     }
     expect(ana.all).toMatch(/settles \d+ bets?: /);
     const gained = sum(await purses(data, seats)) - 2000;
-    expect(gained).toBe(sum(seats.map((p) => toldCoins(p.all, 'gold'))));
+    expect(gained).toBe(sum(seats.map((p) => toldCoins(p.all, 'gold', 'Croupier'))));
     expect(gained).not.toBe(0);
     expect(house(data)).toBe(-gained);
     // The game's end revealed its seed, and the next game's commitment was said aloud.

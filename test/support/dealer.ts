@@ -78,14 +78,18 @@ export function readBooks(data: string): { balances: Record<string, number>; nam
   return { balances, names, games };
 }
 
-/** What the dealer said to a player, without the MUD's frame: `Croupier whispers "X"` and `Croupier says, "X"` are X. */
+/**
+ * What the dealer said to a player, without the MUD's frame: `Croupier whispers "X"` and
+ * `Croupier says, "X"` are X; a pose (`Croupier chalks up 10 gold...`) is the line itself.
+ */
 export function dealerLines(text: string, dealer: string): string {
   const frame = new RegExp(`^${dealer} (?:whispers "(.*)"|says, "(.*)"|pages: (.*))$`);
   return text
     .split(/\r?\n/)
     .flatMap((l) => {
       const m = frame.exec(l);
-      return m ? [m[1] ?? m[2] ?? m[3]] : [];
+      if (m) return [m[1] ?? m[2] ?? m[3]];
+      return l.startsWith(`${dealer} `) ? [l] : [];
     })
     .join('\n');
 }

@@ -20,9 +20,10 @@ const sum = (text: string, re: RegExp, f: (m: RegExpMatchArray) => number) => [.
  * Every coin a player's own transcript says went into (or out of) their purse at the tables:
  * their wagers, bets and antes, what they collected, swept, won, got back, were handed, or were
  * paid at a settlement, in the words each game tells the player themselves. `money`: what follows
- * an amount in the host's words, as a pattern (`obsidian coins?`, `gold`).
+ * an amount in the host's words, as a pattern (`obsidian coins?`, `gold`); `dealer`: the host's
+ * Lich Bones dealer (HostWords.dealer).
  */
-export function toldCoins(all: string, money: string): number {
+export function toldCoins(all: string, money: string, dealer = 'Dreaven'): number {
   const COINS = `([\\d,]+) ${money}`;
   const r = (s: string) => new RegExp(s, 'gm');
   return (
@@ -32,11 +33,11 @@ export function toldCoins(all: string, money: string): number {
     sum(all, r(`You sweep the whole board: ${COINS}`), (m) => num(m[1])) +
     sum(all, r('every wager goes back to its owner \\(([^)]*)\\)'), (m) => sum(m[1], r(`${COINS} to you\\b`), (n) => num(n[1]))) +
     // Lich Bones
-    -sum(all, r(`Dreaven takes your ${COINS} on`), (m) => num(m[1])) +
-    sum(all, r(`Dreaven pays your [^:]+: ${COINS} won and (?:the )?${COINS}`), (m) => num(m[1]) + num(m[2])) +
-    sum(all, r(`Dreaven returns your [^:]+: ${COINS} back`), (m) => num(m[1])) +
-    sum(all, r(`Dreaven hands ${COINS} to (?:each of )?([\\w, ]+)\\.`), (m) => (m[2].split(/, | and /).includes('you') ? num(m[1]) : 0)) +
-    sum(all, r(`Dreaven tosses you, the HERO, a bonus of ${COINS}`), (m) => num(m[1])) +
+    -sum(all, r(`${dealer} takes your ${COINS} on`), (m) => num(m[1])) +
+    sum(all, r(`${dealer} pays your [^:]+: ${COINS} won and (?:the )?${COINS}`), (m) => num(m[1]) + num(m[2])) +
+    sum(all, r(`${dealer} returns your [^:]+: ${COINS} back`), (m) => num(m[1])) +
+    sum(all, r(`${dealer} hands ${COINS} to (?:each of )?([\\w, ]+)\\.`), (m) => (m[2].split(/, | and /).includes('you') ? num(m[1]) : 0)) +
+    sum(all, r(`${dealer} tosses you, the HERO, a bonus of ${COINS}`), (m) => num(m[1])) +
     // Dragon's Lair (the settlement as the game tells it, not as a look at the table recalls it)
     -sum(all, r(`Dragon's Lair begins with ([\\w, ]+): each antes ${COINS}`), (m) => (m[1].split(/, | and /).includes('you') ? num(m[2]) : 0)) +
     sum(all, r(`^The game of Dragon's Lair is over: .* Settlement: (.*)\\. Type start`), (m) => sum(m[1], r(`you receive ${COINS}`), (n) => num(n[1])))

@@ -14,7 +14,7 @@ function outbox(profile = 'tinymux', linesPerSecond = 2) {
   const clock = new FakeClock();
   const sent: { at: number; line: string }[] = [];
   const holds: boolean[] = [];
-  const box = new Outbox(loadProfile(profile), linesPerSecond, clock, {
+  const box = new Outbox(loadProfile(profile), 'Croupier', linesPerSecond, clock, {
     send: (line) => {
       sent.push({ at: clock.now() - 1_700_000_000_000, line });
       return true;
@@ -126,6 +126,14 @@ describe('the outbox', () => {
     box.setOnline(true);
     clock.advance(1000);
     expect(sent.map((s) => s.line)).toEqual(['think abc', 'whisper #14=You have 1\\,000 gold.', 'say Ana is the HERO. place your bets', 'whisper #13=You are the HERO.']);
+  });
+
+  it("poses a line of the table that begins with the dealer's name, so that the MUD writes the name", () => {
+    const { sent, box } = outbox('tinymux');
+    box.say('Croupier chalks up 10 gold from Ana on HERO.');
+    box.say('Croupier takes your bet.');
+    box.say('Round 2: place your bets!');
+    expect(sent.map((s) => s.line)).toEqual(['pose chalks up 10 gold from Ana on HERO.', 'pose takes your bet.', 'say Round 2: place your bets!']);
   });
 
   it('holds the table clock while a line of the table waits, and lets it go once the last is out', () => {

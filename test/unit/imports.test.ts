@@ -126,6 +126,14 @@ describe('the import graph', () => {
     expect(outside).toEqual([]);
   });
 
+  it('keeps the dealer a third host of the game package: src/dealer imports only src/games, src/text and itself', () => {
+    const dealer = imports().filter(([file]) => layerOf(file) === 'dealer');
+    // The dealer is there, and it does host the games: the test looks where it should.
+    expect(dealer.some(([, , to]) => to === 'games')).toBe(true);
+    const outside = dealer.filter(([, , to]) => to !== 'dealer' && to !== 'games' && to !== 'text').map(([file, spec]) => `${relative(SRC, file)} imports ${spec}`);
+    expect(outside).toEqual([]);
+  });
+
   it("keeps the Ranvier bundle a second host of the game package: its source imports only src/games, src/text, itself and Node's own modules", () => {
     const plugin = resolve(SRC, '../plugins/ranvier');
     const wrong: string[] = [];

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const UNIT = resolve(import.meta.dirname);
 
 /** Modules that open sockets, databases or browsers: node's, npm's, and the test support that wraps them. */
-const REAL = /^(?:node:(?:net|tls|http|https|dgram)|ws|pg|playwright-core|\.\.\/support\/(?:telnetHarness|postgres|engines|client|webClient|server|program|browser|tcpProxy|cutProxy|secureClient|ranvier|certificates)\.js)$/;
+const REAL = /^(?:node:(?:net|tls|http|https|dgram)|ws|pg|playwright-core|\.\.\/support\/(?:telnetHarness|postgres|engines|client|webClient|server|program|browser|tcpProxy|cutProxy|secureClient|ranvier|certificates|tinymux|dealer)\.js)$/;
 
 /** The modules a file imports at run time (`import type` is gone at run time). */
 function runtimeImports(source: string): string[] {

@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { loadProfile } from '../../src/dealer/profile.js';
-import { escaped } from '../../src/dealer/speech.js';
-import { DealerPlayer, readBooks, runDealer, type DealerRun } from '../support/dealer.js';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { MuxDealers, purses, readBooks, type DealerPlayer } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { playOutSpiceRun } from '../support/spiceRun.js';
 import { chooser, playDragonsLair, SecretWatch, toldCoins } from '../support/table-play.js';
-import { TinyMux, tinymuxMissing } from '../support/tinymux.js';
-import { it } from 'vitest';
+import { tinymuxMissing } from '../support/tinymux.js';
 
 /**
  * The dealer in a real TinyMUX (Debian's tinymux 2.12), as its players meet it: a character
@@ -17,81 +11,23 @@ import { it } from 'vitest';
  * from their own connections. Every purse is the dealer's books (read back from its journal),
  * checked after every step against what the dealer told that player; in Dragon's Lair, nothing
  * any connection receives shows a card another player holds.
- *
- * The MUX is set up as docs/dealer.md tells a host with a busy table: a larger command quota
- * (for the dealer, and here for the test players who type fast), and the dealer's profile copied
- * with the same quota.
  */
 
-const PROFILE = loadProfile('tinymux');
-const QUOTA = ['command_quota_max 2000', 'command_quota_increment 200'];
-const whisperAs = (dealer: string, text: string) => `whisper ${dealer}=${escaped(text, PROFILE)}`;
+/** The house's gold on the books: what it took in, less what it paid out (below nothing when the players gained). */
+const house = (data: string) => readBooks(data).balances.house ?? 0;
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
 describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
-  let mux: TinyMux;
-  let work: string;
-  let profileFile: string;
-  let dealer: DealerRun | null = null;
-  let clients: DealerPlayer[] = [];
-
+  let world: MuxDealers;
   beforeAll(async () => {
-    mux = await TinyMux.start(QUOTA);
-    work = mkdtempSync(join(tmpdir(), 'dealer-mux-'));
-    profileFile = join(work, 'busy-tinymux.json');
-    writeFileSync(profileFile, JSON.stringify({ ...PROFILE, quota: { burst: 1000, perSecond: 200 } }));
-    await mux.create(['Croupier', 'Banker', 'Sharp', 'Ana', 'Bob', 'Cyd', 'Dee']);
+    world = await MuxDealers.start(['Croupier', 'Banker', 'Sharp', 'Ana', 'Bob', 'Cyd', 'Dee']);
   }, 60_000);
-
-  afterEach(async () => {
-    for (const c of clients) c.client.close();
-    clients = [];
-    await dealer?.stop();
-    dealer = null;
-  });
-
-  afterAll(() => {
-    mux?.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
-
-  async function deal(character: string, game: string, settings: object = {}): Promise<{ data: string }> {
-    const data = join(work, `${character}-${game}`);
-    const file = join(work, `${character}-${game}.json`);
-    writeFileSync(file, JSON.stringify(settings));
-    dealer = runDealer(['--mud', `127.0.0.1:${mux.port}`, '--profile', profileFile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', '200', '--seed', '7']);
-    await dealer.dealing();
-    return { data };
-  }
-
-  async function players(dealerName: string, ...names: string[]): Promise<DealerPlayer[]> {
-    const made = await Promise.all(names.map(async (n) => new DealerPlayer(n, await mux.connect(n), dealerName, whisperAs)));
-    clients.push(...made);
-    return made;
-  }
-
-  /** Each player's gold on the books is 1,000 and every coin the dealer told them of; answers the balances. */
-  async function purses(data: string, seats: DealerPlayer[]): Promise<number[]> {
-    const got: number[] = [];
-    for (const p of seats) {
-      await p.command('look table'); // everything before it has reached this player
-      const books = readBooks(data);
-      const id = Object.entries(books.names).find(([, n]) => n === p.name)?.[0];
-      const gold = id ? (books.balances[`player:${id}`] ?? 0) : 1000;
-      expect(gold, `${p.name}'s gold on the books against what the dealer told them`).toBe(1000 + toldCoins(p.all, 'gold', dealerName(data)));
-      got.push(gold);
-    }
-    return got;
-  }
-
-  /** The house's gold on the books: what it took in, less what it paid out (below nothing when the players gained). */
-  /** The dealer whose books are in `data` (its folder is named after it). */
-  const dealerName = (data: string) => /([A-Z][a-z]+)-[a-z-]+$/.exec(data)![1];
-  const house = (data: string) => readBooks(data).balances.house ?? 0;
-  const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+  afterEach(() => world.clear());
+  afterAll(() => world?.stop());
 
   it('Lich Bones: a whole game of bets, throws, hand-outs and the HERO bonus; every purse as told, and the house pays what the players gain', async () => {
-    const { data } = await deal('Croupier', 'lich-bones', { rounds: 2, minBet: 10, handout: 100, heroBonus: 10 });
-    const seats = await players('Croupier', 'Ana', 'Bob');
+    const { data } = await world.deal('Croupier', 'lich-bones', { rounds: 2, minBet: 10, handout: 100, heroBonus: 10 });
+    const seats = await world.join('Croupier', 'Ana', 'Bob');
     const [ana, bob] = seats;
     expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);
     for (const p of seats) expect(await p.command('sit')).toMatch(/You take a seat at the bones table/);
@@ -99,19 +35,19 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     expect(started).toMatch(/hands 100 gold to each of you and Bob\./);
     expect(started).toMatch(/place your bets/);
     expect(bob.raw).toMatch(/^Croupier says, ".*\b(Ana|Bob) is the HERO!"$/m);
-    await purses(data, seats);
+    await purses(data, 'Croupier', seats);
     for (let round = 1; !/Lich Bones is over/.test(ana.all); round++) {
       expect(round).toBeLessThan(10);
       expect(await ana.command('hero 10')).toMatch(/takes your 10 gold on HERO|You have a LICH bet|HERO bet/);
       if (!/on LICH/.test(await bob.command('gold'))) expect(await bob.command('20 lich')).toMatch(/takes your 20 gold on LICH/);
       expect(await bob.command('bet beseech 10')).toMatch(/takes your 10 gold on BESEECH/);
-      await purses(data, seats);
+      await purses(data, 'Croupier', seats);
       const hero = /HERO: (\w+)/.exec(await ana.command('look table'))![1];
       expect(await (hero === 'Ana' ? ana : bob).command('roll dice bones')).toMatch(/You throw (the opening attack roll|for the quest point \d+): \d and \d \(\d+\)\./);
-      await purses(data, seats);
+      await purses(data, 'Croupier', seats);
     }
     expect(ana.all).toMatch(/settles \d+ bets?: /);
-    const gained = sum(await purses(data, seats)) - 2000;
+    const gained = sum(await purses(data, 'Croupier', seats)) - 2000;
     expect(gained).toBe(sum(seats.map((p) => toldCoins(p.all, 'gold', 'Croupier'))));
     expect(gained).not.toBe(0);
     expect(house(data)).toBe(-gained);
@@ -122,24 +58,24 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
   }, 120_000);
 
   it('Spice Run: a whole game, every purse as told after every step, and the gold stays between the two players', async () => {
-    const { data } = await deal('Banker', 'spice-run');
-    const seats = await players('Banker', 'Cyd', 'Dee');
+    const { data } = await world.deal('Banker', 'spice-run');
+    const seats = await world.join('Banker', 'Cyd', 'Dee');
     const [cyd, dee] = seats;
     await cyd.command('sit');
     expect(await dee.command('sit')).toMatch(/A game of Spice Run begins: Cyd is Player 1, you are Player 2/);
     let steps = 0;
-    const story = await playOutSpiceRun(cyd, dee, '100', { look: 'look table', after: async () => void (steps++, await purses(data, seats)) });
+    const story = await playOutSpiceRun(cyd, dee, '100', { look: 'look table', after: async () => void (steps++, await purses(data, 'Banker', seats)) });
     expect(steps).toBeGreaterThan(8);
     expect(story).toMatch(/You place 100 gold on square \d+/);
-    const [c, d] = await purses(data, seats);
+    const [c, d] = await purses(data, 'Banker', seats);
     expect(c + d).toBe(2000);
     expect(house(data)).toBe(0);
   }, 180_000);
 
   it("Dragon's Lair: a whole game with an onlooker; nothing any connection receives shows a hidden card, and the antes come back as settled", async () => {
-    const { data } = await deal('Sharp', 'dragons-lair', { negotiationMs: 20_000 });
-    const seats = await players('Sharp', 'Ana', 'Bob', 'Cyd');
-    const [dee] = await players('Sharp', 'Dee');
+    const { data } = await world.deal('Sharp', 'dragons-lair', { negotiationMs: 20_000 });
+    const seats = await world.join('Sharp', 'Ana', 'Bob', 'Cyd');
+    const [dee] = await world.join('Sharp', 'Dee');
     for (const p of seats) expect(await p.command('sit')).toMatch(/You take a seat at the lair table/);
     // The shared play and watch of table-play.ts, through the dealer: a seat's client is its DealerPlayer.
     const seat = (p: DealerPlayer) => ({ name: p.name, client: p });
@@ -155,7 +91,7 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
       for (const other of seats) if (other !== viewer) for (const card of watch.hand(other.name)) expect(viewer.raw.includes(`${card} (`), `${viewer.name} saw ${other.name}'s ${card}`).toBe(false);
     }
     expect(dee.all).toMatch(/Lair \d is revealed/);
-    const got = await purses(data, seats);
+    const got = await purses(data, 'Sharp', seats);
     expect(sum(got)).toBe(3000);
     expect(got.some((n) => n !== 1000)).toBe(true);
     expect(house(data)).toBe(0);

@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { TestClient } from './client.js';
+import { toldCoins } from './table-play.js';
+import { TinyMux } from './tinymux.js';
+import { loadProfile } from '../../src/dealer/profile.js';
+import { escaped } from '../../src/dealer/speech.js';
 
 /**
  * The dealer as its tests run it: the real program (`npm run dealer` runs the same file) in a
@@ -78,18 +84,46 @@ export function readBooks(data: string): { balances: Record<string, number>; nam
   return { balances, names, games };
 }
 
-/**
- * What the dealer said to a player, without the MUD's frame: `Croupier whispers "X"` and
- * `Croupier says, "X"` are X; a pose (`Croupier chalks up 10 gold...`) is the line itself.
- */
-export function dealerLines(text: string, dealer: string): string {
-  const frame = new RegExp(`^${dealer} (?:whispers "(.*)"|says, "(.*)"|pages: (.*))$`);
+/** How players of one kind of MUD whisper to the dealer, and how its lines to them look there. */
+export interface MudSpeech {
+  /** A player's command that whispers `text` to the dealer (escaped as that MUD needs). */
+  whisper(dealer: string, text: string): string;
+  /** The start of a line in which the dealer whispers to this player, as a pattern. */
+  fromDealer(dealer: string): string;
+  /** A line of the dealer's (whisper, say, page or tell) as the text it carried, or null. */
+  unframe(line: string, dealer: string): string | null;
+}
+
+/** TinyMUX: `whisper Croupier=<text>`, and `Croupier whispers "X"`, `Croupier says, "X"`, `Croupier pages: X`, a pose as it is. */
+export const muxSpeech: MudSpeech = {
+  whisper: (dealer, text) => `whisper ${dealer}=${escaped(text, loadProfile('tinymux'))}`,
+  fromDealer: (dealer) => `${dealer} whispers "`,
+  unframe(line, dealer) {
+    const m = new RegExp(`^${dealer} (?:whispers "(.*)"|says, "(.*)"|pages: (.*))$`).exec(line);
+    if (m) return m[1] ?? m[2] ?? m[3];
+    return line.startsWith(`${dealer} `) ? line : null;
+  },
+};
+
+/** This project's server: `whisper croupier <text>`, and `Croupier whispers to you, 'X'`, `Croupier says, 'X'`, an emote as it is. */
+export const obsidianSpeech: MudSpeech = {
+  whisper: (dealer, text) => `whisper ${dealer.toLowerCase()} ${text}`,
+  fromDealer: (dealer) => `(?:> )?${dealer} whispers to you, '`,
+  unframe(raw, dealer) {
+    const line = raw.replace(/^> /, '');
+    const m = new RegExp(`^${dealer} (?:whispers to you, '(.*)'|says, '(.*)'|tells you, '(.*)')$`).exec(line);
+    if (m) return m[1] ?? m[2] ?? m[3];
+    return line.startsWith(`${dealer} `) ? line : null;
+  },
+};
+
+/** What the dealer said to a player, without the MUD's frame. */
+export function dealerLines(text: string, dealer: string, speech: MudSpeech = muxSpeech): string {
   return text
     .split(/\r?\n/)
     .flatMap((l) => {
-      const m = frame.exec(l);
-      if (m) return [m[1] ?? m[2] ?? m[3]];
-      return l.startsWith(`${dealer} `) ? [l] : [];
+      const said = speech.unframe(l, dealer);
+      return said === null ? [] : [said];
     })
     .join('\n');
 }
@@ -107,13 +141,12 @@ export class DealerPlayer {
     readonly name: string,
     readonly client: TestClient,
     private readonly dealer: string,
-    /** How this MUD whispers (`whisper {dealer}={text}`), and how a player's own line is escaped for it. */
-    private readonly whisperAs: (dealer: string, text: string) => string,
+    private readonly speech: MudSpeech = muxSpeech,
   ) {}
 
   /** Everything the dealer said to this player, unframed. */
   get all(): string {
-    return dealerLines(this.client.all, this.dealer);
+    return dealerLines(this.client.all, this.dealer, this.speech);
   }
 
   /** Everything the MUD sent this player, as it came. */
@@ -122,14 +155,21 @@ export class DealerPlayer {
   }
 
   whisper(text: string): void {
-    this.client.send(this.whisperAs(this.dealer, text));
+    this.client.send(this.speech.whisper(this.dealer, text));
   }
 
   async command(line: string): Promise<string> {
     // First whatever was already on its way to this player (another player's news), as the
     // tavern's test client syncs before a command; then this command's own.
+    await this.sync();
+    const text = line.replace(/^look \w+$/, 'table').replace(/^roll dice \w+$/, 'roll');
+    if (text === 'dice') throw new Error('`dice` is the barrier of command(): read the dice with `table`');
+    return this.answered(text);
+  }
+
+  /** Waits until everything the dealer had sent this player before now has arrived. */
+  async sync(): Promise<void> {
     await this.answered(null);
-    return this.answered(line.replace(/^look \w+$/, 'table').replace(/^roll dice \w+$/, 'roll'));
   }
 
   /** Whispers `text` (if any) and then `dice`; answers what the dealer said to this player up to the answer to `dice`. */
@@ -137,10 +177,86 @@ export class DealerPlayer {
     const from = this.client.all.length;
     if (text !== null) this.whisper(text);
     this.whisper('dice');
-    const barrier = new RegExp(`^${this.dealer} whispers "(?:The dice on|The die on|No dice have been thrown)`, 'm');
+    const barrier = new RegExp(`^${this.speech.fromDealer(this.dealer)}(?:The dice on|The die on|No dice have been thrown)`, 'm');
     await this.client.until(() => barrier.test(this.client.all.slice(from)), `the dealer's answer to ${text ?? 'dice'}`, 15_000);
     const got = this.client.all.slice(from);
-    const upTo = got.slice(0, barrier.exec(got)!.index);
-    return dealerLines(upTo, this.dealer);
+    return dealerLines(got.slice(0, barrier.exec(got)!.index), this.dealer, this.speech);
   }
+}
+
+/**
+ * A TinyMUX with dealers and players for a test file: the MUX is set up as docs/dealer.md tells a
+ * host with a busy table (a larger command quota, here for the test players who type fast too),
+ * the dealer's profile copied with the same quota, unless `stock` asks for the MUX and profile
+ * as shipped.
+ */
+export class MuxDealers {
+  private dealers: DealerRun[] = [];
+  private players: DealerPlayer[] = [];
+  private started = 0;
+
+  private constructor(
+    readonly mux: TinyMux,
+    readonly work: string,
+    readonly profile: string,
+  ) {}
+
+  static async start(names: readonly string[], opts: { stock?: boolean } = {}): Promise<MuxDealers> {
+    const mux = await TinyMux.start(opts.stock ? [] : ['command_quota_max 2000', 'command_quota_increment 200']);
+    const work = mkdtempSync(join(tmpdir(), 'dealer-mux-'));
+    const profile = opts.stock ? 'tinymux' : join(work, 'busy-tinymux.json');
+    if (!opts.stock) writeFileSync(profile, JSON.stringify({ ...loadProfile('tinymux'), quota: { burst: 1000, perSecond: 200 } }));
+    await mux.create(names);
+    return new MuxDealers(mux, work, profile);
+  }
+
+  /** Starts a dealer (its books in `data`, by default a new folder for each start). */
+  async deal(character: string, game: string, settings: object = {}, opts: { data?: string; args?: string[]; lps?: number } = {}): Promise<{ run: DealerRun; data: string }> {
+    const n = ++this.started;
+    const data = opts.data ?? join(this.work, `${character}-${game}-${n}`);
+    const file = join(this.work, `${character}-${game}-${n}.json`);
+    writeFileSync(file, JSON.stringify(settings));
+    const run = runDealer(['--mud', `127.0.0.1:${this.mux.port}`, '--profile', this.profile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', String(opts.lps ?? 200), '--seed', '7', ...(opts.args ?? [])]);
+    this.dealers.push(run);
+    await run.dealing();
+    return { run, data };
+  }
+
+  async join(dealer: string, ...names: string[]): Promise<DealerPlayer[]> {
+    const made = await Promise.all(names.map(async (n) => new DealerPlayer(n, await this.mux.connect(n), dealer)));
+    this.players.push(...made);
+    return made;
+  }
+
+  /** Every player disconnected and every dealer stopped (SIGTERM), for the next test. */
+  async clear(): Promise<void> {
+    for (const p of this.players.splice(0)) p.client.close();
+    for (const d of this.dealers.splice(0)) if (d.child.exitCode === null && d.child.signalCode === null) await d.stop();
+  }
+
+  async stop(): Promise<void> {
+    await this.clear();
+    this.mux.stop();
+    rmSync(this.work, { recursive: true, force: true });
+  }
+}
+
+/** A player's gold on the books now, by name (0 for one the books do not know). */
+export function goldOf(data: string, name: string): { gold: number; escrow: number; id: string | undefined } {
+  const books = readBooks(data);
+  const id = Object.entries(books.names).find(([, n]) => n === name)?.[0];
+  return { gold: id ? (books.balances[`player:${id}`] ?? 0) : 0, escrow: id ? (books.balances[`escrow:${id}`] ?? 0) : 0, id };
+}
+
+/** Each player's gold on the books is 1,000 and every coin `dealer` told them of; answers the balances. */
+export async function purses(data: string, dealer: string, seats: DealerPlayer[]): Promise<number[]> {
+  const got: number[] = [];
+  for (const p of seats) {
+    await p.command('look table'); // everything before it has reached this player
+    const { gold, id } = goldOf(data, p.name);
+    const held = id ? gold : 1000;
+    expect(held, `${p.name}'s gold on the books against what the dealer told them`).toBe(1000 + toldCoins(p.all, 'gold', dealer));
+    got.push(held);
+  }
+  return got;
 }

@@ -7,6 +7,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
  */
 export class TcpProxy {
   private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
+  /** While true, a new connection is reset at once, as by a network that is gone. */
+  refusing = false;
 
   private constructor(private readonly server: Server) {}
 
@@ -14,6 +16,7 @@ export class TcpProxy {
     const server = createServer();
     const proxy = new TcpProxy(server);
     server.on('connection', (client) => {
+      if (proxy.refusing) return client.resetAndDestroy();
       const upstream = createConnection({ port: targetPort, host });
       const pair = { client, upstream };
       proxy.pairs.add(pair);

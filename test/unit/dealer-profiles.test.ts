@@ -76,6 +76,8 @@ describe('tinymux', () => {
       '[Bob(#14)] Ana whispers "pemit-forged"',
       '[Ana(#13),saypose] Ana says, "hi all"',
       `DealerEar> ${SECRET} #20|THING|Ana| Ana whispers "hero 5000"`,
+      // Bob's @pemit to the dealer in Ana's words: the ear names Bob as its source.
+      `DealerEar> ${SECRET} #14|PLAYER|Bob| Ana whispers "sit"`,
       `DealerEar> ${SECRET} #12|PLAYER|Croupier| Croupier says, "Ana whispers "x""`,
       'Ana whispers "gold"',
     ]) {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { TestClient } from './client.js';
+import { PROMPT_END, type TestClient } from './client.js';
 import { toldCoins } from './table-play.js';
 import { TinyMux } from './tinymux.js';
 import { loadProfile } from '../../src/dealer/profile.js';
@@ -105,15 +105,21 @@ export const muxSpeech: MudSpeech = {
   },
 };
 
-/** This project's server: `whisper croupier <text>`, and `Croupier whispers to you, 'X'`, `Croupier says, 'X'`, an emote as it is. */
+/**
+ * This project's server: `whisper croupier <text>`, and `Croupier whispers to you, 'X'`,
+ * `Croupier says, 'X'`, an emote as it is; a line may follow the prompt (`> `, and the test
+ * client's mark for the GA after it).
+ */
 export const obsidianSpeech: MudSpeech = {
   whisper: (dealer, text) => `whisper ${dealer.toLowerCase()} ${text}`,
-  fromDealer: (dealer) => `(?:> )?${dealer} whispers to you, '`,
+  fromDealer: (dealer) => `(?:> ${PROMPT_END}?)*${dealer} whispers to you, '`,
   unframe(raw, dealer) {
-    const line = raw.replace(/^> /, '');
+    const line = raw.replace(new RegExp(`^(?:> ${PROMPT_END}?)+`), '');
     const m = new RegExp(`^${dealer} (?:whispers to you, '(.*)'|says, '(.*)'|tells you, '(.*)')$`).exec(line);
     if (m) return m[1] ?? m[2] ?? m[3];
-    return line.startsWith(`${dealer} `) ? line : null;
+    // The tavern words an emote for each reader (their own name as "you"): such a line is the
+    // room's copy of one the dealer also whispered this reader in their words, and is left out.
+    return line.startsWith(`${dealer} `) && !/\byou(r)?\b/i.test(line) ? line : null;
   },
 };
 

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { dragonsLair } from '../../src/games/dragons-lair/table.js';
+import { checkGame } from '../../src/games/fair-check.js';
 import { MuxDealers, purses, readBooks, type DealerPlayer } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { playOutSpiceRun } from '../support/spiceRun.js';
@@ -55,6 +59,10 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     expect(ana.raw).toMatch(/^Croupier says, "Game 1 is over\. Its seed was [0-9a-f]{64} \(commitment [0-9a-f]{64}/m);
     expect(ana.raw).toMatch(/^Croupier says, "Game 2 is committed to the seed whose SHA-256 is [0-9a-f]{64}\."$/m);
     expect(readBooks(data).games).toHaveLength(1);
+    // Its record, as `npm run verify -- game` reads it, checks out.
+    const record = JSON.parse(readFileSync(join(data, 'records', 'croupier-lich-bones-1.json'), 'utf8'));
+    expect(checkGame(record)).toEqual({ problems: [], draws: record.draws.length });
+    expect(record.draws.length).toBeGreaterThan(1);
   }, 120_000);
 
   it('Spice Run: a whole game, every purse as told after every step, and the gold stays between the two players', async () => {
@@ -95,5 +103,7 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     expect(sum(got)).toBe(3000);
     expect(got.some((n) => n !== 1000)).toBe(true);
     expect(house(data)).toBe(0);
+    const record = JSON.parse(readFileSync(join(data, 'records', 'sharp-dragons-lair-1.json'), 'utf8'));
+    expect(checkGame(record, dragonsLair.freshDecks)).toEqual({ problems: [], draws: record.draws.length });
   }, 300_000);
 });

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { playOutSpiceRun } from '../support/spiceRun.js';
+import { checkGame } from '../../src/games/fair-check.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -62,6 +63,8 @@ describe('the public API', () => {
     expect(g.draws.length).toBeGreaterThan(0);
     expect(g.draws[0]).toEqual({ nonce: 0, kind: 'dice', dice: [expect.any(Number), expect.any(Number)] });
     expect(new Set(g.results.map((r: { name: string }) => r.name))).toEqual(new Set(['Ana', 'Cyr']));
+    // The answer is what `npm run verify -- game <file>` checks a whole game from.
+    expect(checkGame(g, games.body.table.freshDecks)).toEqual({ problems: [], draws: g.draws.length });
     expect(JSON.stringify([who.body, top.body, wins.body, games.body])).not.toMatch(/Bob|"key"/);
 
     // Cyr goes private: gone from every answer, their results too, once the kept answers expire.

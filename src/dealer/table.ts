@@ -111,7 +111,8 @@ export class DealerTable implements TableHost {
     return this.seatOf(who.id)?.name ?? who.name;
   }
 
-  sit(who: Who): string | null {
+  /** Seats a player (`seated` tells them, before the room and the game hear of it), or says why not. */
+  sit(who: Who, seated: () => void): string | null {
     if (this.seatOf(who.id)) return `You are already seated at ${this.label}.`;
     if (this.seats.length >= this.o.definition.seats(this.settings)) return `Every seat at ${this.label} is taken.`;
     if (this.seats.some((s) => s.name.toLowerCase() === who.name.toLowerCase())) return `Someone called ${who.name} is seated already; the table cannot tell two of you apart.`;
@@ -120,6 +121,7 @@ export class DealerTable implements TableHost {
     const problem = this.game.sitProblem(who.name);
     if (problem) return problem;
     this.seats.push(who);
+    seated();
     this.o.say(`${who.name} takes a seat at ${this.label}.`);
     this.game.onSit(who.name);
     return null;

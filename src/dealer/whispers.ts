@@ -89,8 +89,8 @@ export class Whispers {
         group: 'Tables',
         help: `Take a seat at ${t.label}.`,
         run: (a) => {
-          const problem = t.sit(a.who);
-          a.reply(problem ?? `You take a seat at ${t.label}.`);
+          const problem = t.sit(a.who, () => a.reply(`You take a seat at ${t.label}.`));
+          if (problem) a.reply(problem);
         },
       },
       {
@@ -100,8 +100,8 @@ export class Whispers {
         help: `Get up from ${t.label}.`,
         run: (a) => {
           if (!t.seatOf(a.who.id)) return a.reply(`You are not seated at ${t.label}.`);
-          t.stand(a.who.id, 'stand');
           a.reply(`You stand up from ${t.label}.`);
+          t.stand(a.who.id, 'stand');
         },
       },
       {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { checkGame } from '../../src/games/fair-check.js';
-import { MuxDealers, purses, readBooks, type DealerPlayer } from '../support/dealer.js';
+import { goldOf, MuxDealers, purses, readBooks, type DealerPlayer } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { playOutSpiceRun } from '../support/spiceRun.js';
 import { chooser, playDragonsLair, SecretWatch, toldCoins } from '../support/table-play.js';
@@ -24,7 +24,7 @@ const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
   let world: MuxDealers;
   beforeAll(async () => {
-    world = await MuxDealers.start(['Croupier', 'Banker', 'Sharp', 'Ana', 'Bob', 'Cyd', 'Dee']);
+    world = await MuxDealers.start(['Croupier', 'Banker', 'Sharp', 'Cupper', 'Ana', 'Bob', 'Cyd', 'Dee']);
   }, 60_000);
   afterEach(() => world.clear());
   afterAll(() => world?.stop());
@@ -106,4 +106,22 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     const record = JSON.parse(readFileSync(join(data, 'records', 'sharp-dragons-lair-1.json'), 'utf8'));
     expect(checkGame(record, dragonsLair.freshDecks)).toEqual({ problems: [], draws: record.draws.length });
   }, 300_000);
+
+  it('deals a game from a module (--game-module) as it deals the package\'s own: High Roll, three dice for three players', async () => {
+    const module = join(import.meta.dirname, '../fixtures/high-roll/game.ts');
+    const { data } = await world.deal('Cupper', 'high-roll', { ante: 25 }, { args: ['--game-module', module] });
+    const seats = await world.join('Cupper', 'Ana', 'Bob', 'Cyd');
+    for (const p of seats) {
+      expect(await p.command('sit')).toMatch(/You take a seat at the table/);
+      expect(await p.command('ante')).toMatch(/You put 25 gold in the pot/);
+    }
+    expect(await seats[0].command('roll')).toMatch(/takes the pot|Every ante goes back/);
+    const gold = seats.map((p) => goldOf(data, p.name));
+    expect(gold.reduce((n, g) => n + g.gold, 0)).toBe(3000);
+    expect(gold.every((g) => g.escrow === 0)).toBe(true);
+    expect(house(data)).toBe(0);
+    const record = JSON.parse(readFileSync(join(data, 'records', 'cupper-high-roll-1.json'), 'utf8'));
+    expect(record.draws.map((d: { kind: string }) => d.kind)).toEqual(['die', 'die', 'die']);
+    expect(checkGame(record)).toEqual({ problems: [], draws: 3 });
+  }, 60_000);
 });

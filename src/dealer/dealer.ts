@@ -62,6 +62,8 @@ export class Dealer {
   private closing = false;
   /** Players told to slow down, until their answers have gone out. */
   private readonly slowed = new Set<string>();
+  /** Who the table told something privately while a whisper was run. */
+  private readonly toldTo = new Set<string>();
 
   constructor(private readonly o: DealerOptions) {
     const { profile, scheduler } = o;
@@ -87,7 +89,10 @@ export class Dealer {
       clock: this.clock,
       presence: this.presence,
       say: (text) => this.outbox.say(text),
-      tell: (who, text) => this.outbox.tell(this.recipient(who), text),
+      tell: (who, text) => {
+        this.toldTo.add(who.id);
+        this.outbox.tell(this.recipient(who), text);
+      },
       ordinary: o.ordinary,
       seeds: o.seeds,
       graceMs: GRACE_MS,
@@ -239,7 +244,12 @@ export class Dealer {
     if (r.partial) return reply('Whisper one line at a time: that whisper went on over several lines, and I took none of it.');
     if (this.paused) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is paused by its keeper; whisper again once it goes on.`);
     if (this.closing) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is closing.`);
-    this.whispers.run({ who, via, reply }, r.text);
+    // Every whisper gets an answer to its sender alone: when the table said nothing to them
+    // privately (their move is told to the room in their name), a word that it was taken.
+    let answered = false;
+    this.toldTo.clear();
+    this.whispers.run({ who, via, reply: (text) => ((answered = true), reply(text)) }, r.text);
+    if (!answered && !this.toldTo.has(who.id)) reply('Done: the table has it.');
   }
 
   private recipient(who: Who, far = !this.presence.isHere(who.id)): Recipient {

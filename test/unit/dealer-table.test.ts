@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Books } from '../../src/dealer/books/books.js';
+import { TableClock } from '../../src/dealer/clock.js';
+import { Presence } from '../../src/dealer/presence.js';
+import { loadProfile } from '../../src/dealer/profile.js';
+import { DealerTable } from '../../src/dealer/table.js';
+import type { Who } from '../../src/dealer/trust.js';
+import { spoken } from '../../src/dealer/speech.js';
+import { Whispers } from '../../src/dealer/whispers.js';
+import { dealerWords } from '../../src/dealer/words.js';
+import { derivedSeeds } from '../../src/games/fair-source.js';
+import { lichBones } from '../../src/games/lich-bones/table.js';
+import { seededRandom } from '../../src/games/random.js';
+import { FakeClock } from '../support/fakeClock.js';
+
+/**
+ * The dealer as a host of Lich Bones, without a MUD: what it says to the room and to whom, and
+ * what a whisper does, with every line it would send kept in order.
+ */
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function dealer() {
+  const dir = mkdtempSync(join(tmpdir(), 'dealer-table-'));
+  dirs.push(dir);
+  const books = Books.open(dir);
+  const real = new FakeClock();
+  const clock = new TableClock(real);
+  const presence = new Presence();
+  const room: string[] = [];
+  const told = new Map<string, string[]>();
+  const table = new DealerTable({
+    definition: lichBones,
+    settings: { minBet: 10, handout: 100 },
+    id: 'croupier-lich-bones',
+    label: 'the bones table',
+    words: dealerWords(loadProfile('tinymux'), 'Croupier'),
+    books,
+    clock,
+    presence,
+    // As the outbox will send them: the marks read as sentences.
+    say: (text) => room.push(spoken(text)),
+    tell: (who, text) => told.set(who.name, [...(told.get(who.name) ?? []), spoken(text)]),
+    ordinary: seededRandom(2),
+    seeds: derivedSeeds(2),
+    graceMs: 120_000,
+    recordsDir: join(dir, 'records'),
+  });
+  const whispers = new Whispers(table, lichBones, 'Whisper me.', () => 'where Croupier stands');
+  const answers = new Map<string, string[]>();
+  /** A player whispers (or pages, `far`) a line; answers what the dealer answered them. */
+  const whisper = (who: Who, text: string, far = false): string[] => {
+    if (far) presence.heardFrom(who);
+    else presence.whispered(who);
+    books.meet(who.id, who.name);
+    const got: string[] = [];
+    whispers.run({ who, via: far ? 'page' : 'whisper', reply: (t) => got.push(t) }, text);
+    answers.set(who.name, [...(answers.get(who.name) ?? []), ...got]);
+    return got;
+  };
+  return { books, real, clock, table, room, told, whisper };
+}
+
+const ana: Who = { id: '#13', name: 'Ana' };
+const bob: Who = { id: '#14', name: 'Bob' };
+
+describe('the dealer as a host of Lich Bones', () => {
+  it('says a line to the room in the third person, and a line worded for one player to that player alone', () => {
+    const d = dealer();
+    expect(d.whisper(ana, 'sit')).toEqual(['You take a seat at the bones table.']);
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    const hero = /(Ana|Bob) is the HERO!/.exec(d.room.join('\n'))![1];
+    // The room never hears "you"; the HERO hears it alone.
+    expect(d.room.join('\n')).not.toMatch(/\byou\b/i);
+    expect(d.told.get(hero)!.join('\n')).toMatch(/That is you/);
+    expect(d.told.get(hero === 'Ana' ? 'Bob' : 'Ana')!.join('\n')).not.toMatch(/That is you/);
+    expect(d.room.join('\n')).toMatch(/place your bets/);
+  });
+
+  it('takes every form of a bet, and words a refusal with the gold the player has', () => {
+    const d = dealer();
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    expect(d.whisper(ana, 'hero 10').join()).toMatch(/^$|takes your 10 gold on HERO/);
+    expect(d.told.get('Ana')!.join('\n')).toMatch(/Croupier takes your 10 gold on HERO/);
+    d.whisper(bob, '20 lich');
+    expect(d.told.get('Bob')!.join('\n')).toMatch(/Croupier takes your 20 gold on LICH/);
+    d.whisper(bob, 'bet beseech 10');
+    expect(d.told.get('Bob')!.join('\n')).toMatch(/Croupier takes your 10 gold on BESEECH/);
+    expect(d.books.balance('escrow:#14')).toBe(30);
+    expect(d.whisper(ana, 'bet beseech 5000')).toEqual(['You have only 1,090 gold; that needs 5,000 gold.']);
+    expect(d.books.audit()).toEqual([]);
+  });
+
+  it('takes questions from afar and nothing else, and answers a word it does not know to its sender alone', () => {
+    const d = dealer();
+    expect(d.whisper(ana, 'sit', true)).toEqual(['Only in the room where I deal (where Croupier stands) can you sit: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.']);
+    expect(d.table.players).toEqual([]);
+    expect(d.whisper(ana, 'gold', true)).toEqual(['You have 1,000 gold. You have no bets on the bones table.']);
+    expect(d.whisper(ana, 'flarb')).toEqual(['I do not know "flarb". Whisper help for what I take.']);
+    expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
+    expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
+    expect(d.room).toEqual([]);
+  });
+
+  it('keeps a seat through a player away for the grace period on the table clock, then gives it up', () => {
+    const d = dealer();
+    d.whisper(ana, 'sit');
+    // Ana leaves the room: the roster no longer has her.
+    const presence = (d.table as unknown as { o: { presence: Presence } }).o.presence;
+    presence.roster([]);
+    d.real.advance(60_000);
+    expect(d.table.players.map((p) => p.name)).toEqual(['Ana']);
+    // The clock waits while the dealer is away from the MUD: the grace does not run out meanwhile.
+    d.clock.hold('offline');
+    d.real.advance(600_000);
+    d.clock.release('offline');
+    expect(d.table.players.map((p) => p.name)).toEqual(['Ana']);
+    d.real.advance(61_000);
+    expect(d.table.players).toEqual([]);
+    expect(d.room).toContain("Ana's seat at the bones table is empty now.");
+  });
+});

@@ -180,7 +180,7 @@ export class Whispers {
     const game = this.table.game.commands.map((c) => c.key).filter((k) => !this.host.exactly(k));
     return [
       d.help(this.table.settings, words),
-      `${this.howTo} Whisper what you would type at the table: sit, stand, roll${game.length ? `, ${game.join(', ')}` : ''}, gold, table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
+      `${this.howTo} Whisper what you would type at the table: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
     ].join('\n');
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { PROMPT_END, type TestClient } from './client.js';
 import { toldCoins } from './table-play.js';
+import { startTestServer, type TestServer } from './server.js';
 import { TinyMux } from './tinymux.js';
 import { loadProfile } from '../../src/dealer/profile.js';
 import { escaped } from '../../src/dealer/speech.js';
@@ -208,10 +209,10 @@ export class MuxDealers {
   ) {}
 
   static async start(names: readonly string[], opts: { stock?: boolean } = {}): Promise<MuxDealers> {
-    const mux = await TinyMux.start(opts.stock ? [] : ['command_quota_max 2000', 'command_quota_increment 200']);
+    const mux = await TinyMux.start(opts.stock ? [] : ['command_quota_max 5000', 'command_quota_increment 1000']);
     const work = mkdtempSync(join(tmpdir(), 'dealer-mux-'));
     const profile = opts.stock ? 'tinymux' : join(work, 'busy-tinymux.json');
-    if (!opts.stock) writeFileSync(profile, JSON.stringify({ ...loadProfile('tinymux'), quota: { burst: 1000, perSecond: 200 } }));
+    if (!opts.stock) writeFileSync(profile, JSON.stringify({ ...loadProfile('tinymux'), quota: { burst: 5000, perSecond: 1000 } }));
     await mux.create(names);
     return new MuxDealers(mux, work, profile);
   }
@@ -222,7 +223,7 @@ export class MuxDealers {
     const data = opts.data ?? join(this.work, `${character}-${game}-${n}`);
     const file = join(this.work, `${character}-${game}-${n}.json`);
     writeFileSync(file, JSON.stringify(settings));
-    const run = runDealer(['--mud', `127.0.0.1:${this.mux.port}`, '--profile', this.profile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', String(opts.lps ?? 200), '--seed', '7', ...(opts.args ?? [])]);
+    const run = runDealer(['--mud', `127.0.0.1:${this.mux.port}`, '--profile', this.profile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', String(opts.lps ?? 1000), '--seed', '7', ...(opts.args ?? [])]);
     this.dealers.push(run);
     await run.dealing();
     return { run, data };
@@ -265,4 +266,58 @@ export async function purses(data: string, dealer: string, seats: DealerPlayer[]
     got.push(held);
   }
   return got;
+}
+
+/**
+ * This project's own server (in this process, on its own clock) with dealers and players for a
+ * test file: each dealer is a character made as any player's is, which the dealer takes over
+ * when it logs in with the `obsidian` profile. The tests' players type fast, so the profile is
+ * copied with a quota that never makes the dealer wait (the server queues what comes faster than
+ * it takes, in order), as the TinyMUX tests raise the MUX's.
+ */
+export class ObsidianDealers {
+  private dealers: DealerRun[] = [];
+  private players: DealerPlayer[] = [];
+  private started = 0;
+
+  private constructor(
+    readonly server: TestServer,
+    readonly work: string,
+  ) {}
+
+  static async start(dealers: readonly string[]): Promise<ObsidianDealers> {
+    const server = await startTestServer();
+    for (const name of dealers) (await server.login(name, 'secret123')).close();
+    const work = mkdtempSync(join(tmpdir(), 'dealer-obsidian-'));
+    writeFileSync(join(work, 'busy-obsidian.json'), JSON.stringify({ ...loadProfile('obsidian'), quota: { burst: 5000, perSecond: 1000 } }));
+    return new ObsidianDealers(server, work);
+  }
+
+  async deal(character: string, game: string, settings: object = {}): Promise<{ run: DealerRun; data: string }> {
+    const n = ++this.started;
+    const data = join(this.work, `${character}-${game}-${n}`);
+    const file = join(this.work, `${character}-${game}-${n}.json`);
+    writeFileSync(file, JSON.stringify(settings));
+    const run = runDealer(['--mud', `127.0.0.1:${this.server.port}`, '--profile', join(this.work, 'busy-obsidian.json'), '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', '1000', '--seed', '5'], 'secret123');
+    this.dealers.push(run);
+    await run.dealing();
+    return { run, data };
+  }
+
+  async join(dealer: string, ...names: string[]): Promise<DealerPlayer[]> {
+    const made = await Promise.all(names.map(async (n) => new DealerPlayer(n, await this.server.login(n), dealer, obsidianSpeech)));
+    this.players.push(...made);
+    return made;
+  }
+
+  async clear(): Promise<void> {
+    for (const p of this.players.splice(0)) p.client.close();
+    for (const d of this.dealers.splice(0)) if (d.child.exitCode === null && d.child.signalCode === null) await d.stop();
+  }
+
+  async stop(): Promise<void> {
+    await this.clear();
+    await this.server.destroy();
+    rmSync(this.work, { recursive: true, force: true });
+  }
 }

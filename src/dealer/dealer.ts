@@ -27,7 +27,7 @@ export interface DealerOptions {
   character: string;
   password: string;
   definition: GameDefinition;
-  settings: Record<string, unknown>;
+  settings: object;
   data: string;
   linesPerSecond: number;
   ordinary: RandomSource;

@@ -1,12 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import yargsParser from 'yargs-parser';
-import type { GameDefinition } from '../games/api.js';
 import { cryptoSeeds, derivedSeeds } from '../games/fair-source.js';
 import { games } from '../games/index.js';
+import { gamesWith, loadGameModule } from '../games/modules.js';
 import { cryptoRandom, seededRandom } from '../games/random.js';
-import { settingsProblems } from '../games/settings.js';
+import { readSettings } from '../games/settings.js';
 import { realTime } from './clock.js';
 import { OperatorConsole } from './console.js';
 import { Dealer } from './dealer.js';
@@ -80,39 +78,30 @@ try {
   fail((e as Error).message, 2);
 }
 
-/** The games to choose from: the package's, and those of each --game-module. */
-async function gamesWith(modules: string[]): Promise<GameDefinition[]> {
-  const all = [...games];
-  for (const file of modules) {
-    const path = resolve(file);
-    if (!existsSync(path)) fail(`--game-module ${file}: no such file.`);
-    let module: Record<string, unknown>;
-    try {
-      module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    } catch (e) {
-      fail(`--game-module ${file} could not be loaded: ${(e as Error).message.split('\n')[0]}`);
-    }
-    const found = Object.values(module).filter((v): v is GameDefinition => !!v && typeof v === 'object' && typeof (v as GameDefinition).id === 'string' && typeof (v as GameDefinition).create === 'function');
-    if (!found.length) fail(`--game-module ${file} exports no game (an object with an id and create).`);
-    for (const g of found) if (!all.some((a) => a.id === g.id)) all.push(g);
-  }
-  return all;
+// The games to choose from: the package's, and those of each --game-module (one file each time).
+const modules = ((argv['game-module'] as string[] | undefined) ?? []).map(String);
+if (modules.some((file) => file.trim() === '')) fail('--game-module needs a file.');
+let all: ReturnType<typeof gamesWith>;
+try {
+  all = gamesWith(games, await Promise.all(modules.map((file) => loadGameModule(file))));
+} catch (e) {
+  fail(`--game-module: ${(e as Error).message}.`);
 }
-
-const all = await gamesWith(((argv['game-module'] as string[] | undefined) ?? []).map(String));
 const gameId = one('game') ?? 'lich-bones';
 const definition = all.find((g) => g.id === gameId) ?? fail(`--game is one of ${all.map((g) => g.id).join(', ')}, not "${gameId}".`);
-let settings: Record<string, unknown> = {};
+let given: unknown;
 const settingsFile = one('settings');
 if (settingsFile) {
   try {
-    settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+    given = JSON.parse(readFileSync(settingsFile, 'utf8'));
   } catch (e) {
     fail(`--settings ${settingsFile} is not a JSON file: ${(e as Error).message}`);
   }
-  const problems = settingsProblems(definition.settings, settings);
-  if (problems.length) fail(`--settings ${settingsFile}: ${problems[0]}`);
 }
+// Read through the game's declaration, as every host reads a table's settings: a bad key or value is one line.
+const read = readSettings(definition.settings, given);
+if (!read.ok) fail(`--settings ${settingsFile}: ${read.problem}.`);
+const settings = read.settings as object;
 
 const seed = seedText === undefined ? null : Number(seedText);
 let shell: OperatorConsole | null = null;

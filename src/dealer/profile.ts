@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import diku from './profiles/diku.json' with { type: 'json' };
+import obsidian from './profiles/obsidian.json' with { type: 'json' };
+import tinymux from './profiles/tinymux.json' with { type: 'json' };
 
 /**
  * What the dealer knows of one MUD, as data (docs/dealer.md, "Writing a profile"): how to log
@@ -80,16 +81,22 @@ export interface Profile {
   names: string;
 }
 
-const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), 'profiles');
+/** The shipped profiles (profiles/*.json), by name: imported, so a build carries them. */
+const SHIPPED: Record<string, unknown> = { tinymux, obsidian, diku };
 
 /** The shipped profiles' names. */
 export function shippedProfiles(): string[] {
-  return ['tinymux', 'obsidian', 'diku'];
+  return Object.keys(SHIPPED);
 }
 
 /** A shipped profile by name, or a profile file; throws with one line saying what is wrong. */
 export function loadProfile(nameOrFile: string): Profile {
-  const file = shippedProfiles().includes(nameOrFile) ? join(SHIPPED, `${nameOrFile}.json`) : nameOrFile;
+  if (Object.hasOwn(SHIPPED, nameOrFile)) {
+    const problem = profileProblem(SHIPPED[nameOrFile]);
+    if (problem) throw new Error(`the shipped profile ${nameOrFile}: ${problem}`);
+    return structuredClone(SHIPPED[nameOrFile]) as Profile;
+  }
+  const file = nameOrFile;
   if (!existsSync(file)) throw new Error(`no profile "${nameOrFile}": give one of ${shippedProfiles().join(', ')}, or a profile file`);
   let data: unknown;
   try {

@@ -23,7 +23,7 @@ import type { Who } from './trust.js';
 
 export interface TableOptions {
   definition: GameDefinition;
-  settings: Record<string, unknown>;
+  settings: object;
   id: string;
   label: string;
   words: HostWords;
@@ -88,7 +88,7 @@ export class DealerTable implements TableHost {
     return this.o.label;
   }
 
-  get settings(): Record<string, unknown> {
+  get settings(): object {
     return this.o.settings;
   }
 

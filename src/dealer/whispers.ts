@@ -66,7 +66,8 @@ export class Whispers {
       const host = this.host.find(w);
       if ('found' in host) verb = host.found;
     }
-    if (!verb && this.table.game.whisper && seated) return this.table.game.whisper(this.table.nameFor(asked.who), text, asked.reply);
+    // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
+    if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
       if ('found' in this.verbs.find(w)) return asked.reply(`"${truncated(word)}" is played at ${this.table.label}: take a seat first (whisper sit).`);
       return asked.reply(`I do not know "${truncated(word)}". Whisper help for what I take.`);

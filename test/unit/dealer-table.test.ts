@@ -14,6 +14,7 @@ import { dealerWords } from '../../src/dealer/words.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { lichBones } from '../../src/games/lich-bones/table.js';
 import { seededRandom } from '../../src/games/random.js';
+import { settingsOf } from '../../src/games/settings.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 /**
@@ -37,7 +38,7 @@ function dealer() {
   const told = new Map<string, string[]>();
   const table = new DealerTable({
     definition: lichBones,
-    settings: { minBet: 10, handout: 100 },
+    settings: settingsOf(lichBones, { minBet: 10, handout: 100 }),
     id: 'croupier-lich-bones',
     label: 'the bones table',
     words: dealerWords(loadProfile('tinymux'), 'Croupier'),

@@ -38,6 +38,7 @@ export function dealerGames(world: () => DealerWorld): void {
     const started = await ana.command('start');
     expect(started).toMatch(/hands 100 gold to each of you and Bob\./);
     expect(started).toMatch(/place your bets/);
+    await bob.sync();
     expect(bob.all).toMatch(/\b(Ana|Bob) is the HERO!/);
     await purses(data, 'Croupier', seats);
     for (let round = 1; !/Lich Bones is over/.test(ana.all); round++) {
@@ -98,6 +99,7 @@ export function dealerGames(world: () => DealerWorld): void {
     for (const viewer of [...seats, dee]) {
       for (const other of seats) if (other !== viewer) for (const card of watch.hand(other.name)) expect(viewer.raw.includes(`${card} (`), `${viewer.name} saw ${other.name}'s ${card}`).toBe(false);
     }
+    await dee.sync();
     expect(dee.all).toMatch(/Lair \d is revealed/);
     const got = await purses(data, 'Sharp', seats);
     expect(sum(got)).toBe(3000);

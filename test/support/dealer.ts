@@ -191,31 +191,23 @@ export class DealerPlayer {
   }
 }
 
-/**
- * A TinyMUX with dealers and players for a test file: the MUX is set up as docs/dealer.md tells a
- * host with a busy table (a larger command quota, here for the test players who type fast too),
- * the dealer's profile copied with the same quota, unless `stock` asks for the MUX and profile
- * as shipped.
- */
-export class MuxDealers {
+/** Dealers and players on one MUD for a test file, stopped and removed by `stop()`. */
+abstract class Dealers {
   private dealers: DealerRun[] = [];
   private players: DealerPlayer[] = [];
   private started = 0;
 
-  private constructor(
-    readonly mux: TinyMux,
+  constructor(
     readonly work: string,
+    /** The profile the dealers log in with (a name or a file). */
     readonly profile: string,
+    /** How the dealers reach the MUD, their password and the seed of their draws. */
+    private readonly mud: { port: number; password: string; seed: string },
+    private readonly speech: MudSpeech,
   ) {}
 
-  static async start(names: readonly string[], opts: { stock?: boolean } = {}): Promise<MuxDealers> {
-    const mux = await TinyMux.start(opts.stock ? [] : ['command_quota_max 5000', 'command_quota_increment 1000']);
-    const work = mkdtempSync(join(tmpdir(), 'dealer-mux-'));
-    const profile = opts.stock ? 'tinymux' : join(work, 'busy-tinymux.json');
-    if (!opts.stock) writeFileSync(profile, JSON.stringify({ ...loadProfile('tinymux'), quota: { burst: 5000, perSecond: 1000 } }));
-    await mux.create(names);
-    return new MuxDealers(mux, work, profile);
-  }
+  /** A player's connection, logged in, in the room where the dealers stand. */
+  protected abstract login(name: string): Promise<TestClient>;
 
   /** Starts a dealer (its books in `data`, by default a new folder for each start). */
   async deal(character: string, game: string, settings: object = {}, opts: { data?: string; args?: string[]; lps?: number } = {}): Promise<{ run: DealerRun; data: string }> {
@@ -223,14 +215,17 @@ export class MuxDealers {
     const data = opts.data ?? join(this.work, `${character}-${game}-${n}`);
     const file = join(this.work, `${character}-${game}-${n}.json`);
     writeFileSync(file, JSON.stringify(settings));
-    const run = runDealer(['--mud', `127.0.0.1:${this.mux.port}`, '--profile', this.profile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', String(opts.lps ?? 1000), '--seed', '7', ...(opts.args ?? [])]);
+    const run = runDealer(
+      ['--mud', `127.0.0.1:${this.mud.port}`, '--profile', this.profile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', String(opts.lps ?? 1000), '--seed', this.mud.seed, ...(opts.args ?? [])],
+      this.mud.password,
+    );
     this.dealers.push(run);
     await run.dealing();
     return { run, data };
   }
 
   async join(dealer: string, ...names: string[]): Promise<DealerPlayer[]> {
-    const made = await Promise.all(names.map(async (n) => new DealerPlayer(n, await this.mux.connect(n), dealer)));
+    const made = await Promise.all(names.map(async (n) => new DealerPlayer(n, await this.login(n), dealer, this.speech)));
     this.players.push(...made);
     return made;
   }
@@ -243,8 +238,43 @@ export class MuxDealers {
 
   async stop(): Promise<void> {
     await this.clear();
-    this.mux.stop();
+    await this.close();
     rmSync(this.work, { recursive: true, force: true });
+  }
+
+  protected abstract close(): Promise<void>;
+}
+
+/**
+ * A TinyMUX with dealers and players for a test file: the MUX is set up as docs/dealer.md tells a
+ * host with a busy table (a larger command quota, here for the test players who type fast too),
+ * the dealer's profile copied with the same quota, unless `stock` asks for the MUX and profile
+ * as shipped.
+ */
+export class MuxDealers extends Dealers {
+  private constructor(
+    readonly mux: TinyMux,
+    work: string,
+    profile: string,
+  ) {
+    super(work, profile, { port: mux.port, password: 'pw', seed: '7' }, muxSpeech);
+  }
+
+  static async start(names: readonly string[], opts: { stock?: boolean } = {}): Promise<MuxDealers> {
+    const mux = await TinyMux.start(opts.stock ? [] : ['command_quota_max 5000', 'command_quota_increment 1000']);
+    const work = mkdtempSync(join(tmpdir(), 'dealer-mux-'));
+    const profile = opts.stock ? 'tinymux' : join(work, 'busy-tinymux.json');
+    if (!opts.stock) writeFileSync(profile, JSON.stringify({ ...loadProfile('tinymux'), quota: { burst: 5000, perSecond: 1000 } }));
+    await mux.create(names);
+    return new MuxDealers(mux, work, profile);
+  }
+
+  protected login(name: string): Promise<TestClient> {
+    return this.mux.connect(name);
+  }
+
+  protected async close(): Promise<void> {
+    this.mux.stop();
   }
 }
 
@@ -275,15 +305,13 @@ export async function purses(data: string, dealer: string, seats: DealerPlayer[]
  * copied with a quota that never makes the dealer wait (the server queues what comes faster than
  * it takes, in order), as the TinyMUX tests raise the MUX's.
  */
-export class ObsidianDealers {
-  private dealers: DealerRun[] = [];
-  private players: DealerPlayer[] = [];
-  private started = 0;
-
+export class ObsidianDealers extends Dealers {
   private constructor(
     readonly server: TestServer,
-    readonly work: string,
-  ) {}
+    work: string,
+  ) {
+    super(work, join(work, 'busy-obsidian.json'), { port: server.port, password: 'secret123', seed: '5' }, obsidianSpeech);
+  }
 
   static async start(dealers: readonly string[]): Promise<ObsidianDealers> {
     const server = await startTestServer();
@@ -293,31 +321,11 @@ export class ObsidianDealers {
     return new ObsidianDealers(server, work);
   }
 
-  async deal(character: string, game: string, settings: object = {}): Promise<{ run: DealerRun; data: string }> {
-    const n = ++this.started;
-    const data = join(this.work, `${character}-${game}-${n}`);
-    const file = join(this.work, `${character}-${game}-${n}.json`);
-    writeFileSync(file, JSON.stringify(settings));
-    const run = runDealer(['--mud', `127.0.0.1:${this.server.port}`, '--profile', join(this.work, 'busy-obsidian.json'), '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', '1000', '--seed', '5'], 'secret123');
-    this.dealers.push(run);
-    await run.dealing();
-    return { run, data };
+  protected login(name: string): Promise<TestClient> {
+    return this.server.login(name);
   }
 
-  async join(dealer: string, ...names: string[]): Promise<DealerPlayer[]> {
-    const made = await Promise.all(names.map(async (n) => new DealerPlayer(n, await this.server.login(n), dealer, obsidianSpeech)));
-    this.players.push(...made);
-    return made;
-  }
-
-  async clear(): Promise<void> {
-    for (const p of this.players.splice(0)) p.client.close();
-    for (const d of this.dealers.splice(0)) if (d.child.exitCode === null && d.child.signalCode === null) await d.stop();
-  }
-
-  async stop(): Promise<void> {
-    await this.clear();
-    await this.server.destroy();
-    rmSync(this.work, { recursive: true, force: true });
+  protected close(): Promise<void> {
+    return this.server.destroy();
   }
 }

@@ -32,7 +32,7 @@ export class Table {
 
   /** Applies an action that must succeed; `random` holds the values it will draw. */
   do(action: LichBonesAction, random: RandomSource = fixedRandom([])): this {
-    const step = apply(deepFreeze(this.state), action, { random, now: this.now, handoutsOpened: this.handoutsOpened, money: this.money });
+    const step = apply(deepFreeze(this.state), action, { random, now: this.now, handoutsOpened: this.handoutsOpened, money: this.money, dealer: 'Dreaven' });
     if (!step.ok) throw new Error(`refused: ${step.reason}`);
     this.state = step.state;
     this.events = step.events;
@@ -45,7 +45,7 @@ export class Table {
 
   /** The reason an action is refused (fails the test if it is accepted). */
   refused(action: LichBonesAction): string {
-    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, handoutsOpened: this.handoutsOpened, money: this.money });
+    const step = apply(this.state, action, { random: fixedRandom([]), now: this.now, handoutsOpened: this.handoutsOpened, money: this.money, dealer: 'Dreaven' });
     expect(step.ok).toBe(false);
     return step.ok ? '' : step.reason;
   }

@@ -83,6 +83,10 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.told.get(hero)!.join('\n')).toMatch(/That is you/);
     expect(d.told.get(hero === 'Ana' ? 'Bob' : 'Ana')!.join('\n')).not.toMatch(/That is you/);
     expect(d.room.join('\n')).toMatch(/place your bets/);
+    // The game names the dealer as the host does, never the tavern's Dreaven.
+    const other = hero === 'Ana' ? bob : ana;
+    expect(d.whisper(other, 'roll')).toEqual([`Only the HERO, ${hero}, rolls; Croupier throws for them when betting closes.`]);
+    expect([...d.room, ...d.told.values()].join('\n')).not.toMatch(/Dreaven/);
   });
 
   it('takes every form of a bet, and words a refusal with the gold the player has', () => {

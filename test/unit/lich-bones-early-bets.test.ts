@@ -16,7 +16,7 @@ import type { CoinMove } from '../../src/games/api.js';
 const SETTINGS = { ...DEFAULT_SETTINGS, handout: 0, heroBonus: 0 };
 
 function step(state: LichBonesState, action: LichBonesAction, values: number[] = []) {
-  const r = apply(state, action, { random: fixedRandom(values), now: 0, handoutsOpened: () => null, money: (n) => `${n} coins` });
+  const r = apply(state, action, { random: fixedRandom(values), now: 0, handoutsOpened: () => null, money: (n) => `${n} coins`, dealer: 'Dreaven' });
   if (!r.ok) throw new Error(r.reason);
   return r;
 }

@@ -112,7 +112,7 @@ const STAKE = 13_200; // divisible by every `per` used below and by 40, so nothi
 
 function throwOnce(state: LichBonesState, a: number, b: number): LichBonesState & { net?: number } {
   const action: LichBonesAction = { type: 'roll', player: state.hero as string };
-  const step = apply(state, action, { random: fixedRandom([...diceValues(a, b), 0]), now: 0, handoutsOpened: () => null, money: (n) => `${n} coins` });
+  const step = apply(state, action, { random: fixedRandom([...diceValues(a, b), 0]), now: 0, handoutsOpened: () => null, money: (n) => `${n} coins`, dealer: 'Dreaven' });
   if (!step.ok) throw new Error(step.reason);
   const settled = step.events.find((e) => e.type === 'settled' && e.bet.owner === 'Bo' && e.bet.id === state.nextBetId - 1);
   return settled?.type === 'settled' && (settled.result === 'won' || settled.result === 'lost')
@@ -147,7 +147,7 @@ const POINT_DICE: Record<number, [number, number]> = { 4: [1, 3], 5: [1, 4], 6: 
 function tableFor(r: OddsRow, settings: LichBonesSettings): LichBonesState {
   let s = newTable(settings);
   const run = (action: LichBonesAction, values: number[] = []) => {
-    const step = apply(s, action, { random: fixedRandom(values), now: 0, handoutsOpened: () => null, money: (n) => `${n} coins` });
+    const step = apply(s, action, { random: fixedRandom(values), now: 0, handoutsOpened: () => null, money: (n) => `${n} coins`, dealer: 'Dreaven' });
     if (!step.ok) throw new Error(`${r.label}: ${step.reason}`);
     s = step.state;
   };

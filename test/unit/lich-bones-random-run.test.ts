@@ -40,7 +40,7 @@ describe('a long randomized run', () => {
 
     /** Applies an action the way the table would: all of its moves, or nothing if a player would go below zero. */
     const act = (action: LichBonesAction): boolean => {
-      const step = apply(state, action, { random: dice, now, handoutsOpened: () => null, money: (n) => `${n} coins` });
+      const step = apply(state, action, { random: dice, now, handoutsOpened: () => null, money: (n) => `${n} coins`, dealer: 'Dreaven' });
       if (!step.ok) return false;
       for (const e of step.events) if (e.type === 'settled') results.add(`${e.bet.spec.kind} ${e.result}`);
       const mismatch = resultsMismatch(step.moves, step.results);

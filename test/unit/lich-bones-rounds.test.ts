@@ -75,7 +75,7 @@ describe('starting a game', () => {
     const t = Table.started(['Ana', 'Bo']);
     t.bet('Bo', 'hero 5000');
     const before = structuredClone(t.state);
-    apply(t.state, { type: 'roll', player: 'Ana' }, { random: fixedRandom(diceValues(3, 4)), now: t.now, handoutsOpened: t.handoutsOpened, money: t.money });
+    apply(t.state, { type: 'roll', player: 'Ana' }, { random: fixedRandom(diceValues(3, 4)), now: t.now, handoutsOpened: t.handoutsOpened, money: t.money, dealer: 'Dreaven' });
     expect(t.state).toEqual(before);
   });
 });

@@ -48,7 +48,7 @@ export function apply(state: LichBonesState, action: LichBonesAction, ctx: LichB
       reason = s.phase !== 'betting'
         ? 'No game is under way; a seated player can type start.'
         : action.player !== s.hero
-          ? `Only the HERO, ${s.hero}, rolls; Dreaven throws for them when betting closes.`
+          ? `Only the HERO, ${s.hero}, rolls; ${ctx.dealer} throws for them when betting closes.`
           : throwDice(s, 'hero', ctx, out);
       break;
     case 'timeout':

@@ -187,6 +187,8 @@ export interface LichBonesContext extends RulesContext {
   handoutsOpened(name: string): number | null;
   /** An amount of the host's money (HostWords.money), for the refusals: "The minimum bet is 5,000 gold." */
   money(n: number): string;
+  /** Who deals, as the host's players know them (HostWords.dealer): "Dreaven" at the tavern. */
+  dealer: string;
 }
 
 export type LichBonesStep = Step<LichBonesState, LichBonesEvent>;

@@ -26,7 +26,7 @@ export const lichBones = defineGame<LichBonesSettings, LichBonesState, LichBones
   verbs,
   setup: (s) => newTable(s),
   apply: (s, action, ctx: TableContext<LichBonesSettings>) =>
-    apply(s, action, { ...ctx, handoutsOpened: (name) => ctx.lastHandout(name, HANDOUT_KIND), money: ctx.words.money }),
+    apply(s, action, { ...ctx, handoutsOpened: (name) => ctx.lastHandout(name, HANDOUT_KIND), money: ctx.words.money, dealer: ctx.words.dealer }),
   deadline: (s) => s.deadline,
   timeout: { type: 'timeout' },
   ends: (events) => events.some((e) => e.type === 'gameOver'),

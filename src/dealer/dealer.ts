@@ -5,7 +5,7 @@ import type { RandomSource } from '../games/random.js';
 import { Books } from './books/books.js';
 import { TableClock, type Scheduler } from './clock.js';
 import { MudConnection, type MudAddress } from './mud/connection.js';
-import { Outbox, ANSWERS_PER_PLAYER, type Recipient } from './outbox.js';
+import { Outbox, ANSWER_LINES_PER_PLAYER, type Recipient } from './outbox.js';
 import { Presence } from './presence.js';
 import { fill, type Profile } from './profile.js';
 import { Session } from './session.js';
@@ -64,6 +64,8 @@ export class Dealer {
   private readonly slowed = new Set<string>();
   /** Who the table told something privately while a whisper was run. */
   private readonly toldTo = new Set<string>();
+  /** What the room hears first when the last run stopped with a game under way. */
+  private readonly cutOffNews: string | null;
 
   constructor(private readonly o: DealerOptions) {
     const { profile, scheduler } = o;
@@ -73,6 +75,7 @@ export class Dealer {
     this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
     this.clock.hold('offline');
     const returned = this.books.returnStakes();
+    const drew = this.books.draws.length > 0;
     for (const r of returned) o.show('note', `returned ${r.amount} gold on the table to ${this.books.name(r.id) ?? r.id} (the last run ended with it there)`);
     this.outbox = new Outbox(profile, o.character, o.linesPerSecond, scheduler, {
       send: (line) => this.send(line),
@@ -99,6 +102,13 @@ export class Dealer {
       recordsDir: join(o.data, 'records'),
     });
     if (this.table.cutOff !== null) o.show('note', `game ${this.table.cutOff} was cut off by the last stop; its seed is revealed (whisper fair)`);
+    const label = this.table.label.replace(/^./, (c) => c.toUpperCase());
+    const back = returned.map((r) => `${this.table.words.money(r.amount)} to ${this.books.name(r.id) ?? r.id}`).join(', ');
+    const cut = this.table.cutOff;
+    this.cutOffNews =
+      (drew && cut !== null) || returned.length
+        ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (whisper fair)`}.`
+        : null;
     const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
     this.whispers = new Whispers(this.table, o.definition, howTo, () => `where ${o.character} stands`);
     this.connection = new MudConnection(o.mud, profile.charset, scheduler, {
@@ -157,7 +167,7 @@ export class Dealer {
     this.table.dispose();
     const returned = this.books.returnStakes();
     if (this.live) {
-      this.outbox.say(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} closes: every wager on it goes back to its owner${returned.length ? ` (${returned.map((r) => `${r.amount} gold to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : ''}.`);
+      this.outbox.say(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} closes: every wager on it goes back to its owner${returned.length ? ` (${returned.map((r) => `${this.table.words.money(r.amount)} to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : ''}.`);
       this.outbox.command(this.o.profile.commands.logout);
       await this.drained();
     }
@@ -189,6 +199,7 @@ export class Dealer {
       this.dealt = true;
       const game = this.o.definition.title;
       this.outbox.say(`${this.o.character} deals ${game} here. ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'help' })} for the rules; whisper me what you would type at the table.`);
+      if (this.cutOffNews) this.outbox.say(this.cutOffNews);
       this.outbox.say(this.table.commitmentLine());
       this.o.dealing();
     } else {
@@ -235,7 +246,7 @@ export class Dealer {
     this.books.meet(who.id, who.name);
     const reply = (text: string) => this.outbox.answer(this.recipient(who, via !== 'whisper'), text);
     const waiting = this.outbox.waitingFor(who.id);
-    if (waiting < ANSWERS_PER_PLAYER) this.slowed.delete(who.id);
+    if (waiting < ANSWER_LINES_PER_PLAYER) this.slowed.delete(who.id);
     else if (this.slowed.has(who.id)) return;
     else {
       this.slowed.add(who.id);

@@ -7,9 +7,10 @@ import { commandsFor } from './speech.js';
  * Everything the dealer sends, paced to what the MUD takes from one connection: a token bucket
  * of the profile's burst, refilled at `--lines-per-second` (never faster than the profile's own
  * rate). The dealer's own commands (its queries, its setup) go first, then the answers to
- * whispers, then the table's lines in their order; consecutive lines to the room are said as one
- * where they fit one line, and so are consecutive lines to one player. Each text becomes as
- * many commands as it needs (speech.ts), each one token.
+ * whispers, taken in turn from each player who waits for one (so one who whispers a lot delays
+ * nobody else by more than an answer), then the table's lines in their order; consecutive lines
+ * to the room are said as one where they fit one line, and so are consecutive lines to one
+ * player. Each text becomes as many commands as it needs (speech.ts), each one token.
  *
  * While a line of the table waits here the table's clock is held (`onTableLines`): no deadline
  * runs out before the players have been told of it.
@@ -29,8 +30,8 @@ type Item =
   | { kind: 'private'; to: Recipient; text: string }
   | { kind: 'public'; text: string };
 
-/** At most this many answers wait for one player; past it they are told to slow down (whispers.ts). */
-export const ANSWERS_PER_PLAYER = 6;
+/** At most about this many lines of answers wait for one player; past it they are told to slow down (dealer.ts). */
+export const ANSWER_LINES_PER_PLAYER = 24;
 
 export class Outbox {
   private readonly raw: Item[] = [];
@@ -44,6 +45,9 @@ export class Outbox {
   private timer: Timer | null = null;
   private online = false;
   private readonly rate: number;
+  /** When each player was last answered (a count of answers sent), so the one waiting longest goes next. */
+  private readonly answered = new Map<string, number>();
+  private answersSent = 0;
 
   constructor(
     private readonly profile: Profile,
@@ -85,9 +89,9 @@ export class Outbox {
     this.push({ kind: 'public', text });
   }
 
-  /** How many answers wait for this player. */
+  /** How many lines of answers wait for this player. */
   waitingFor(id: string): number {
-    return this.answers.filter((a) => a.kind === 'answer' && a.to.id === id).length;
+    return this.answers.reduce((n, a) => n + (a.kind === 'answer' && a.to.id === id ? a.text.split('\n').length : 0), 0);
   }
 
   /** Anything still to go out. */
@@ -155,39 +159,70 @@ export class Outbox {
   /** Takes the next item (with the ones it merges with) as commands; false when nothing waits. */
   private next(): boolean {
     const queue = this.raw.length ? this.raw : this.answers.length ? this.answers : this.table;
-    const item = queue.shift();
+    const item = queue === this.answers ? this.nextAnswer() : queue.shift();
     if (!item) return false;
     this.currentKind = item.kind;
     if (item.kind === 'raw') {
       this.current = [item.line];
       return true;
     }
-    const posed = item.kind === 'public' && item.text.startsWith(`${this.dealer} `) && !item.text.includes('\n');
-    if (posed) {
-      this.current = commandsFor(this.profile.commands.pose, item.text.slice(this.dealer.length + 1), {}, this.profile);
+    const pose = item.kind === 'public' ? posing(item.text, this.dealer, this.profile) : null;
+    if (pose) {
+      this.current = commandsFor(pose.template, pose.text, {}, this.profile);
       return true;
     }
     const template = item.kind === 'public' ? this.profile.commands.say : item.to.far ? this.profile.commands.answerFar : this.profile.commands.answer;
     const values: Record<string, string> = item.kind === 'public' ? {} : { to: item.to.to };
     let text = item.text;
     let commands = commandsFor(template, text, values, this.profile);
-    // Lines of the same kind to the same reader, one after another, go as one where they fit.
-    while (commands.length === 1 && queue.length && sameReader(item, queue[0], this.dealer)) {
-      const merged = `${text} ${(queue[0] as { text: string }).text}`;
+    // Lines of the same kind to the same reader, one after another, go as one where they fit
+    // (answers to one player are in order among themselves, whoever else waits between them).
+    const following = () => (queue === this.answers ? queue.findIndex((a) => a.kind === 'answer' && a.to.id === (item as { to: Recipient }).to.id) : 0);
+    for (let i = following(); commands.length === 1 && i >= 0 && i < queue.length && sameReader(item, queue[i], this.dealer, this.profile); i = following()) {
+      const merged = `${text} ${(queue[i] as { text: string }).text}`;
       const together = commandsFor(template, merged, values, this.profile);
       if (together.length !== 1) break;
-      queue.shift();
+      queue.splice(i, 1);
       text = merged;
       commands = together;
     }
     this.current = commands;
     return true;
   }
+
+  /** The first answer owed to whoever was answered longest ago. */
+  private nextAnswer(): Item | undefined {
+    let best = -1;
+    let bestAt = Infinity;
+    for (const [i, a] of this.answers.entries()) {
+      const at = this.answered.get((a as { to: Recipient }).to.id) ?? -1;
+      if (at < bestAt) [best, bestAt] = [i, at];
+    }
+    if (best < 0) return undefined;
+    const [item] = this.answers.splice(best, 1);
+    const id = (item as { to: Recipient }).to.id;
+    // Only a player still waiting for more goes behind the others; one who is not waits for nothing.
+    if (this.answers.some((a) => (a as { to: Recipient }).to.id === id)) this.answered.set(id, this.answersSent++);
+    else this.answered.delete(id);
+    return item;
+  }
+}
+
+/**
+ * How a line of the table that begins with the dealer's name is posed, so that the MUD writes the
+ * name: `Croupier chalks up...` as a pose, `Croupier's finger...` as a pose without the space
+ * where the MUD has one; null for a line that is said.
+ */
+function posing(text: string, dealer: string, profile: Profile): { template: string; text: string } | null {
+  if (text.includes('\n') || !text.startsWith(dealer)) return null;
+  if (text.startsWith(`${dealer} `)) return { template: profile.commands.pose, text: text.slice(dealer.length + 1) };
+  if (text.startsWith(`${dealer}'`) && profile.commands.poseNoSpace) return { template: profile.commands.poseNoSpace, text: text.slice(dealer.length) };
+  return null;
 }
 
 /** Whether `b` may be said with `a` in one command: to the same reader, the same way (a posed line stands alone). */
-function sameReader(a: Item, b: Item, dealer: string): boolean {
-  if (a.kind === 'public' && b.kind === 'public') return !b.text.startsWith(`${dealer} `);
+function sameReader(a: Item, b: Item, dealer: string, profile: Profile): boolean {
+  if (a.kind === 'public' && b.kind === 'public') return !posing(b.text, dealer, profile);
   if ((a.kind === 'answer' || a.kind === 'private') && b.kind === a.kind) return a.to.id === b.to.id && a.to.far === b.to.far;
   return false;
 }

@@ -61,6 +61,8 @@ export interface Profile {
     say: string;
     /** Acts before the room: a public line that begins with the dealer's name ("Croupier chalks up..."), the name left to the MUD. */
     pose: string;
+    /** Optional: a pose with no space after the name, for a line that begins with the dealer's name and an apostrophe ("Croupier's finger..."); without it such a line is said. */
+    poseNoSpace?: string;
     /** Answers one player in the room. */
     answer: string;
     /** Answers one player anywhere (a page, a tell). */
@@ -165,6 +167,7 @@ export function profileProblem(d: unknown): string | null {
   const c = p.commands as Record<string, unknown> | undefined;
   for (const key of ['say', 'pose', 'answer', 'answerFar', 'logout', 'keepalive']) if (!c || !isText(c[key])) return `commands.${key} must be a command`;
   for (const key of ['say', 'pose', 'answer', 'answerFar']) if (!(c![key] as string).includes('{text}')) return `commands.${key} must hold {text}`;
+  if (c!.poseNoSpace !== undefined && !(isText(c!.poseNoSpace) && c!.poseNoSpace.includes('{text}'))) return 'commands.poseNoSpace must be a command that holds {text}';
   for (const key of ['answer', 'answerFar']) if (!(c![key] as string).includes('{to}')) return `commands.${key} must hold {to}`;
   if (!isWhole(p.keepaliveMs, 1000)) return '"keepaliveMs" must be a whole number of at least 1000';
   if (!Array.isArray(p.escape) || !p.escape.every((e) => e && isText(e.chars) && isText(e.by))) return '"escape" must be a list of { "chars": text, "by": text }';

@@ -58,7 +58,7 @@ export class Whispers {
     let verb: Verb | undefined = exact && !claimed ? exact : undefined;
     if (!verb) {
       const mine = this.verbs.find(w, (c) => seated || c.forOnlookers === true);
-      if ('ambiguous' in mine) return asked.reply(`"${truncated(word)}" could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
+      if ('ambiguous' in mine) return asked.reply(`By "${truncated(word)}" you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
       if ('found' in mine) verb = mine.found;
     }
     if (!verb && looksLikeAmount(w) && this.verbs.exactly('bet')) return this.run(asked, `bet ${text}`);
@@ -69,7 +69,7 @@ export class Whispers {
     // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
-      if ('found' in this.verbs.find(w)) return asked.reply(`"${truncated(word)}" is played at ${this.table.label}: take a seat first (whisper sit).`);
+      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): "${truncated(word)}" is played at ${this.table.label}.`);
       return asked.reply(`I do not know "${truncated(word)}". Whisper help for what I take.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {

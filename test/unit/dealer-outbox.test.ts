@@ -99,7 +99,7 @@ describe('the table clock', () => {
 describe('the outbox', () => {
   it("sends a burst within the profile's quota, then no more than the lines per second asked for", () => {
     const { clock, sent, box } = outbox('tinymux', 2);
-    for (let i = 0; i < 130; i++) box.answer(i % 2 ? ana : bob, `answer ${i}`);
+    for (let i = 0; i < 130; i++) box.answer({ id: `#${i}`, to: `#${i}`, far: false }, `answer ${i}`);
     expect(sent).toHaveLength(100); // TinyMUX's command quota: a burst of 100
     clock.advance(10_000);
     // then its own rate, one a second, below the two asked for
@@ -133,7 +133,8 @@ describe('the outbox', () => {
     box.say('Croupier chalks up 10 gold from Ana on HERO.');
     box.say('Croupier takes your bet.');
     box.say('Round 2: place your bets!');
-    expect(sent.map((s) => s.line)).toEqual(['pose chalks up 10 gold from Ana on HERO.', 'pose takes your bet.', 'say Round 2: place your bets!']);
+    box.say("Croupier's finger sweeps the table and stops.");
+    expect(sent.map((s) => s.line)).toEqual(['pose chalks up 10 gold from Ana on HERO.', 'pose takes your bet.', 'say Round 2: place your bets!', "pose/nospace 's finger sweeps the table and stops."]);
   });
 
   it('holds the table clock while a line of the table waits, and lets it go once the last is out', () => {
@@ -150,6 +151,24 @@ describe('the outbox', () => {
     const n = holds.length;
     box.answer(ana, 'an answer holds nothing');
     expect(holds).toHaveLength(n);
+  });
+
+  it('answers the players in turn, so one who whispers a lot delays nobody else by more than an answer', () => {
+    const { sent, box, clock } = outbox('tinymux', 1);
+    box.setOnline(false);
+    const cyd: Recipient = { id: '#15', to: '#15', far: false };
+    for (let i = 0; i < 4; i++) box.answer(ana, `help ${i}\n${'line '.repeat(150)}`);
+    box.answer(bob, 'You have 1,000 gold.');
+    box.answer(ana, 'short');
+    box.answer(cyd, 'You take a seat.');
+    expect(box.waitingFor('#13')).toBe(9);
+    box.setOnline(true);
+    clock.advance(20_000);
+    const to = sent.map((s) => /^whisper (#\d+)=/.exec(s.line)![1]);
+    // Ana's first answer (two lines), then Bob's and Cyd's, then the rest of Ana's in order.
+    expect(to.slice(0, 4)).toEqual(['#13', '#13', '#14', '#15']);
+    expect(sent.filter((s) => s.line.startsWith('whisper #13=help')).map((s) => s.line.slice(12, 18))).toEqual(['help 0', 'help 1', 'help 2', 'help 3']);
+    expect(sent.at(-1)!.line).toBe('whisper #13=short');
   });
 
   it('answers a player far away with the far command, and counts what waits for each player', () => {

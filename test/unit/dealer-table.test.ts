@@ -111,6 +111,7 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.table.players).toEqual([]);
     expect(d.whisper(ana, 'gold', true)).toEqual(['You have 1,000 gold. You have no bets on the bones table.']);
     expect(d.whisper(ana, 'flarb')).toEqual(['I do not know "flarb". Whisper help for what I take.']);
+    expect(d.whisper(ana, 'hero 10')).toEqual(['Take a seat first (whisper sit): "hero" is played at the bones table.']);
     expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
     expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
     expect(d.room).toEqual([]);

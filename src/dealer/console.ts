@@ -15,6 +15,7 @@ export const CONSOLE_HELP = [
   '/table   the table as an onlooker sees it',
   '/audit   the books: do they add up, who holds what',
   '/close   every wager back to its owner, log out, and stop (as SIGTERM does)',
+  '/settle N ID|house   purse mode: whose the money held as hold N is (a player\'s id as /audit shows it, or the house)',
   '/help    this list; any other line is sent to the MUD as your character\'s command',
 ].join('\n');
 
@@ -67,6 +68,12 @@ export class OperatorConsole {
         return this.print(this.dealer.table.game.describe(''));
       case '/audit':
         return this.print(this.dealer.audit().join('\n'));
+      case '/settle': {
+        const [, n, to] = t.split(/\s+/);
+        if (!this.dealer.purse) return this.print('-- /settle is for --money purse: nothing is ever held with --money tab');
+        if (!/^\d+$/.test(n ?? '') || !to) return this.print('-- /settle <hold number> <player id|house>, as /audit lists the holds');
+        return this.print(`-- ${this.dealer.purse.settle(Number(n), to)}`);
+      }
       case '/close':
         this.print('-- closing: every wager goes back to its owner');
         return this.onClose();

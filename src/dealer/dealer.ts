@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import type { GameDefinition, Timer } from '../games/api.js';
 import type { SeedMaker } from '../games/fair-source.js';
 import type { RandomSource } from '../games/random.js';
-import { Books } from './books/books.js';
+import { Books, type Money } from './books/books.js';
 import { TableClock, type Scheduler } from './clock.js';
 import { MudConnection, type MudAddress } from './mud/connection.js';
 import { Outbox, ANSWER_LINES_PER_PLAYER, type Recipient } from './outbox.js';
 import { Presence } from './presence.js';
+import { PurseKeeper } from './purse.js';
 import { fill, type Profile } from './profile.js';
 import { Session } from './session.js';
 import { DealerTable } from './table.js';
@@ -29,6 +30,8 @@ export interface DealerOptions {
   definition: GameDefinition;
   settings: object;
   data: string;
+  /** Gold on the dealer's own books (`tab`), or the MUD's own coins (`purse`). */
+  money: Money;
   linesPerSecond: number;
   ordinary: RandomSource;
   seeds: SeedMaker;
@@ -50,6 +53,8 @@ export class Dealer {
   readonly books: Books;
   readonly clock: TableClock;
   readonly table: DealerTable;
+  /** Purse mode's keeper of the MUD's coins; null with --money tab. */
+  readonly purse: PurseKeeper | null;
   private readonly presence = new Presence();
   private readonly outbox: Outbox;
   private readonly whispers: Whispers;
@@ -69,7 +74,7 @@ export class Dealer {
 
   constructor(private readonly o: DealerOptions) {
     const { profile, scheduler } = o;
-    this.books = Books.open(o.data);
+    this.books = Books.open(o.data, o.money);
     // The lag is kept once it has grown by a second (a line waiting in the outbox holds the clock a few milliseconds).
     const keepLag = (lag: number) => lag - this.books.lag >= 1000 && this.books.noteLag(lag);
     this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
@@ -81,7 +86,15 @@ export class Dealer {
       send: (line) => this.send(line),
       onTableLines: (waiting) => (waiting ? this.clock.hold('outbox') : this.clock.release('outbox')),
     });
-    const words = dealerWords(profile, o.character);
+    this.purse =
+      o.money === 'purse'
+        ? new PurseKeeper(profile, this.books, o.character, scheduler, {
+            send: (line) => this.outbox.command(line),
+            tell: (who, text) => this.outbox.answer(this.recipient(who), text),
+            note: (text) => o.show('note', text),
+          })
+        : null;
+    const words = dealerWords(profile, o.character, profile.purse && this.purse ? profile.purse.coins : 'gold');
     this.table = new DealerTable({
       definition: o.definition,
       settings: o.settings,
@@ -100,6 +113,7 @@ export class Dealer {
       seeds: o.seeds,
       graceMs: GRACE_MS,
       recordsDir: join(o.data, 'records'),
+      bankroll: o.money === 'purse',
     });
     if (this.table.cutOff !== null) o.show('note', `game ${this.table.cutOff} was cut off by the last stop; its seed is revealed (whisper fair)`);
     const label = this.table.label.replace(/^./, (c) => c.toUpperCase());
@@ -110,7 +124,7 @@ export class Dealer {
         ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (whisper fair)`}.`
         : null;
     const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
-    this.whispers = new Whispers(this.table, o.definition, howTo, () => `where ${o.character} stands`);
+    this.whispers = new Whispers(this.table, o.definition, howTo, () => `where ${o.character} stands`, this.purse);
     this.connection = new MudConnection(o.mud, profile.charset, scheduler, {
       up: () => this.up(),
       line: (line) => this.line(line),
@@ -153,8 +167,11 @@ export class Dealer {
     const problems = this.books.audit();
     return [
       problems.length ? `THE BOOKS DO NOT ADD UP: ${problems.join('; ')}` : 'The books add up: every account together is nothing, and nobody is below nothing.',
-      `Players hold ${sum('player:')} gold; ${sum('escrow:')} is on the table; the house has ${b.house ?? 0} (what it took less what it paid); the mint has made ${-(b.mint ?? 0)} (new players' starting gold).`,
-      `Seated: ${this.table.players.map((p) => `${p.name} (${p.id}, ${b[`player:${p.id}`] ?? 0} gold)`).join(', ') || 'nobody'}.`,
+      this.purse
+        ? `Players hold ${sum('player:')}; ${sum('escrow:')} is on the table; ${sum('unclaimed:')} is unclaimed; ${sum('pending:')} is being paid out; the house (the dealer's own) has ${b.house ?? 0}.`
+        : `Players hold ${sum('player:')} gold; ${sum('escrow:')} is on the table; the house has ${b.house ?? 0} (what it took less what it paid); the mint has made ${-(b.mint ?? 0)} (new players' starting gold).`,
+      ...(this.purse?.audit() ?? []),
+      `Seated: ${this.table.players.map((p) => `${p.name} (${p.id}, ${b[`player:${p.id}`] ?? 0} ${this.table.words.moneyName})`).join(', ') || 'nobody'}.`,
       `Clock: ${this.clock.running ? 'running' : 'waiting'}; ${this.books.games.length} finished games in the books; ${this.connection.connected ? (this.live ? 'dealing' : 'logging in') : 'not connected'}.`,
     ];
   }
@@ -168,6 +185,7 @@ export class Dealer {
     const returned = this.books.returnStakes();
     if (this.live) {
       this.outbox.say(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} closes: every wager on it goes back to its owner${returned.length ? ` (${returned.map((r) => `${this.table.words.money(r.amount)} to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : ''}.`);
+      this.purse?.closing();
       this.outbox.command(this.o.profile.commands.logout);
       await this.drained();
     }
@@ -187,8 +205,9 @@ export class Dealer {
       failed: (reason) => {
         this.o.failed(reason);
       },
-    });
+    }, this.purse?.closeCommands);
     this.session = session;
+    this.purse?.login(session.secret);
     this.trust = new Trust(this.o.profile, { secret: session.secret, character: this.o.character });
   }
 
@@ -206,11 +225,13 @@ export class Dealer {
       this.o.show('note', 'logged in again; the table goes on');
     }
     if (this.table.players.length) this.askRoster();
+    this.purse?.ready();
   }
 
   private down(reason: string, retryMs: number | null): void {
     this.session?.end();
     this.trust?.forget();
+    this.purse?.loggedOut();
     this.outbox.setOnline(false);
     this.clock.hold('offline');
     if (!this.closing) this.o.show('note', `lost the MUD (${reason})${retryMs === null ? '' : `; trying again in ${Math.round(retryMs / 1000)} s`}`);
@@ -227,6 +248,7 @@ export class Dealer {
     this.o.show('mud', line.replaceAll(this.o.password, '*****'));
     if (!this.session || !this.trust) return;
     if (this.session.state !== 'ready') return this.session.read(line);
+    if (this.purse?.line(this.trust.clean(line))) return;
     const reading = this.trust.read(line);
     if (reading) this.handle(reading);
   }
@@ -237,10 +259,12 @@ export class Dealer {
     if (r.kind === 'roster') return this.presence.roster(r.present);
     if (r.kind === 'event') {
       this.presence.event(r.event, r.who);
+      this.purse?.seen(r.who.name, r.event === 'arrived' || r.event === 'connected');
       if (this.o.profile.roster && this.table.seatOf(r.who.id)) this.askRoster();
       return;
     }
     const { who, via } = r;
+    this.purse?.seen(who.name, true);
     if (via === 'whisper') this.presence.whispered(who);
     else this.presence.heardFrom(who);
     this.books.meet(who.id, who.name);

@@ -8,6 +8,7 @@ import { readSettings } from '../games/settings.js';
 import { realTime } from './clock.js';
 import { OperatorConsole } from './console.js';
 import { Dealer } from './dealer.js';
+import { purseSettings } from './house-rules.js';
 import { loadProfile, shippedProfiles, type Profile } from './profile.js';
 
 /**
@@ -23,7 +24,7 @@ const USAGE = `Usage: npm run dealer -- --mud <host>:<port> --profile <name|file
   --character NAME       the character that deals
   --data DIR             the dealer's books (created if missing); the same folder again goes on where it stopped
   --game ID              lich-bones (the default), spice-run or dragons-lair, or a game of a --game-module
-  --money tab            gold on the dealer's own books (the default; the only kind for now)
+  --money tab|purse      tab: gold on the dealer's own books (the default); purse: the MUD's own coins, paid in with its give
   --settings FILE        the table's settings, a JSON object of the game's own keys
   --lines-per-second N   at most this many commands a second on average (default 2)
   --game-module FILE     a game from a module that exports a GameDefinition (repeatable)
@@ -63,8 +64,7 @@ const data = one('data') ?? fail('--data is missing: the folder for the dealer\'
 const password = process.env.DEALER_PASSWORD ?? fail("DEALER_PASSWORD is not set: the character's password comes from the environment, never the command line.");
 if (!password) fail("DEALER_PASSWORD is empty: set it to the character's password.");
 const money = one('money') ?? 'tab';
-if (money === 'purse') fail('--money purse (the MUD\'s own coins) is not here yet; --money tab keeps gold on the dealer\'s books.');
-if (money !== 'tab') fail(`--money is tab, not "${money}".`);
+if (money !== 'tab' && money !== 'purse') fail(`--money is tab or purse, not "${money}".`);
 const lpsText = one('lines-per-second') ?? '2';
 const linesPerSecond = Number(lpsText);
 if (!/^\d+(\.\d+)?$/.test(lpsText) || linesPerSecond <= 0 || linesPerSecond > 1000) fail(`--lines-per-second is a number above 0 (up to 1000), not "${lpsText}".`);
@@ -98,6 +98,12 @@ if (settingsFile) {
     fail(`--settings ${settingsFile} is not a JSON file: ${(e as Error).message}`);
   }
 }
+if (money === 'purse') {
+  if (!profile.purse) fail(`--money purse: the profile ${profile.name} says nothing of the MUD's coins (no "purse"; docs/dealer.md, "Purse mode").`);
+  const house = purseSettings(definition.id, given);
+  if (!house.ok) fail(`${house.problem}.`);
+  given = house.settings;
+}
 // Read through the game's declaration, as every host reads a table's settings: a bad key or value is one line.
 const read = readSettings(definition.settings, given);
 if (!read.ok) fail(`--settings ${settingsFile}: ${read.problem}.`);
@@ -115,6 +121,7 @@ try {
     definition,
     settings,
     data,
+    money,
     linesPerSecond,
     ordinary: seed === null ? cryptoRandom : seededRandom(seed),
     seeds: seed === null ? cryptoSeeds : derivedSeeds(seed),

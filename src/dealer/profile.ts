@@ -17,6 +17,46 @@ import tinymux from './profiles/tinymux.json' with { type: 'json' };
  */
 
 export type Via = 'whisper' | 'page' | 'tell';
+
+/** A line that tells an amount of the MUD's coins: group `amount`, or a fixed `amount` where the line names none ("a Penny"). */
+export interface AmountLine {
+  pattern: string;
+  amount?: number;
+}
+
+/**
+ * What `--money purse` needs of a MUD (docs/dealer.md, "Purse mode"): how the dealer reads its
+ * own purse, the lines that tell a payment in, its give, and what keeps payments out while it
+ * cannot see them.
+ */
+export interface PurseProfile {
+  /** The MUD's name for its coins, as the dealer words amounts: `Pennies`, `gold coins`. */
+  coins: string;
+  /**
+   * Reads the dealer's own purse: `send`, then a line matching one of `answers`. Where `send`
+   * holds `{tag}` the answer must carry that fresh tag, which no player can forge; where it
+   * cannot, a second balance line in one answer is taken as tampering.
+   */
+  read: { send: string; answers: AmountLine[] };
+  /**
+   * Lines that tell a payment in: `name` (and `id`) of the payer where the line names one;
+   * `proven` where only the MUD can write the line (TinyMUX through the dealer's ear, with its
+   * secret), so its payer is certain.
+   */
+  paid: (AmountLine & { proven?: boolean })[];
+  /** The MUD's give, naming one player exactly: `give {to}={amount}`, `give {amount} coins 0.{to}`. */
+  give: string;
+  /** Where the MUD proves them: the line that says the dealer's own give went out, and the lines that say it was refused (group `reason`). */
+  gave?: string;
+  refused: string[];
+  /** Commands that keep payments out (first thing at every login, and at the end), and let them in once the dealer sees every line. */
+  close: string[];
+  open: string[];
+  /** Every payment is told while the dealer is logged in, and none can come while it is not (`close`): what a read finds is then exactly what was told. */
+  allTold: boolean;
+  /** Names whose own lines could pass for the dealer's own (a Diku character named You): no payment is taken and none made while one is known to be here. */
+  forgers?: string;
+}
 export type EventKind = 'arrived' | 'left' | 'connected' | 'disconnected';
 
 export interface Profile {
@@ -81,6 +121,8 @@ export interface Profile {
   playersWhisper: string;
   /** What a name must look like to be written into a command (where identity is `name`). */
   names: string;
+  /** What `--money purse` needs; a profile without it deals with `--money tab` only. */
+  purse?: PurseProfile;
 }
 
 /** The shipped profiles (profiles/*.json), by name: imported, so a build carries them. */
@@ -172,7 +214,40 @@ export function profileProblem(d: unknown): string | null {
   if (!isWhole(p.keepaliveMs, 1000)) return '"keepaliveMs" must be a whole number of at least 1000';
   if (!Array.isArray(p.escape) || !p.escape.every((e) => e && isText(e.chars) && isText(e.by))) return '"escape" must be a list of { "chars": text, "by": text }';
   if (!(p.playersWhisper as string).includes('{text}')) return '"playersWhisper" must hold {text}';
-  return patternProblem('names', p.names, []);
+  return patternProblem('names', p.names, []) ?? (p.purse === undefined ? null : purseProblem(p.purse as Record<string, unknown>, idGroups));
+}
+
+function amountLinesProblem(where: string, lines: unknown, groups: string[]): string | null {
+  if (!Array.isArray(lines) || lines.length === 0) return `${where} must list at least one { "pattern": ..., "amount": optional }`;
+  for (const [i, l] of (lines as Record<string, unknown>[]).entries()) {
+    if (l.amount !== undefined && !isWhole(l.amount, 0)) return `${where}[${i}].amount must be a whole number`;
+    const problem = patternProblem(`${where}[${i}].pattern`, l.pattern, l.amount === undefined ? ['amount', ...groups] : groups);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function purseProblem(q: Record<string, unknown>, idGroups: string[]): string | null {
+  if (!q || typeof q !== 'object') return '"purse" must be an object';
+  if (!isText(q.coins)) return 'purse.coins must be text';
+  const read = q.read as Record<string, unknown> | undefined;
+  if (!read || !isText(read.send)) return 'purse.read must be { "send": command, "answers": [...] }';
+  const problem = amountLinesProblem('purse.read.answers', read.answers, []) ?? amountLinesProblem('purse.paid', q.paid, []);
+  if (problem) return problem;
+  // A payment line names its payer by the identity the MUD has, or by nobody (`Someone`).
+  for (const [i, l] of (q.paid as Record<string, unknown>[]).entries()) {
+    const named = /\(\?<name>/.test(String(l.pattern));
+    if (named && idGroups.includes('id') && !/\(\?<id>/.test(String(l.pattern))) return `purse.paid[${i}].pattern names a payer without the group (?<id>...)`;
+  }
+  if (!isText(q.give) || !q.give.includes('{to}') || !q.give.includes('{amount}')) return 'purse.give must be a command holding {to} and {amount}';
+  if (q.gave !== undefined) {
+    const gave = patternProblem('purse.gave', q.gave, []);
+    if (gave) return gave;
+  }
+  if (!Array.isArray(q.refused) || !q.refused.every(isText)) return 'purse.refused must be a list of patterns';
+  for (const key of ['close', 'open']) if (!Array.isArray(q[key]) || !(q[key] as unknown[]).every(isText)) return `purse.${key} must be a list of commands`;
+  if (typeof q.allTold !== 'boolean') return 'purse.allTold must be true or false';
+  return q.forgers === undefined ? null : patternProblem('purse.forgers', q.forgers, []);
 }
 
 /** A template with its placeholders filled; a placeholder not given stays as it is. */

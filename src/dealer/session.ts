@@ -33,6 +33,8 @@ export class Session {
       ready(): void;
       failed(reason: string): void;
     },
+    /** Commands sent first once logged in, before the profile's setup (purse mode's lock). */
+    private readonly first: readonly string[] = [],
   ) {
     if (profile.login.length === 0) this.setUp();
   }
@@ -71,7 +73,7 @@ export class Session {
   }
 
   private sendSetup(): void {
-    for (const line of this.profile.setup) this.io.send(fill(line, { secret: this.secret, character: this.character }));
+    for (const line of [...this.first, ...this.profile.setup]) this.io.send(fill(line, { secret: this.secret, character: this.character }));
   }
 
   /** Asks for the ready line (where the profile asks for it), again each second until it comes. */

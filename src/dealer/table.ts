@@ -40,6 +40,8 @@ export interface TableOptions {
   graceMs: number;
   /** Where a copy of each finished game's record is written (for `npm run verify -- game <file>`). */
   recordsDir: string;
+  /** Purse mode: a bet is taken only if the house could still pay the worst outcome of everything on the table. */
+  bankroll?: boolean;
 }
 
 /** How often the seats are checked against who is here (on the table's clock). */
@@ -187,9 +189,17 @@ export class DealerTable implements TableHost {
     return this.o.books.balance(`player:${this.idOf(name)}`);
   }
 
-  transfer(moves: readonly CoinMove[], actor?: string, results: readonly BetResult[] = []): TransferOutcome {
+  transfer(moves: readonly CoinMove[], actor?: string, results: readonly BetResult[] = [], exposure?: () => number): TransferOutcome {
     const account = (p: Party) => (p.kind === 'house' ? 'house' : `${p.kind}:${this.idOf(p.name)}`);
     for (const m of moves) if (!Number.isSafeInteger(m.amount) || m.amount <= 0) return { ok: false, reason: `The table refuses to move ${m.amount} gold.` };
+    // Real coins: a new stake is taken only if the house could pay the worst that could then come of the table.
+    if (this.o.bankroll && exposure && moves.some((m) => m.to.kind === 'escrow')) {
+      const house = moves.reduce((n, m) => n + (m.to.kind === 'house' ? m.amount : 0) - (m.from.kind === 'house' ? m.amount : 0), this.o.books.balance('house'));
+      const worst = exposure();
+      if (worst > house) {
+        return { ok: false, reason: `The house cannot cover that bet: if the dice went against it, the table could cost the house ${this.words.money(worst)}, and it holds ${this.words.money(Math.max(0, house))}.` };
+      }
+    }
     const short = this.o.books.transfer(
       moves.map((m) => ({ from: account(m.from), to: account(m.to), amount: m.amount, why: m.why })),
       results.map((r) => ({ key: this.idOf(r.player), name: r.player, bet: r.bet, stake: r.stake, paid: r.paid, outcome: r.outcome })),

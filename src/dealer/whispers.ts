@@ -1,8 +1,9 @@
 import type { GameCommand, GameDefinition } from '../games/api.js';
-import { looksLikeAmount } from '../text/amount.js';
+import { looksLikeAmount, parseAmount } from '../text/amount.js';
 import { splitCommand } from '../text/command-line.js';
 import { CommandSet, type Command } from '../text/command-set.js';
 import type { Via } from './profile.js';
+import type { PurseKeeper } from './purse.js';
 import type { DealerTable } from './table.js';
 import type { Who } from './trust.js';
 
@@ -40,6 +41,8 @@ export class Whispers {
     private readonly howTo: string,
     /** The room the dealer deals in, as players find it (for pages from elsewhere). */
     private readonly where: () => string,
+    /** Purse mode: the MUD's own coins, paid out with `cashout` and held money asked for with `claim`. */
+    private readonly purse: PurseKeeper | null = null,
   ) {
     this.host = new CommandSet(this.hostVerbs());
     const game = table.game.commands;
@@ -157,12 +160,39 @@ export class Whispers {
           if (problem) a.reply(problem);
         },
       },
+      ...(this.purse ? this.purseVerbs(this.purse) : []),
       {
         key: 'help',
         usage: 'help [<topic>]',
         group: 'Tables',
         help: 'What I take, and the rules.',
         run: (a, args) => a.reply(this.help(args.trim().toLowerCase())),
+      },
+    ];
+  }
+
+  /** Purse mode's own: the MUD's coins back with its own give, and held money claimed with proof. */
+  private purseVerbs(purse: PurseKeeper): Verb[] {
+    const coins = this.table.words.moneyName;
+    return [
+      {
+        key: 'cashout',
+        usage: 'cashout [<amount>]',
+        group: 'Tables',
+        help: `Your ${coins} on my books back to you with the MUD's own give: all of it, or the amount you name.`,
+        run: (a, args) => {
+          if (!args.trim()) return purse.cashout(a.who, null, a.reply);
+          const amount = parseAmount(args, coins);
+          if (!amount.ok) return a.reply(amount.reason);
+          purse.cashout(a.who, amount.value, a.reply);
+        },
+      },
+      {
+        key: 'claim',
+        usage: 'claim',
+        group: 'Tables',
+        help: `${coins} you paid that I hold as unclaimed, where the MUD proves they were yours.`,
+        run: (a) => purse.claim(a.who, a.reply),
       },
     ];
   }
@@ -181,7 +211,7 @@ export class Whispers {
     const game = this.table.game.commands.map((c) => c.key).filter((k) => !this.host.exactly(k));
     return [
       d.help(this.table.settings, words),
-      `${this.howTo} Whisper what you would type at the table: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
+      `${this.howTo} Whisper what you would type at the table: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, ${this.purse ? 'cashout, claim, ' : ''}table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
     ].join('\n');
   }
 }

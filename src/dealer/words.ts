@@ -4,15 +4,15 @@ import { fill, type Profile } from './profile.js';
 
 /**
  * The dealer's words for what the games name of their host (HostWords): its money is gold on
- * its own books (as Dreaven's was), the dealer is the character itself (Lich Bones says its name
+ * its own books (as Dreaven's was), or the MUD's own coins in purse mode (`Pennies`), the dealer is the character itself (Lich Bones says its name
  * where the tavern says Dreaven's), a table is looked at and a dealer spoken to by whispering
  * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), and times are UTC.
  */
-export function dealerWords(profile: Profile, dealer: string): HostWords {
+export function dealerWords(profile: Profile, dealer: string, coins = 'gold'): HostWords {
   const whisper = (text: string) => fill(profile.playersWhisper, { dealer, text });
   return {
-    money: (n) => `${formatCoins(n)} gold`,
-    moneyName: 'gold',
+    money: (n) => `${formatCoins(n)} ${coins}`,
+    moneyName: coins,
     look: () => whisper('table'),
     dealer,
     whisper: (_dealer, text) => whisper(text),

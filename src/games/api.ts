@@ -118,8 +118,11 @@ export interface TableHost<T = any> {
    * Applies the moves as one atomic transfer, or refuses with a reason naming who is short
    * (addressed as "you" when that is `actor`), and nothing moves. `results` (what came of the
    * bets the moves settle) are kept with the same transfer, for `history` and the game's record.
+   * `exposure`, where the game can tell it: works out the most the house could have to pay
+   * beyond the stakes it holds, on the worst single outcome of everything on the table after
+   * this transfer (a host that pays in real coins refuses a bet it could not cover).
    */
-  transfer(moves: readonly CoinMove[], actor?: string, results?: readonly BetResult[]): TransferOutcome;
+  transfer(moves: readonly CoinMove[], actor?: string, results?: readonly BetResult[], exposure?: () => number): TransferOutcome;
   /**
    * Tells what a step of the game did, in one call and in order: lines for everyone in the room
    * (players and onlookers, each in their own words) or for one player, a throw, and news for the

@@ -77,6 +77,8 @@ export interface GameSpec<T, S, A extends Action, E> extends Omit<GameDefinition
   hand?(state: S, viewer: string): CardFace[] | null;
   /** Nothing at the game is secret: Table.State is built once for a room. */
   sameForEveryone?: boolean;
+  /** The most the house could pay beyond the stakes on the table, on its worst single outcome (TableHost.transfer). */
+  exposure?(state: S): number;
 }
 
 /** A game's definition from its declaration: every table of it is an EngineTable. */
@@ -183,7 +185,7 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
     const before = this.state;
     const ctx = this.context();
     const step = this.spec.apply(before, action, ctx);
-    const stood = settle(this.host, step, action.player ?? null, reply);
+    const stood = settle(this.host, step, action.player ?? null, reply, this.spec.exposure);
     if (!stood) return false;
     const { handouts = [], unseat = [] } = step.ok ? step : {};
     for (const h of handouts) this.host.handouts.note(h.player, h.kind, ctx.now);

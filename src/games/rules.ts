@@ -93,12 +93,13 @@ export function settle<S, E>(
   step: Step<S, E>,
   actor: string | null,
   refuse: (text: string) => void,
+  exposure?: (state: S) => number,
 ): { state: S; events: E[] } | null {
   if (!step.ok) {
     refuse(step.reason);
     return null;
   }
-  const paid = host.transfer(step.moves, actor ?? undefined, step.results);
+  const paid = host.transfer(step.moves, actor ?? undefined, step.results, exposure && (() => exposure(step.state)));
   if (!paid.ok) {
     refuse(paid.reason);
     return null;

@@ -60,12 +60,23 @@ export function runDealer(args: string[], password = 'pw'): DealerRun {
 }
 
 /** The books as the journal says they are now: every balance by account, and the names. */
-export function readBooks(data: string): { balances: Record<string, number>; names: Record<string, string>; games: { draws: unknown[]; serverSeed: string }[] } {
+export function readBooks(data: string): {
+  balances: Record<string, number>;
+  names: Record<string, string>;
+  games: { draws: unknown[]; serverSeed: string }[];
+  /** Purse mode: how many reads of the purse the books took, the last one, and the open holds by number. */
+  reads: number;
+  purse: number | null;
+  holds: Record<string, { amount: number; why: string }>;
+} {
   const file = join(data, 'books.journal');
   const balances: Record<string, number> = {};
   let names: Record<string, string> = {};
   let games: { draws: unknown[]; serverSeed: string }[] = [];
-  if (!existsSync(file)) return { balances, names, games };
+  let reads = 0;
+  let purse: number | null = null;
+  let holds: Record<string, { amount: number; why: string }> = {};
+  if (!existsSync(file)) return { balances, names, games, reads, purse, holds };
   const add = (k: string, d: number) => (balances[k] = (balances[k] ?? 0) + d);
   for (const line of readFileSync(file, 'utf8').split('\n').slice(0, -1)) {
     const r = JSON.parse(line.slice(9));
@@ -74,6 +85,16 @@ export function readBooks(data: string): { balances: Record<string, number>; nam
       Object.assign(balances, r.books.balances);
       names = { ...r.books.names };
       games = [...r.books.games];
+      purse = r.books.purse ?? null;
+      holds = { ...(r.books.holds ?? {}) };
+    } else if (r.k === 'purse') {
+      for (const m of r.moves) {
+        add(m.from, -m.amount);
+        add(m.to, m.amount);
+      }
+      if (r.read !== undefined) [reads, purse] = [reads + 1, r.read];
+      for (const h of r.holds ?? []) holds[h.n] = h;
+      if (r.settled !== undefined) delete holds[r.settled];
     } else if (r.k === 'moves') {
       for (const m of r.moves) {
         add(m.from, -m.amount);
@@ -82,7 +103,8 @@ export function readBooks(data: string): { balances: Record<string, number>; nam
     } else if (r.k === 'name') names[r.id] = r.name;
     else if (r.k === 'game') games.push(r.record);
   }
-  return { balances, names, games };
+  for (const k of Object.keys(balances)) if (balances[k] === 0) delete balances[k];
+  return { balances, names, games, reads, purse, holds };
 }
 
 /** How players of one kind of MUD whisper to the dealer, and how its lines to them look there. */
@@ -260,8 +282,8 @@ export class MuxDealers extends Dealers {
     super(work, profile, { port: mux.port, password: 'pw', seed: '7' }, muxSpeech);
   }
 
-  static async start(names: readonly string[], opts: { stock?: boolean } = {}): Promise<MuxDealers> {
-    const mux = await TinyMux.start(opts.stock ? [] : ['command_quota_max 5000', 'command_quota_increment 1000']);
+  static async start(names: readonly string[], opts: { stock?: boolean; config?: string[] } = {}): Promise<MuxDealers> {
+    const mux = await TinyMux.start([...(opts.stock ? [] : ['command_quota_max 5000', 'command_quota_increment 1000']), ...(opts.config ?? [])]);
     const work = mkdtempSync(join(tmpdir(), 'dealer-mux-'));
     const profile = opts.stock ? 'tinymux' : join(work, 'busy-tinymux.json');
     if (!opts.stock) writeFileSync(profile, JSON.stringify({ ...loadProfile('tinymux'), quota: { burst: 5000, perSecond: 1000 } }));

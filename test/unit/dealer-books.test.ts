@@ -103,7 +103,18 @@ describe('the books on disk', () => {
     const file = join(dir, JOURNAL_FILE);
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('1000', '9000'));
-    expect(() => Books.open(dir)).toThrow(/books\.journal: line 2 is damaged \(its checksum does not match\)/);
+    // Line 1 is the books as the start found them, line 2 their money mode, line 3 Ana's starting gold.
+    expect(() => Books.open(dir)).toThrow(/books\.journal: line 3 is damaged \(its checksum does not match\)/);
+  });
+
+  it('opens books only in the money mode they were kept in', () => {
+    const dir = folder();
+    Books.open(dir, 'purse').close();
+    expect(() => Books.open(dir, 'tab')).toThrow(/were kept with --money purse; give another --data for --money tab/);
+    const purse = Books.open(dir, 'purse');
+    purse.meet('#13', 'Ana');
+    expect(purse.balance('player:#13')).toBe(0);
+    purse.close();
   });
 
   it("keeps the live seed's draws and the game's results until the game's record takes them", () => {

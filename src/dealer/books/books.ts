@@ -17,7 +17,37 @@ export const STARTING_GOLD = 1000;
 /** How many finished games' records the books keep (the records folder keeps every one). */
 export const GAMES_KEPT = 100;
 
+/** How the dealer's money works: gold on its own books (`tab`), or the MUD's own coins (`purse`). */
+export type Money = 'tab' | 'purse';
+
+/** A payment out with the MUD's own give, journaled before the give and open until a read of the purse settles it. */
+export interface Payout {
+  n: number;
+  /** The player paid, by identity, and the name the give names them by. */
+  id: string;
+  name: string;
+  amount: number;
+}
+
+/** Someone who said (or whose line said) they paid in money the dealer could not credit to them. */
+export interface Claim {
+  id: string | null;
+  name: string;
+  amount: number;
+  /** The MUD's own proof of who paid (on TinyMUX, the payment line as the dealer's ear heard it). */
+  proven: boolean;
+}
+
+/** Money in the purse that is nobody's yet: held until a proven claim or the operator settles it. */
+export interface Hold {
+  n: number;
+  amount: number;
+  why: string;
+  claims: Claim[];
+}
+
 export interface BooksData {
+  money: Money;
   balances: Record<string, number>;
   names: Record<string, string>;
   handouts: Record<string, Record<string, number>>;
@@ -27,6 +57,29 @@ export interface BooksData {
   results: GameResult[];
   games: GameRecord[];
   lag: number;
+  /** Purse mode: the purse as last read and reconciled (null before the first read), the open payouts and holds, and their numbering. */
+  purse: number | null;
+  payouts: Record<string, Payout>;
+  holds: Record<string, Hold>;
+  serial: number;
+  /** Payments told since the last read, kept so that a restart's first read still knows whose they were. */
+  arrivals: Claim[];
+}
+
+/** One step of purse mode, as one record: its moves, and what it opens or closes. */
+export interface PurseStep {
+  moves: Move[];
+  /** The purse as this step's read showed it: every payment told before it is accounted for. */
+  read?: number;
+  /** A payment told, not yet read. */
+  arrival?: Claim;
+  payout?: Payout;
+  /** A payout settled (paid, or back on the books). */
+  closed?: number;
+  /** Holds opened (or a hold partly claimed, with what is left). */
+  holds?: Hold[];
+  /** A hold settled (claimed, or by the operator). */
+  settled?: number;
 }
 
 export type BookRecord =
@@ -36,19 +89,27 @@ export type BookRecord =
   | { k: 'handout'; id: string; kind: string; at: number }
   | { k: 'fair'; fair: FairData; draw?: DrawRecord }
   | { k: 'game'; record: GameRecord }
-  | { k: 'lag'; lag: number };
+  | { k: 'lag'; lag: number }
+  | { k: 'mode'; money: Money }
+  | ({ k: 'purse' } & PurseStep);
 
-const empty = (): BooksData => ({ balances: {}, names: {}, handouts: {}, fair: null, draws: [], results: [], games: [], lag: 0 });
+const empty = (): BooksData => ({ money: 'tab', balances: {}, names: {}, handouts: {}, fair: null, draws: [], results: [], games: [], lag: 0, purse: null, payouts: {}, holds: {}, serial: 0, arrivals: [] });
 
 export class Books implements Replay<BookRecord> {
   private ledger = new Ledger();
   private data: BooksData = empty();
   private journal: Journal<BookRecord> | null = null;
 
-  /** The books in `dir`, read back from their journal. */
-  static open(dir: string): Books {
+  /** The books in `dir`, read back from their journal; books kept in one money mode are never opened in the other. */
+  static open(dir: string, money: Money = 'tab'): Books {
     const books = new Books();
+    const fresh = !Journal.exists(dir);
     books.journal = Journal.open(dir, books);
+    if (fresh) books.write({ k: 'mode', money });
+    else if (books.data.money !== money) {
+      books.close();
+      throw new Error(`the books in ${dir} were kept with --money ${books.data.money}; give another --data for --money ${money}`);
+    }
     return books;
   }
 
@@ -82,6 +143,33 @@ export class Books implements Replay<BookRecord> {
     return this.data.lag;
   }
 
+  get money(): Money {
+    return this.data.money;
+  }
+
+  /** Purse mode: the purse as last read and reconciled, or null before the first read. */
+  get purse(): number | null {
+    return this.data.purse;
+  }
+
+  /** Payments told since the last read. */
+  get arrivals(): readonly Claim[] {
+    return this.data.arrivals;
+  }
+
+  get payouts(): Payout[] {
+    return Object.values(this.data.payouts);
+  }
+
+  get holds(): Hold[] {
+    return Object.values(this.data.holds);
+  }
+
+  /** A fresh number for a payout or a hold. */
+  get nextNumber(): number {
+    return this.data.serial + 1;
+  }
+
   handout(id: string, kind: string): number | null {
     return this.data.handouts[id]?.[kind] ?? null;
   }
@@ -104,7 +192,7 @@ export class Books implements Replay<BookRecord> {
 
   /** A player speaks to the dealer: one new to the books gets their starting gold, and a new name is noted. */
   meet(id: string, name: string): void {
-    if (this.data.names[id] === undefined) {
+    if (this.data.names[id] === undefined && this.data.money === 'tab') {
       this.write({ k: 'moves', moves: [{ from: 'mint', to: keyOf({ kind: 'player', id }), amount: STARTING_GOLD, why: 'new to the books' }] });
     }
     if (this.data.names[id] !== name) this.write({ k: 'name', id, name });
@@ -132,6 +220,13 @@ export class Books implements Replay<BookRecord> {
 
   noteLag(lag: number): void {
     this.write({ k: 'lag', lag });
+  }
+
+  /** A step of purse mode as one record; throws (nothing written) if a move would overdraw an account that must cover it. */
+  purseStep(step: PurseStep): void {
+    const short = this.ledger.shortfall(step.moves);
+    if (short) throw new Error(`the books refuse a purse step: ${short.key} has ${short.has}, not ${short.needs}`);
+    this.write({ k: 'purse', ...step });
   }
 
   /** Every stake on the table back to its owner (no game outlives the dealer), one record. */
@@ -163,7 +258,8 @@ export class Books implements Replay<BookRecord> {
     const d = this.data;
     switch (r.k) {
       case 'books':
-        this.data = structuredClone(r.books);
+        // Books written before purse mode have none of its fields.
+        this.data = { ...empty(), ...structuredClone(r.books) };
         this.ledger = new Ledger(r.books.balances);
         return;
       case 'moves':
@@ -189,6 +285,19 @@ export class Books implements Replay<BookRecord> {
         return;
       case 'lag':
         d.lag = r.lag;
+        return;
+      case 'mode':
+        d.money = r.money;
+        return;
+      case 'purse':
+        this.ledger.apply(r.moves);
+        if (r.read !== undefined) [d.purse, d.arrivals] = [r.read, []];
+        if (r.arrival) d.arrivals = [...d.arrivals, r.arrival];
+        if (r.payout) d.payouts[r.payout.n] = r.payout;
+        if (r.closed !== undefined) delete d.payouts[r.closed];
+        for (const h of r.holds ?? []) d.holds[h.n] = h;
+        if (r.settled !== undefined) delete d.holds[r.settled];
+        d.serial = Math.max(d.serial, r.payout?.n ?? 0, ...(r.holds ?? []).map((h) => h.n));
         return;
     }
   }
@@ -234,7 +343,26 @@ export function recordProblem(r: unknown): string | null {
       return gameRecordProblem(rec.record);
     case 'lag':
       return Number.isSafeInteger(rec.lag) && (rec.lag as number) >= 0 ? null : 'its lag is not a whole number';
+    case 'mode':
+      return rec.money === 'tab' || rec.money === 'purse' ? null : 'its money mode is neither tab nor purse';
+    case 'purse':
+      return movesProblem(rec.moves) ?? purseProblem(rec);
     default:
       return `it is of no known kind (${JSON.stringify(rec.k)})`;
   }
+}
+
+const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/** What is wrong with a purse step's payout, hold and read, or null. */
+function purseProblem(r: Record<string, unknown>): string | null {
+  if (r.read !== undefined && !isCount(r.read)) return 'its purse read is not a whole number';
+  const p = r.payout as Record<string, unknown> | undefined;
+  if (p && (!isCount(p.n) || typeof p.id !== 'string' || typeof p.name !== 'string' || !isCount(p.amount))) return 'its payout is malformed';
+  if (r.holds !== undefined && !Array.isArray(r.holds)) return 'its holds are not a list';
+  for (const h of (r.holds ?? []) as Record<string, unknown>[]) {
+    if (!h || !isCount(h.n) || !isCount(h.amount) || typeof h.why !== 'string' || !Array.isArray(h.claims)) return 'a hold is malformed';
+  }
+  for (const key of ['closed', 'settled']) if (r[key] !== undefined && !isCount(r[key])) return `its ${key} is not a number`;
+  return null;
 }

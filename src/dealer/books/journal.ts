@@ -40,6 +40,11 @@ export class Journal<R> {
     private readonly books: Replay<R>,
   ) {}
 
+  /** Whether `dir` holds a journal already. */
+  static exists(dir: string): boolean {
+    return existsSync(join(dir, JOURNAL_FILE));
+  }
+
   /** Reads the journal in `dir` (made if missing) into `books`, and opens it to append to. */
   static open<R>(dir: string, books: Replay<R>): Journal<R> {
     mkdirSync(dir, { recursive: true });

@@ -3,30 +3,38 @@
  * account what it gives another, so all the balances add up to nothing, always). With `--money
  * tab` the accounts are a player's gold on the books, a player's stake on the table (escrow),
  * the house (what the table paid out, less what it took in) and the mint (the gold a player
- * new to the books starts with). Purse mode adds its own kinds (the dealer's real purse, money
- * paid in that nobody has claimed, a payment out not yet confirmed) without changing the rest.
+ * new to the books starts with). With `--money purse` the mint is never used; money comes from
+ * and goes back to the MUD (`mud`, so that what the dealer's purse holds is always minus that
+ * account), payments in that could not be tied to a player wait as unclaimed (`unclaimed:<n>`),
+ * a payment out waits until the purse shows it left (`pending:<n>`), and the house is the
+ * bankroll: the dealer's own coins.
  */
 
 export type Account =
   | { kind: 'player'; id: string }
   | { kind: 'escrow'; id: string }
+  | { kind: 'unclaimed'; id: string }
+  | { kind: 'pending'; id: string }
   | { kind: 'house' }
-  | { kind: 'mint' };
+  | { kind: 'mint' }
+  | { kind: 'mud' };
 
-/** An account as the books key it: `player:#13`, `escrow:ana`, `house`, `mint`. */
+const KEYED = /^(player|escrow|unclaimed|pending):(.+)$/;
+
+/** An account as the books key it: `player:#13`, `escrow:ana`, `unclaimed:3`, `house`, `mint`, `mud`. */
 export function keyOf(a: Account): string {
-  return a.kind === 'player' || a.kind === 'escrow' ? `${a.kind}:${a.id}` : a.kind;
+  return 'id' in a ? `${a.kind}:${a.id}` : a.kind;
 }
 
 export function accountOf(key: string): Account | null {
-  const m = /^(player|escrow):(.+)$/.exec(key);
-  if (m) return { kind: m[1] as 'player' | 'escrow', id: m[2] };
-  return key === 'house' || key === 'mint' ? { kind: key } : null;
+  const m = KEYED.exec(key);
+  if (m) return { kind: m[1] as 'player' | 'escrow' | 'unclaimed' | 'pending', id: m[2] };
+  return key === 'house' || key === 'mint' || key === 'mud' ? { kind: key } : null;
 }
 
-/** Accounts that hold someone's money and so can never go below nothing (the house and the mint are where money comes from). */
+/** Accounts that hold someone's money and so can never go below nothing (the house, the mint and the MUD are where money comes from). */
 export function mustCover(a: Account): boolean {
-  return a.kind === 'player' || a.kind === 'escrow';
+  return 'id' in a;
 }
 
 /** One move of money between two accounts, by their keys. */

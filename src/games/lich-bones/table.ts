@@ -5,6 +5,7 @@ import { defineGame, type TableContext } from '../engine.js';
 import { secondsLeft } from '../deadline.js';
 import { asides, help } from './help.js';
 import { renderTable } from './look.js';
+import { exposure } from './exposure.js';
 import { formatOddsHelp } from './odds.js';
 import { tableStateOf, TITLE } from './panel.js';
 import { apply } from './rules.js';
@@ -71,4 +72,5 @@ export const lichBones = defineGame<LichBonesSettings, LichBonesState, LichBones
   },
   tableState: (s, viewer, table) => tableStateOf(viewFor(s, viewer), (name) => table.isConnected(name)),
   sameForEveryone: true,
+  exposure,
 });

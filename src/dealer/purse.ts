@@ -1,0 +1,387 @@
+import { randomBytes } from 'node:crypto';
+import type { Timer } from '../games/api.js';
+import { formatCoins } from '../text/amount.js';
+import type { Books, Claim, Hold, Payout, PurseStep } from './books/books.js';
+import type { Move } from './books/ledger.js';
+import type { Scheduler } from './clock.js';
+import { fill, pattern, type Profile, type PurseProfile } from './profile.js';
+import type { Who } from './trust.js';
+
+/**
+ * `--money purse`: players gamble the MUD's own coins (docs/dealer.md, "Purse mode"). A payment
+ * in is only a line until a read of the dealer's own purse shows it grew by that much; a payment
+ * out is journaled as pending before the give and settled by the next read. Between two reads
+ * the keeper collects what the lines told (payments in, the dealer's own give and whether the
+ * MUD refused it); at each read it accounts for the whole difference in one record of the books:
+ * proven payments credited to their payers, a pending give paid or back on the books, and
+ * whatever it cannot tie to anyone held as unclaimed, never guessed. The books then say exactly
+ * what the purse holds (minus the `mud` account).
+ *
+ * One give at a time, each followed by a read, so a read never has two gives to tell apart.
+ */
+
+export interface PurseIO {
+  /** A command of the dealer's own (a read, a give, a lock). */
+  send(command: string): void;
+  /** An answer to one player, alone. */
+  tell(who: Who, text: string): void;
+  /** A line for the operator's console. */
+  note(text: string): void;
+}
+
+/** A read not answered in this long is asked again with a fresh tag. */
+const READ_TIMEOUT_MS = 10_000;
+/** Where a read carries no tag: how long after its answer another balance line means tampering. */
+const UNTAGGED_WINDOW_MS = 750;
+
+interface Reading {
+  tag: string;
+  answers: { re: RegExp; amount?: number }[];
+  /** Balance lines seen for this read (more than one, untagged, is tampering). */
+  seen: number[];
+  timer: Timer | null;
+}
+
+export class PurseKeeper {
+  private readonly q: PurseProfile;
+  private paid: { re: RegExp; amount?: number; proven: boolean }[] = [];
+  private gave: RegExp | null = null;
+  private refused: RegExp[] = [];
+  private forgers: RegExp | null;
+  private loggedIn = false;
+  private reading: Reading | null = null;
+  private again = false;
+  /** What the lines said of the pending give since it was sent this session. */
+  private outcome: { gave: boolean; reason: string | null } | null = null;
+  /** This session sent the pending give (else it was sent before a restart or a drop, or never). */
+  private sentThisSession = false;
+  private readonly queue: { who: Who; amount: number | null }[] = [];
+  /** Who is known to be here whose lines could pass for the dealer's own. */
+  private readonly forgersHere = new Set<string>();
+
+  constructor(
+    private readonly profile: Profile,
+    private readonly books: Books,
+    private readonly character: string,
+    private readonly scheduler: Scheduler,
+    private readonly io: PurseIO,
+  ) {
+    if (!profile.purse) throw new Error(`the profile ${profile.name} has no "purse": it deals with --money tab only`);
+    this.q = profile.purse;
+    this.forgers = this.q.forgers ? new RegExp(this.q.forgers) : null;
+  }
+
+  /** The MUD's coins, as the table words them: `300 Pennies`. */
+  money(n: number): string {
+    return `${formatCoins(n)} ${this.q.coins}`;
+  }
+
+  /** The commands that keep payments out, sent first at every login (before the dealer can see every line). */
+  get closeCommands(): readonly string[] {
+    return this.q.close;
+  }
+
+  /** A login began, with this login's secret. */
+  login(secret: string): void {
+    const values = { secret, character: this.character };
+    this.paid = this.q.paid.map((p) => ({ re: pattern(p.pattern, values), amount: p.amount, proven: p.proven === true }));
+    this.gave = this.q.gave ? pattern(this.q.gave, values) : null;
+    this.refused = this.q.refused.map((r) => pattern(r, values));
+  }
+
+  /** The dealer is in and hears everything: payments may come, and the purse is read. */
+  ready(): void {
+    this.loggedIn = true;
+    for (const c of this.q.open) this.io.send(c);
+    this.read();
+  }
+
+  /** The connection went: a read or a give in flight is settled by the first read of the next login. */
+  loggedOut(): void {
+    this.loggedIn = false;
+    this.reading?.timer?.cancel();
+    this.reading = null;
+    this.again = false;
+    this.sentThisSession = false;
+    this.outcome = null;
+  }
+
+  /** Closing: payments kept out from now on. */
+  closing(): void {
+    for (const c of this.q.close) this.io.send(c);
+  }
+
+  /** Someone of this name is here (true) or gone (false): a name that could forge the dealer's own lines stops the purse. */
+  seen(name: string, here: boolean): void {
+    if (!this.forgers?.test(name)) return;
+    if (here) this.forgersHere.add(name);
+    else this.forgersHere.delete(name);
+  }
+
+  /** Why the purse cannot move now, or null. */
+  private stopped(): string | null {
+    if (this.forgersHere.size) return `someone named ${[...this.forgersHere].join(', ')} is here, whose words could pass for the MUD's own to me; no coin goes in or out while they are`;
+    return this.loggedIn ? null : 'I am not in the MUD just now';
+  }
+
+  /** A line of the MUD's (cleaned); true when it was the purse's. */
+  line(text: string): boolean {
+    if (!this.loggedIn) return false;
+    if (this.reading) {
+      for (const a of this.reading.answers) {
+        const m = a.re.exec(text);
+        if (m) {
+          this.answered(a.amount ?? Number(m.groups!.amount));
+          return true;
+        }
+      }
+    }
+    for (const p of this.paid) {
+      const m = p.re.exec(text);
+      if (!m) continue;
+      const g = m.groups ?? {};
+      const amount = p.amount ?? Number(g.amount);
+      const name = g.name?.trim();
+      const id = name ? (this.profile.identity === 'id' ? (g.id ? `#${g.id}` : null) : name.toLowerCase()) : null;
+      // On the disk at once: a restart's first read still knows whose it was.
+      this.books.purseStep({ moves: [], arrival: { id, name: name ?? 'someone', amount, proven: p.proven && id !== null } });
+      this.io.note(`a payment line: ${name ?? 'someone unnamed'} paid ${this.money(amount)}${p.proven ? ' (proven by the MUD)' : ' (not proven: the purse decides)'}`);
+      this.read();
+      return true;
+    }
+    if (this.gave?.test(text)) {
+      this.outcome = { gave: true, reason: null };
+      return true;
+    }
+    for (const r of this.refused) {
+      const m = r.exec(text);
+      if (m && this.books.payouts.length) {
+        this.outcome = { gave: false, reason: m.groups?.reason ?? text };
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- what players whisper -------------------------------------------------------------------
+
+  /** `cashout` (all) or `cashout <n>`: paid with the MUD's own give, once the books have it as pending. */
+  cashout(who: Who, amount: number | null, reply: (text: string) => void): void {
+    const why = this.stopped();
+    if (why) return reply(`I cannot pay out now: ${why}.`);
+    const has = this.books.balance(`player:${who.id}`);
+    if (has <= 0) return reply('You have nothing on my books to cash out.');
+    if (amount !== null && amount > has) return reply(`You have only ${this.money(has)} on my books.`);
+    const waiting = this.queue.length + this.books.payouts.length;
+    this.queue.push({ who, amount });
+    reply(`I will give you ${amount === null ? `all you have on my books (${this.money(has)})` : this.money(amount)}${waiting ? ` once the ${waiting} payment${waiting === 1 ? '' : 's'} before yours ${waiting === 1 ? 'is' : 'are'} made` : ''}.`);
+    this.pump();
+  }
+
+  /** `claim`: money held as unclaimed that the MUD proved was this player's. */
+  claim(who: Who, reply: (text: string) => void): void {
+    for (const h of this.books.holds) {
+      const mine = h.claims.filter((c) => c.proven && c.id === who.id).reduce((n, c) => n + c.amount, 0);
+      if (!mine) continue;
+      const amount = Math.min(mine, h.amount);
+      const rest = h.amount - amount;
+      const hold: Hold | undefined = rest > 0 ? { ...h, amount: rest, claims: h.claims.filter((c) => c.id !== who.id) } : undefined;
+      this.books.purseStep({ moves: [{ from: `unclaimed:${h.n}`, to: `player:${who.id}`, amount, why: 'claimed, with proof' }], ...(hold ? { holds: [hold] } : { settled: h.n }) });
+      return reply(`${this.money(amount)} that I held are yours, as the MUD proved: you have ${this.money(this.books.balance(`player:${who.id}`))} on my books.`);
+    }
+    const held = this.books.holds.reduce((n, h) => n + h.amount, 0);
+    reply(held ? `Nothing I hold is proven yours. ${this.money(held)} wait${held === 1 ? 's' : ''} unclaimed; my keeper settles what the MUD cannot prove.` : 'I hold nothing unclaimed.');
+  }
+
+  // ---- the operator's console -------------------------------------------------------------------
+
+  /** `/settle <hold> <player id|house>`: the operator decides whose held money is; answers what was done. */
+  settle(n: number, to: string): string {
+    const h = this.books.holds.find((x) => x.n === n);
+    if (!h) return `No hold ${n}: ${this.books.holds.map((x) => `${x.n} (${this.money(x.amount)})`).join(', ') || 'nothing is held'}.`;
+    const key = to === 'house' ? 'house' : `player:${to}`;
+    if (to !== 'house' && this.books.name(to) === undefined) return `Nobody known as ${to} on my books: give a player's id as /audit shows it (${this.profile.identity === 'id' ? '#13' : 'ana'}), or house.`;
+    this.books.purseStep({ moves: [{ from: `unclaimed:${n}`, to: key, amount: h.amount, why: 'settled by the operator' }], settled: n });
+    return `Hold ${n} (${this.money(h.amount)}) settled to ${to === 'house' ? 'the house' : (this.books.name(to) ?? to)}.`;
+  }
+
+  /** `/audit`'s lines for the purse: the books against the purse as last read. */
+  audit(): string[] {
+    const held = this.books.holds;
+    const out = [
+      `The purse as last read: ${this.books.purse === null ? 'not read yet' : this.money(this.books.purse)}; the books say it holds ${this.money(-this.books.balance('mud'))}${this.books.purse === -this.books.balance('mud') ? ', which matches' : ''}.`,
+      `Unclaimed: ${held.map((h) => `hold ${h.n}, ${this.money(h.amount)} (${h.why}${h.claims.length ? `; claimed by ${h.claims.map((c) => `${c.name}${c.id ? ` ${c.id}` : ''} ${c.amount}${c.proven ? ' proven' : ''}`).join(', ')}` : ''})`).join('; ') || 'nothing'}.`,
+      `Payments out pending: ${this.books.payouts.map((p) => `${this.money(p.amount)} to ${p.name}`).join(', ') || 'none'}.`,
+    ];
+    if (this.loggedIn) this.read();
+    return out;
+  }
+
+  // ---- reads and gives ---------------------------------------------------------------------------
+
+  /** Reads the purse now, or again once the read under way is answered. */
+  private read(): void {
+    if (!this.loggedIn) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    const tag = randomBytes(8).toString('hex');
+    const values = { tag, secret: '', character: this.character };
+    const reading: Reading = { tag, answers: this.q.read.answers.map((a) => ({ re: pattern(a.pattern, values), amount: a.amount })), seen: [], timer: null };
+    reading.timer = this.scheduler.setTimer(READ_TIMEOUT_MS, () => {
+      if (this.reading !== reading) return;
+      this.io.note('the purse read went unanswered; reading again');
+      this.reading = null;
+      this.read();
+    });
+    this.reading = reading;
+    this.io.send(fill(this.q.read.send, { tag }));
+  }
+
+  private answered(amount: number): void {
+    const reading = this.reading!;
+    reading.seen.push(amount);
+    if (this.q.read.send.includes('{tag}')) return this.settleRead(amount);
+    // Untagged: any other balance line soon after is someone's forgery, and the read counts for nothing.
+    if (reading.seen.length > 1) return;
+    reading.timer?.cancel();
+    reading.timer = this.scheduler.setTimer(UNTAGGED_WINDOW_MS, () => {
+      if (this.reading !== reading) return;
+      if (reading.seen.length === 1) return this.settleRead(amount);
+      this.io.note(`TAMPERING: ${reading.seen.length} balance lines answered one read of the purse (${reading.seen.join(', ')}); none is believed, and the purse is read again`);
+      this.reading = null;
+      this.scheduler.setTimer(2000, () => this.read());
+    });
+  }
+
+  /** One read: the whole difference from the books accounted for in one record. */
+  private settleRead(purse: number): void {
+    this.reading?.timer?.cancel();
+    this.reading = null;
+    const arrivals = [...this.books.arrivals];
+    const payout = this.books.payouts[0] ?? null;
+    const step: PurseStep = { moves: [], read: purse };
+    const move = (from: string, to: string, amount: number, why: string) => amount > 0 && step.moves.push({ from, to, amount, why } satisfies Move);
+    const inTotal = arrivals.reduce((n, a) => n + a.amount, 0);
+    let diff = purse + this.books.balance('mud');
+    if (this.books.purse === null && !payout) {
+      // The first read ever: whatever the purse held before the payments told is the house's bankroll.
+      const bank = Math.max(0, diff - inTotal);
+      move('mud', 'house', bank, 'the purse at the first start: the bankroll');
+      this.io.note(`the purse holds ${this.money(bank)} of the dealer's own: the house's bankroll`);
+      diff -= bank;
+    }
+    // Players hear of it once it is on the disk.
+    const after: (() => void)[] = [];
+    const holds: Hold[] = [];
+    const hold = (amount: number, why: string, claims: Claim[]): Hold => {
+      const h = { n: this.books.nextNumber + holds.length, amount, why, claims };
+      holds.push(h);
+      return h;
+    };
+    const paidOut = payout ? this.payoutLeft(payout, diff, inTotal) : 0;
+    if (payout && paidOut === null) {
+      // Neither "it left" nor "it did not" can be told from the purse: held for the operator, never guessed.
+      const h = hold(payout.amount, `a give of ${payout.amount} to ${payout.name} (${payout.id}) the purse cannot confirm or deny`, []);
+      move(`pending:${payout.n}`, `unclaimed:${h.n}`, payout.amount, 'an unconfirmed payout, held');
+      step.closed = payout.n;
+      this.io.note(`HELD: ${h.why}; /settle ${h.n} ${payout.id} if it did not reach them, /settle ${h.n} house if it did`);
+      after.push(() => this.tellPaid(payout, 'unknown'));
+    } else if (payout) {
+      move(`pending:${payout.n}`, paidOut ? 'mud' : `player:${payout.id}`, payout.amount, paidOut ? "paid out with the MUD's give" : 'a give that did not go through, back on the books');
+      step.closed = payout.n;
+      after.push(() => this.tellPaid(payout, paidOut ? 'paid' : 'refused'));
+    }
+    // What came in, once the give is accounted for: proven payments are certain; the rest only when every line adds up exactly.
+    const came = diff + (paidOut ?? 0);
+    const proven = arrivals.filter((a) => a.proven);
+    const exact = came === inTotal && arrivals.every((a) => a.id !== null) && !this.stopped();
+    const credited = exact ? arrivals : came >= proven.reduce((n, a) => n + a.amount, 0) ? proven : [];
+    for (const a of credited) {
+      this.books.meet(a.id!, a.name);
+      move('mud', `player:${a.id}`, a.amount, "paid in with the MUD's give");
+    }
+    const rest = came - credited.reduce((n, a) => n + a.amount, 0);
+    const unclaimed = arrivals.filter((a) => !credited.includes(a));
+    if (rest > 0) {
+      const why = !unclaimed.length
+        ? 'money that came with no line to tell whose (while the dealer was away, or given silently)'
+        : came !== inTotal
+          ? 'payments told that do not add up to what came'
+          : 'payments the MUD did not prove';
+      const h = hold(rest, why, unclaimed);
+      move('mud', `unclaimed:${h.n}`, rest, 'held unclaimed');
+      this.io.note(`HELD ${this.money(rest)} as hold ${h.n}: ${why}${unclaimed.length ? ` (told: ${unclaimed.map((c) => `${c.name} ${c.amount}`).join(', ')})` : ''}; /settle ${h.n} <player id|house>`);
+    } else if (rest < 0) {
+      // The purse holds less than the books: the house bears it, and the operator hears it loudly.
+      move('house', 'mud', -rest, 'the purse short of the books');
+      this.io.note(`THE PURSE IS ${this.money(-rest)} SHORT of the books (read ${purse}); the house bears it. Something took coins the dealer did not give.`);
+    }
+    if (holds.length) step.holds = holds;
+    this.books.purseStep(step);
+    for (const tell of after) tell();
+    for (const a of credited) this.io.tell({ id: a.id!, name: a.name }, `${this.money(a.amount)} received: you have ${this.money(this.books.balance(`player:${a.id}`))} on my books.`);
+    for (const a of unclaimed) if (a.id) this.io.tell({ id: a.id, name: a.name }, `I saw a payment of ${this.money(a.amount)} in your name, but my purse does not show it as yours alone; it is held until it is proven or my keeper settles it.`);
+    this.next();
+  }
+
+  /**
+   * How much of the pending payout left the purse: all of it, nothing, or null when the purse
+   * cannot tell. The MUD's own proven word on the give decides where there is one; else the
+   * arithmetic: money may come unseen (never leave), so a read that fits only one of "it left"
+   * and "it did not" decides, and where every payment is told, only an exact fit counts.
+   */
+  private payoutLeft(payout: Payout, diff: number, inTotal: number): number | null {
+    if (this.sentThisSession && this.outcome) return this.outcome.gave ? payout.amount : 0;
+    const fits = [payout.amount, 0].filter((left) => diff + left - inTotal >= 0);
+    const exact = fits.filter((left) => diff + left - inTotal === 0);
+    const pick = this.q.allTold && exact.length ? exact : fits;
+    return pick.length === 1 ? pick[0] : null;
+  }
+
+  private tellPaid(payout: Payout, how: 'paid' | 'refused' | 'unknown'): void {
+    const who = { id: payout.id, name: payout.name };
+    if (how === 'paid') this.io.tell(who, `I gave you ${this.money(payout.amount)}; you have ${this.money(this.books.balance(`player:${payout.id}`))} left on my books.`);
+    else if (how === 'refused') {
+      const reason = this.outcome?.reason;
+      this.io.tell(who, `My give of ${this.money(payout.amount)} did not reach you${reason ? ` (the MUD said: ${reason})` : ''}; it is back on my books.`);
+    } else this.io.tell(who, `I cannot tell whether my give of ${this.money(payout.amount)} reached you; my keeper will settle it.`);
+    this.outcome = null;
+    this.sentThisSession = false;
+  }
+
+  /** After a read: another if lines came meanwhile, else the next payout. */
+  private next(): void {
+    if (this.again) {
+      this.again = false;
+      return this.read();
+    }
+    this.pump();
+  }
+
+  /** Starts the next payout when nothing is in flight: pending on the books first, then the give, then a read. */
+  private pump(): void {
+    if (!this.loggedIn || this.reading || this.books.payouts.length || this.stopped()) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    const { who } = next;
+    const has = this.books.balance(`player:${who.id}`);
+    const amount = next.amount ?? has;
+    if (amount <= 0 || amount > has) {
+      this.io.tell(who, `You have ${this.money(has)} on my books now; whisper cashout again.`);
+      return this.pump();
+    }
+    const to = this.profile.identity === 'id' ? who.id : who.name;
+    if (!new RegExp(this.profile.names).test(to)) {
+      this.io.tell(who, 'I cannot name you in a give on this MUD; my keeper pays you.');
+      return this.pump();
+    }
+    const payout: Payout = { n: this.books.nextNumber, id: who.id, name: who.name, amount };
+    this.books.purseStep({ moves: [{ from: `player:${who.id}`, to: `pending:${payout.n}`, amount, why: 'a cashout, pending until the purse shows it left' }], payout });
+    this.outcome = null;
+    this.sentThisSession = true;
+    this.io.send(fill(this.q.give, { to, amount: String(amount) }));
+    this.read();
+  }
+}

@@ -1,0 +1,241 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Books } from '../../src/dealer/books/books.js';
+import { loadProfile } from '../../src/dealer/profile.js';
+import { PurseKeeper } from '../../src/dealer/purse.js';
+import { purseSettings } from '../../src/dealer/house-rules.js';
+import type { Who } from '../../src/dealer/trust.js';
+import { FakeClock } from '../support/fakeClock.js';
+
+/**
+ * Purse mode's keeper without a MUD: the lines a MUD sends (TinyMUX's as the dealer's ear
+ * forwards them with this login's secret, tbaMUD's as its act.item.c and act.informative.c word
+ * them), the reads it answers, and what the books make of them. A test plays the MUD: it answers
+ * each read the keeper sends with the purse it chooses.
+ */
+
+const SECRET = '0123456789abcdef0123456789abcdef';
+const ear = (id: number, name: string, text: string) => `DealerEar> ${SECRET} #${id}|PLAYER|${name}| ${text}`;
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const ana: Who = { id: '#13', name: 'Ana' };
+const bob: Who = { id: '#14', name: 'Bob' };
+
+function keeper(profileName: 'tinymux' | 'diku', dir = mkdtempSync(join(tmpdir(), 'purse-'))) {
+  dirs.push(dir);
+  const profile = loadProfile(profileName);
+  const books = Books.open(dir, 'purse');
+  const clock = new FakeClock();
+  const sent: string[] = [];
+  const told: { to: string; text: string }[] = [];
+  const notes: string[] = [];
+  const k = new PurseKeeper(profile, books, 'Croupier', clock, {
+    send: (c) => sent.push(c),
+    tell: (who, text) => told.push({ to: who.name, text }),
+    note: (t) => notes.push(t),
+  });
+  k.login(SECRET);
+  /** The MUD sends a line. */
+  const line = (text: string) => k.line(text);
+  /** The MUD answers the read the keeper sent last with `purse`. */
+  const answer = (purse: number) => {
+    const read = [...sent].reverse().find((c) => c.startsWith('think ') || c === 'gold')!;
+    if (profileName === 'tinymux') return line(`${/^think (\w+)/.exec(read)![1]} ${purse}`);
+    line(purse === 0 ? "You're broke!" : `You have ${purse} gold coins.`);
+    clock.advance(1000);
+  };
+  const balance = (who: Who) => books.balance(`player:${who.id}`);
+  return { k, books, clock, sent, told, notes, line, answer, balance, dir };
+}
+
+describe("purse mode's keeper on TinyMUX", () => {
+  it('takes the purse at the first read as the bankroll, and credits a proven payment only once a read shows the purse grown by it', () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    expect(t.sent).toEqual(['&DEALER_OPEN me=1', expect.stringMatching(/^think [0-9a-f]{16} \[money\(me\)\]$/)]);
+    t.answer(5000);
+    expect(t.books.balance('house')).toBe(5000);
+    t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
+    expect(t.balance(ana)).toBe(0);
+    t.answer(5300);
+    expect(t.balance(ana)).toBe(300);
+    expect(t.told.at(-1)).toEqual({ to: 'Ana', text: '300 Pennies received: you have 300 Pennies on my books.' });
+    expect(t.books.audit()).toEqual([]);
+    expect(-t.books.balance('mud')).toBe(5300);
+  });
+
+  it('credits nothing for a payment line the purse does not show, nor for a line without the secret, a read answer without the fresh tag, or an old tag', () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    t.answer(5000);
+    const oldTag = /^think (\w+)/.exec(t.sent.at(-1)!)![1];
+    // A forged copy of the ear's line (wrong secret), a NOSPOOF-looking line and a pose: none is the purse's.
+    expect(t.line(`DealerEar> ffffffffffffffffffffffffffffffff #13|PLAYER|Ana| Ana gives you 300 Pennies.`)).toBe(false);
+    expect(t.line('[Ana(#13),give] Ana gives you 300 Pennies.')).toBe(false);
+    expect(t.line('Mal gives you 20000 Pennies.')).toBe(false);
+    expect(t.line(`${oldTag} 999999`)).toBe(false);
+    // A proven line whose money never arrived (the purse stays): nothing credited, the payer told so.
+    t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
+    expect(t.line(`${oldTag} 5300`)).toBe(false);
+    t.answer(5000);
+    expect(t.balance(ana)).toBe(0);
+    expect(t.told.at(-1)!.text).toMatch(/does not show it/);
+    expect(t.books.holds).toEqual([]);
+  });
+
+  it('holds money that came with no line to tell whose, and the operator settles it', () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    t.answer(5000);
+    t.line(ear(13, 'Ana', 'Ana gives you a Penny.'));
+    t.answer(5201);
+    expect(t.balance(ana)).toBe(1);
+    expect(t.books.holds).toEqual([expect.objectContaining({ amount: 200, claims: [] })]);
+    expect(t.notes.join('\n')).toMatch(/HELD 200 Pennies as hold 1/);
+    t.k.claim(bob, (text) => t.told.push({ to: 'Bob', text }));
+    expect(t.told.at(-1)!.text).toMatch(/Nothing I hold is proven yours\. 200 Pennies wait unclaimed/);
+    t.books.meet('#14', 'Bob');
+    expect(t.k.settle(1, '#14')).toBe('Hold 1 (200 Pennies) settled to Bob.');
+    expect(t.balance(bob)).toBe(200);
+    expect(t.books.holds).toEqual([]);
+    expect(t.books.audit()).toEqual([]);
+  });
+
+  it('pays a cashout with the give once it is pending on the books, and confirms it by the purse', () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    t.answer(5000);
+    t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
+    t.answer(5300);
+    const replies: string[] = [];
+    t.k.cashout(ana, 100, (r) => replies.push(r));
+    expect(replies).toEqual(['I will give you 100 Pennies.']);
+    expect(t.books.payouts).toEqual([{ n: 1, id: '#13', name: 'Ana', amount: 100 }]);
+    expect(t.balance(ana)).toBe(200);
+    expect(t.sent.slice(-2)).toEqual(['give #13=100', expect.stringMatching(/^think /)]);
+    t.line(ear(12, 'Croupier', 'You give 100 Pennies to Ana.'));
+    t.answer(5200);
+    expect(t.books.payouts).toEqual([]);
+    expect(t.balance(ana)).toBe(200);
+    expect(-t.books.balance('mud')).toBe(5200);
+    expect(t.told.at(-1)!.text).toBe('I gave you 100 Pennies; you have 200 Pennies left on my books.');
+  });
+
+  it('puts a refused give back on the books exactly once, with the reason the MUD gave', () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    t.answer(5000);
+    t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
+    t.answer(5300);
+    t.k.cashout(ana, null, () => undefined);
+    t.line(ear(12, 'Croupier', "That player doesn't need that many Pennies!"));
+    t.answer(5300);
+    expect(t.balance(ana)).toBe(300);
+    expect(t.books.payouts).toEqual([]);
+    expect(t.told.at(-1)!.text).toBe("My give of 300 Pennies did not reach you (the MUD said: That player doesn't need that many Pennies!); it is back on my books.");
+    // A later read changes nothing.
+    t.line(ear(14, 'Bob', 'Bob gives you 5 Pennies.'));
+    t.answer(5305);
+    expect(t.balance(ana)).toBe(300);
+    expect(t.books.audit()).toEqual([]);
+  });
+
+  it('after a restart settles a pending payout by the purse alone: gone means paid, still there means back on the books', () => {
+    for (const [purse, paid] of [[4700, true], [5000, false]] as const) {
+      const first = keeper('tinymux');
+      first.k.ready();
+      first.answer(4700);
+      first.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
+      first.answer(5000);
+      first.k.cashout(ana, null, () => undefined);
+      expect(first.books.payouts).toHaveLength(1);
+      first.books.close();
+      // Killed here; started again on the same books, the give done or not.
+      const again = keeper('tinymux', first.dir);
+      expect(again.books.payouts).toHaveLength(1);
+      again.k.ready();
+      again.answer(purse);
+      expect(again.books.payouts).toEqual([]);
+      expect(again.balance(ana), String(purse)).toBe(paid ? 0 : 300);
+      expect(-again.books.balance('mud')).toBe(purse);
+      expect(again.books.holds).toEqual([]);
+    }
+  });
+});
+
+describe("purse mode's keeper on tbaMUD (no proof, no tags)", () => {
+  it('credits a payment whose line and purse agree exactly, and holds two claims for one change', () => {
+    const t = keeper('diku');
+    t.k.ready();
+    expect(t.sent).toEqual(['gold']);
+    t.answer(1000);
+    t.line('Ana gives you 500 gold coins.');
+    t.answer(1500);
+    expect(t.balance({ id: 'ana', name: 'Ana' })).toBe(500);
+    // A real payment and an emote that reads the same ("Mal gives you 500 gold coins."): one change, two claims.
+    t.line('Bob gives you 500 gold coins.');
+    t.line('Mal gives you 500 gold coins.');
+    t.answer(2000);
+    expect(t.balance({ id: 'bob', name: 'Bob' })).toBe(0);
+    expect(t.balance({ id: 'mal', name: 'Mal' })).toBe(0);
+    expect(t.books.holds).toEqual([expect.objectContaining({ amount: 500, claims: [expect.objectContaining({ name: 'Bob' }), expect.objectContaining({ name: 'Mal' })] })]);
+    // An invisible payer is nobody to credit.
+    t.line('Someone gives you 1 gold coin.');
+    t.answer(2001);
+    expect(t.books.holds.map((h) => h.amount)).toEqual([500, 1]);
+  });
+
+  it('believes no read answered by two balance lines, and moves no coin while someone named You is here', () => {
+    const t = keeper('diku');
+    t.k.ready();
+    t.line('You have 999999 gold coins.');
+    t.line('You have 1000 gold coins.');
+    t.clock.advance(1000);
+    expect(t.books.purse).toBeNull();
+    expect(t.notes.join('\n')).toMatch(/TAMPERING: 2 balance lines/);
+    t.clock.advance(2000);
+    t.answer(1000);
+    expect(t.books.purse).toBe(1000);
+    t.k.seen('You', true);
+    const replies: string[] = [];
+    t.books.meet('ana', 'Ana');
+    t.k.cashout({ id: 'ana', name: 'Ana' }, 10, (r) => replies.push(r));
+    expect(replies[0]).toMatch(/^I cannot pay out now: someone named You is here/);
+    t.line('Ana gives you 10 gold coins.');
+    t.answer(1010);
+    expect(t.balance({ id: 'ana', name: 'Ana' })).toBe(0);
+    expect(t.books.holds.map((h) => h.amount)).toEqual([10]);
+  });
+
+  it('names the payee exactly in its give (0.name), and holds a payout the purse cannot confirm after a restart', () => {
+    const t = keeper('diku');
+    t.k.ready();
+    t.answer(1000);
+    t.line('Ana gives you 50 gold coins.');
+    t.answer(1050);
+    t.k.cashout({ id: 'ana', name: 'Ana' }, 50, () => undefined);
+    expect(t.sent.at(-2)).toBe('give 50 coins 0.Ana');
+    t.books.close();
+    // Linkless gold may have come meanwhile: a purse that did not go down cannot say whether the give went.
+    const again = keeper('diku', t.dir);
+    again.k.ready();
+    again.answer(1100);
+    expect(again.books.payouts).toEqual([]);
+    expect(again.books.holds.map((h) => h.amount).sort((a, b) => a - b)).toEqual([50, 50]);
+    expect(again.notes.join('\n')).toMatch(/the purse cannot confirm or deny/);
+  });
+});
+
+describe('the house rules for real coins', () => {
+  it('makes every gift nothing, refuses a setting that names one, and refuses a game from a module', () => {
+    expect(purseSettings('lich-bones', { rounds: 2 })).toEqual({ ok: true, settings: { rounds: 2, handout: 0, heroBonus: 0, earlyBonusPercent: 0 } });
+    expect(purseSettings('lich-bones', { handout: 100 })).toEqual({ ok: false, problem: expect.stringMatching(/pays no hand-outs/) });
+    expect(purseSettings('spice-run', undefined)).toEqual({ ok: true, settings: {} });
+    expect(purseSettings('high-roll', {})).toEqual({ ok: false, problem: expect.stringMatching(/a game from a module cannot be dealt/) });
+  });
+});

@@ -168,6 +168,22 @@ describe("purse mode's keeper on TinyMUX", () => {
   });
 });
 
+describe("purse mode's keeper across a restart", () => {
+  it('credits a payment told before a kill to its payer at the first read after the restart', () => {
+    const first = keeper('tinymux');
+    first.k.ready();
+    first.answer(5000);
+    first.line(ear(13, 'Ana', 'Ana gives you 250 Pennies.'));
+    first.books.close();
+    const again = keeper('tinymux', first.dir);
+    again.k.ready();
+    again.answer(5250);
+    expect(again.balance(ana)).toBe(250);
+    expect(again.books.holds).toEqual([]);
+    expect(again.books.arrivals).toEqual([]);
+  });
+});
+
 describe("purse mode's keeper on tbaMUD (no proof, no tags)", () => {
   it('credits a payment whose line and purse agree exactly, and holds two claims for one change', () => {
     const t = keeper('diku');

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { betLabel } from '../../src/games/lich-bones/bets.js';
 import { gold } from '../../src/games/lich-bones/rules.js';
 import { escrow, player } from '../../src/games/rules.js';
+import { lichBonesSettings } from '../../src/games/lich-bones/settings.js';
+import { DEFAULT_SETTINGS } from '../../src/games/lich-bones/state.js';
+import { readSettings } from '../../src/games/settings.js';
 import { Table, plain } from '../support/lich-bones-play.js';
 
 describe('placing bets', () => {
@@ -28,6 +31,13 @@ describe('placing bets', () => {
     t.bet('Bo', 'hero 5000');
     expect(t.betRefused('Bo', 'claw 7 4999')).toBe('The minimum bet is 5,000 coins.');
     expect(t.betRefused('Bo', 'inferno 4996')).toBe('The minimum bet is 5,000 coins.');
+  });
+
+  it('refuses anything over the maximum where the table sets one, and a maximum under the minimum', () => {
+    const t = Table.started(['Ana', 'Bo'], 0, { ...DEFAULT_SETTINGS, maxBet: 8_000 });
+    expect(t.betRefused('Bo', 'hero 8001')).toBe('The most one bet may be at this table is 8,000 coins.');
+    t.bet('Bo', 'hero 8000');
+    expect(readSettings(lichBonesSettings, { maxBet: 100 })).toEqual({ ok: false, problem: 'settings.maxBet (100) must be 0 (no limit) or at least settings.minBet (5000)' });
   });
 
   it('needs a HERO or LICH bet on the table before any other bet', () => {

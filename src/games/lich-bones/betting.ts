@@ -9,12 +9,13 @@ import type { LichBonesState, Outcome, PlacedBet } from './state.js';
 
 /** Places the bet (changing `s`, a private copy) or says why not, naming amounts in the host's money. */
 export function placeBet(s: LichBonesState, who: string, spec: BetSpec, asked: number, out: Outcome, money: (n: number) => string): string | null {
-  const { minBet, payouts, earlyBonusPercent } = s.settings;
+  const { minBet, maxBet, payouts, earlyBonusPercent } = s.settings;
   if (!s.seated.includes(who)) return 'Sit at the Lich Bones table to bet.';
   if (s.phase !== 'betting') return 'No game is under way; a seated player can type start.';
   if (!Number.isSafeInteger(asked) || asked < Math.max(minBet, 1)) {
     return `The minimum bet is ${money(minBet)}.`;
   }
+  if (maxBet > 0 && asked > maxBet) return `The most one bet may be at this table is ${money(maxBet)}.`;
   const own = s.bets.filter((b) => b.owner === who);
   const sideBet = own.find((b) => b.spec.kind === 'hero' || b.spec.kind === 'lich');
   const bet: PlacedBet = { id: s.nextBetId, owner: who, spec, amount: asked, placedOn: s.point };

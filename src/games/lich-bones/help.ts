@@ -23,7 +23,7 @@ export function help(s: LichBonesSettings, words: HostWords): string {
     `Everyone seated when a game starts gets ${words.money(s.handout)}, and again when it ends if seated from the first round to the last; the HERO gets ${words.money(s.heroBonus)} at every opening attack roll. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`,
     `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice <table>; when time runs out, ${words.dealer} throws for them.`,
     'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
-    `Bets (minimum ${formatCoins(s.minBet)}), ${whisper ? `whispered to ${words.dealer} or typed` : 'typed'} at the table, amount first or last:`,
+    `Bets (minimum ${formatCoins(s.minBet)}${s.maxBet ? `, maximum ${formatCoins(s.maxBet)}` : ''}), ${whisper ? `whispered to ${words.dealer} or typed` : 'typed'} at the table, amount first or last:`,
     fitted(`  ${examples.join('    ')}`, examples.map((example) => `  ${example}`).join('\n')),
     `  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.`,
     '  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N), and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).',

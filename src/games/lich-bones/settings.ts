@@ -18,7 +18,11 @@ export const lichBonesSettings: SettingsDeclaration<LichBonesSettings> = {
     seats: { min: 1 },
     crowd: { min: 1, fromHost: 'crowd' },
     minBet: { min: 1 },
+    maxBet: { min: 0 },
     earlyBonusPercent: { max: 100 },
   },
-  validate: (s) => ratioProblems('settings.payouts', s.payouts),
+  validate: (s) => [
+    ...ratioProblems('settings.payouts', s.payouts),
+    ...(s.maxBet > 0 && s.maxBet < s.minBet ? [`settings.maxBet (${s.maxBet}) must be 0 (no limit) or at least settings.minBet (${s.minBet})`] : []),
+  ],
 };

@@ -50,6 +50,8 @@ export interface LichBonesSettings {
   crowd: number;
   heroBonus: number;
   minBet: number;
+  /** The most one bet may be (0: no limit), as a house that pays in real coins sets it. */
+  maxBet: number;
   earlyBonusPercent: number;
   payouts: Payouts;
 }
@@ -83,6 +85,7 @@ export const DEFAULT_SETTINGS: LichBonesSettings = {
   crowd: 20,
   heroBonus: 1_000,
   minBet: 5_000,
+  maxBet: 0,
   earlyBonusPercent: 10,
   payouts: DEFAULT_PAYOUTS,
 };

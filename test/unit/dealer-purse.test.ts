@@ -248,9 +248,10 @@ describe("purse mode's keeper on tbaMUD (no proof, no tags)", () => {
 });
 
 describe('the house rules for real coins', () => {
-  it('makes every gift nothing, refuses a setting that names one, and refuses a game from a module', () => {
-    expect(purseSettings('lich-bones', { rounds: 2 })).toEqual({ ok: true, settings: { rounds: 2, handout: 0, heroBonus: 0, earlyBonusPercent: 0 } });
+  it('makes every gift nothing, bars 12 for LICH, refuses a setting that says otherwise, and refuses a game from a module', () => {
+    expect(purseSettings('lich-bones', { rounds: 2 })).toEqual({ ok: true, settings: { rounds: 2, handout: 0, heroBonus: 0, earlyBonusPercent: 0, barTwelve: 1 } });
     expect(purseSettings('lich-bones', { handout: 100 })).toEqual({ ok: false, problem: expect.stringMatching(/pays no hand-outs/) });
+    expect(purseSettings('lich-bones', { barTwelve: 0 })).toEqual({ ok: false, problem: expect.stringMatching(/bars 12 for LICH/) });
     expect(purseSettings('spice-run', undefined)).toEqual({ ok: true, settings: {} });
     expect(purseSettings('high-roll', {})).toEqual({ ok: false, problem: expect.stringMatching(/a game from a module cannot be dealt/) });
   });

@@ -114,9 +114,12 @@ export function oddsTable(settings: LichBonesSettings): OddsRow[] {
   const bonus = frac(settings.earlyBonusPercent, 100);
   const bonusText = settings.earlyBonusPercent > 0 ? ` +${settings.earlyBonusPercent}%` : '';
   const heroWins = heroWinChance();
+  // With 12 barred, a 12 at the opening roll decides no LICH bet: it is decided by the other throws alone.
+  const bar = settings.barTwelve === 1 ? chance(12) : frac(0);
+  const lichWins = div(sub(sub(ONE, heroWins), bar), sub(ONE, bar));
   const rows: OddsRow[] = [
     decided('HERO before opening roll', null, ratioText(p.heroEarly) + bonusText, heroWins, add(ratioValue(p.heroEarly), bonus)),
-    decided('LICH before opening roll', null, ratioText(p.lichEarly) + bonusText, sub(ONE, heroWins), add(ratioValue(p.lichEarly), bonus)),
+    decided('LICH before opening roll', null, ratioText(p.lichEarly) + bonusText + (settings.barTwelve === 1 ? ', 12 barred' : ''), lichWins, add(ratioValue(p.lichEarly), bonus)),
   ];
   const perPoint: [string, Record<number, Ratio>, (n: number) => Fraction][] = [
     ['HERO placed on point', p.heroOnPoint, beforeSeven],

@@ -146,7 +146,8 @@ function throwDice(s: LichBonesState, by: 'hero' | 'dealer', ctx: LichBonesConte
   s.point = kind === 'point-set' ? (total as PointNumber) : winner ? null : point;
   out.events.push({ type: 'outcome', kind, winner, total, point: kind === 'point-set' ? s.point : point });
 
-  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out) === 'stays');
+  const barred = point === null && total === 12 && s.settings.barTwelve === 1;
+  s.bets = s.bets.filter((bet) => settleBet(s.settings.payouts, bet, dice, point, winner, out, barred) === 'stays');
 
   if (s.round >= s.settings.rounds) {
     endGame(s, 'rounds-done', ctx, out);

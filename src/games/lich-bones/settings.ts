@@ -19,6 +19,7 @@ export const lichBonesSettings: SettingsDeclaration<LichBonesSettings> = {
     crowd: { min: 1, fromHost: 'crowd' },
     minBet: { min: 1 },
     maxBet: { min: 0 },
+    barTwelve: { max: 1 },
     earlyBonusPercent: { max: 100 },
   },
   validate: (s) => [

@@ -17,7 +17,7 @@ export function winnings(stake: number, ratio: Ratio, bonusPercent = 0): number 
   return Number(exact);
 }
 
-/** Settles one bet against a throw; `point` is the quest point the throw was made on. */
+/** Settles one bet against a throw; `point` is the quest point the throw was made on; `barred`: a 12 at the opening roll where 12 is barred. */
 export function settleBet(
   p: Payouts,
   bet: PlacedBet,
@@ -25,6 +25,7 @@ export function settleBet(
   point: PointNumber | null,
   winner: Side | null,
   out: Outcome,
+  barred = false,
 ): 'stays' | 'off' {
   const total = dice[0] + dice[1];
   const spec = bet.spec;
@@ -32,6 +33,10 @@ export function settleBet(
     case 'hero':
     case 'lich': {
       if (winner === null) return 'stays';
+      if (barred && spec.kind === 'lich') {
+        note(bet, 'barred', out);
+        return 'stays';
+      }
       const locked = bet.locked as { ratio: Ratio; bonusPercent: number };
       return winner === spec.kind ? win(bet, locked.ratio, out, locked.bonusPercent) : lose(bet, out);
     }
@@ -94,7 +99,7 @@ function lose(bet: PlacedBet, out: Outcome): 'off' {
   return 'off';
 }
 
-function note(bet: PlacedBet, result: 'inactive' | 'carried', out: Outcome): void {
+function note(bet: PlacedBet, result: 'inactive' | 'carried' | 'barred', out: Outcome): void {
   out.events.push({ type: 'settled', bet, result, returned: 0, winnings: 0, lost: 0 });
 }
 

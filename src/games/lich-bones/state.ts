@@ -52,6 +52,8 @@ export interface LichBonesSettings {
   minBet: number;
   /** The most one bet may be (0: no limit), as a house that pays in real coins sets it. */
   maxBet: number;
+  /** 1: a LICH bet neither wins nor loses on a 12 at the opening roll, and stays (craps' bar 12); 0: it wins there. */
+  barTwelve: number;
   earlyBonusPercent: number;
   payouts: Payouts;
 }
@@ -86,6 +88,7 @@ export const DEFAULT_SETTINGS: LichBonesSettings = {
   heroBonus: 1_000,
   minBet: 5_000,
   maxBet: 0,
+  barTwelve: 0,
   earlyBonusPercent: 10,
   payouts: DEFAULT_PAYOUTS,
 };
@@ -153,6 +156,8 @@ export type Settlement =
   | 'inactive'
   /** A hard way or ATTACK that stays on the table across a made point. */
   | 'carried'
+  /** A LICH bet on a 12 at the opening roll where 12 is barred: it neither wins nor loses, and stays. */
+  | 'barred'
   /** Given back at the end of the game. */
   | 'returned';
 

@@ -278,6 +278,8 @@ function betSettled(e: Settled, { money, dealer }: HostWords): string {
       return `Your ${betLabel(e.bet)} is off on the opening roll; it stays on the table.`;
     case 'carried':
       return `Your ${betLabel(e.bet)} carries over to the next quest.`;
+    case 'barred':
+      return `Your ${betLabel(e.bet)} stays: 12 is barred at the opening roll, so it neither wins nor loses.`;
     case 'returned':
       return `${dealer} returns ${what}: ${money(e.returned)} back.`;
   }

@@ -218,6 +218,8 @@ export class Dealer {
       this.dealt = true;
       const game = this.o.definition.title;
       this.outbox.say(`${this.o.character} deals ${game} here. ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'help' })} for the rules; whisper me what you would type at the table.`);
+      const purse = this.purse && this.o.profile.purse;
+      if (purse) this.outbox.say(`The stakes are your own ${purse.coins}: pay me in with ${fill(purse.playersGive, { dealer: this.o.character, amount: '<amount>' })}, and whisper me cashout to have them back.`);
       if (this.cutOffNews) this.outbox.say(this.cutOffNews);
       this.outbox.say(this.table.commitmentLine());
       this.o.dealing();

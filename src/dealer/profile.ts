@@ -46,6 +46,8 @@ export interface PurseProfile {
   paid: (AmountLine & { proven?: boolean })[];
   /** The MUD's give, naming one player exactly: `give {to}={amount}`, `give {amount} coins 0.{to}`. */
   give: string;
+  /** How a player pays the dealer, for the room and the help: `give {dealer}={amount}`, `give {amount} coins 0.{dealer}` (a plain name may reach a look-alike first). */
+  playersGive: string;
   /** Where the MUD proves them: the line that says the dealer's own give went out, and the lines that say it was refused (group `reason`). */
   gave?: string;
   refused: string[];
@@ -240,6 +242,7 @@ function purseProblem(q: Record<string, unknown>, idGroups: string[]): string | 
     if (named && idGroups.includes('id') && !/\(\?<id>/.test(String(l.pattern))) return `purse.paid[${i}].pattern names a payer without the group (?<id>...)`;
   }
   if (!isText(q.give) || !q.give.includes('{to}') || !q.give.includes('{amount}')) return 'purse.give must be a command holding {to} and {amount}';
+  if (!isText(q.playersGive) || !q.playersGive.includes('{dealer}')) return 'purse.playersGive must be a command holding {dealer}';
   if (q.gave !== undefined) {
     const gave = patternProblem('purse.gave', q.gave, []);
     if (gave) return gave;

@@ -50,6 +50,8 @@ describeNeeds(tinymuxMissing())("the dealer's console", () => {
       let mark = screen.length;
       type('/audit');
       await shows(/The books add up[\s\S]*Seated: Ana \(#\d+, 1000 gold\)/, mark);
+      type('/settle 1 house');
+      await shows(/-- \/settle is for --money purse: nothing is ever held with --money tab/);
       type('/resume');
       await shows(/-- going on/);
       expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);

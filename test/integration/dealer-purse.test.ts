@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../support/client.js';
 import { goldOf, MuxDealers, readBooks, type DealerPlayer } from '../support/dealer.js';
@@ -155,6 +156,47 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     expect(goldOf(data, 'Ana').escrow).toBe(10);
     expect(await ana.command(`claw 12 ${tooMuch - 20}`)).toMatch(/takes your [\d,]+ Pennies on CLAW 12/);
   }, 60_000);
+
+  it("holds a payment it cannot tie to a player (a thing's), shows it on the console's /audit against the purse, and the operator settles it", async () => {
+    const [ana, mal] = await world.join('Croupier', 'Ana', 'Mal');
+    const data = `${world.work}/console`;
+    const command = `exec ${process.execPath} --import tsx src/dealer/main.ts --mud 127.0.0.1:${world.mux.port} --profile ${world.profile} --character Croupier --data ${data} --money purse --seed 3`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, DEALER_PASSWORD: 'pw' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    child.stdout.on('data', (d) => (screen += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const shows = async (pattern: RegExp, from = 0) => {
+      const deadline = Date.now() + 20_000;
+      while (!pattern.test(screen.slice(from))) {
+        if (Date.now() > deadline) throw new Error(`the console never showed ${pattern}:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await shows(/the house's bankroll/);
+      expect(await ana.command('gold')).toMatch(/You have 0 Pennies/);
+      const { id } = goldOf(data, 'Ana');
+      // Mal's thing pays: the MUX proves it came from a thing, which is nobody's balance.
+      mal.client.send('@create Purse');
+      mal.client.send('give Purse=40');
+      mal.client.send('drop Purse');
+      mal.client.send('@force Purse=give Croupier=40');
+      await shows(/HELD 40 Pennies as hold (\d+): payments the MUD did not prove/);
+      const hold = /HELD 40 Pennies as hold (\d+)/.exec(screen)![1];
+      let mark = screen.length;
+      child.stdin.write('/audit\r');
+      await shows(/the books say it holds ([\d,]+) Pennies, which matches\.[\s\S]*Unclaimed: hold \d+, 40 Pennies/, mark);
+      mark = screen.length;
+      child.stdin.write(`/settle ${hold} ${id}\r`);
+      await shows(new RegExp(`Hold ${hold} \\(40 Pennies\\) settled to Ana\\.`), mark);
+      expect(await ana.command('gold')).toMatch(/You have 40 Pennies/);
+      expect(await purseOf()).toBe(-readBooks(data).balances.mud);
+      child.stdin.write('/close\r');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 90_000);
 
   it('killed -9 at random moments of payments in and out, two dozen times: after each restart every player\'s pennies plus their balance are what they were, and the books say what the purse holds', async () => {
     const data = `${world.work}/kills`;

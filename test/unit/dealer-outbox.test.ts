@@ -109,10 +109,11 @@ describe('the outbox', () => {
 
   it('keeps to --lines-per-second where the MUD would take more', () => {
     const { clock, sent, box } = outbox('obsidian', 2);
+    // This project's server lets one talk a burst of 10 lines, then 3 a second: the dealer keeps to its 2.
     for (let i = 0; i < 250; i++) box.say(`line ${i} ${'x'.repeat(990)}`);
-    expect(sent).toHaveLength(200);
+    expect(sent).toHaveLength(10);
     clock.advance(10_000);
-    expect(sent).toHaveLength(220);
+    expect(sent).toHaveLength(30);
   });
 
   it('answers whispers before the table speaks, and says the room lines that fit one line as one', () => {

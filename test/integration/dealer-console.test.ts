@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MuxDealers } from '../support/dealer.js';
+import { dealerOnTerminal, MuxDealers } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { tinymuxMissing } from '../support/tinymux.js';
 
@@ -21,19 +20,8 @@ describeNeeds(tinymuxMissing())("the dealer's console", () => {
   it('shows the MUD, sends what the operator types, pauses, audits and closes', async () => {
     const [ana] = await world.join('Keeper', 'Ana');
     const data = join(world.work, 'console');
-    const command = `exec ${process.execPath} --import tsx src/dealer/main.ts --mud 127.0.0.1:${world.mux.port} --profile ${world.profile} --character Keeper --data ${data}`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, DEALER_PASSWORD: 'pw' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let screen = '';
-    child.stdout.on('data', (d) => (screen += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const shows = async (pattern: RegExp, from = 0) => {
-      const deadline = Date.now() + 20_000;
-      while (!pattern.test(screen.slice(from))) {
-        if (Date.now() > deadline) throw new Error(`the console never showed ${pattern}:\n${screen}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    const type = (line: string) => child.stdin.write(`${line}\r`);
+    const term = dealerOnTerminal(['--mud', `127.0.0.1:${world.mux.port}`, '--profile', world.profile, '--character', 'Keeper', '--data', data]);
+    const { shows, type } = term;
     try {
       await shows(/dealing lich-bones as Keeper/);
       // The MUD's own text, as it comes.
@@ -47,7 +35,7 @@ describeNeeds(tinymuxMissing())("the dealer's console", () => {
       await shows(/-- paused/);
       ana.whisper('gold');
       await ana.client.expect(/^Keeper whispers "The bones table is paused by its keeper; whisper again once it goes on\."$/m, 10_000);
-      let mark = screen.length;
+      let mark = term.screen.length;
       type('/audit');
       await shows(/The books add up[\s\S]*Seated: Ana \(#\d+, 1000 gold\)/, mark);
       type('/settle 1 house');
@@ -55,13 +43,12 @@ describeNeeds(tinymuxMissing())("the dealer's console", () => {
       type('/resume');
       await shows(/-- going on/);
       expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);
-      mark = screen.length;
       type('/close');
-      expect(await exited).toBe(0);
+      expect(await term.exited).toBe(0);
       await ana.client.expect(/^Keeper has disconnected\.$/m, 10_000);
-      expect(screen).not.toMatch(/connect Keeper pw\b/);
+      expect(term.screen).not.toMatch(/connect Keeper pw\b/);
     } finally {
-      child.kill('SIGKILL');
+      term.kill();
     }
   }, 90_000);
 });

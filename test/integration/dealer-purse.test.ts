@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../support/client.js';
-import { goldOf, MuxDealers, readBooks, type DealerPlayer } from '../support/dealer.js';
+import { dealerOnTerminal, goldOf, MuxDealers, readBooks, type DealerPlayer } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { toldCoins } from '../support/table-play.js';
 import { tinymuxMissing } from '../support/tinymux.js';
@@ -160,18 +159,8 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
   it("holds a payment it cannot tie to a player (a thing's), shows it on the console's /audit against the purse, and the operator settles it", async () => {
     const [ana, mal] = await world.join('Croupier', 'Ana', 'Mal');
     const data = `${world.work}/console`;
-    const command = `exec ${process.execPath} --import tsx src/dealer/main.ts --mud 127.0.0.1:${world.mux.port} --profile ${world.profile} --character Croupier --data ${data} --money purse --seed 3`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, DEALER_PASSWORD: 'pw' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let screen = '';
-    child.stdout.on('data', (d) => (screen += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const shows = async (pattern: RegExp, from = 0) => {
-      const deadline = Date.now() + 20_000;
-      while (!pattern.test(screen.slice(from))) {
-        if (Date.now() > deadline) throw new Error(`the console never showed ${pattern}:\n${screen}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const term = dealerOnTerminal(['--mud', `127.0.0.1:${world.mux.port}`, '--profile', world.profile, '--character', 'Croupier', '--data', data, '--money', 'purse', '--seed', '3']);
+    const { shows } = term;
     try {
       await shows(/the house's bankroll/);
       expect(await ana.command('gold')).toMatch(/You have 0 Pennies/);
@@ -182,19 +171,19 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
       mal.client.send('drop Purse');
       mal.client.send('@force Purse=give Croupier=40');
       await shows(/HELD 40 Pennies as hold (\d+): payments the MUD did not prove/);
-      const hold = /HELD 40 Pennies as hold (\d+)/.exec(screen)![1];
-      let mark = screen.length;
-      child.stdin.write('/audit\r');
+      const hold = /HELD 40 Pennies as hold (\d+)/.exec(term.screen)![1];
+      let mark = term.screen.length;
+      term.type('/audit');
       await shows(/the books say it holds ([\d,]+) Pennies, which matches\.[\s\S]*Unclaimed: hold \d+, 40 Pennies/, mark);
-      mark = screen.length;
-      child.stdin.write(`/settle ${hold} ${id}\r`);
+      mark = term.screen.length;
+      term.type(`/settle ${hold} ${id}`);
       await shows(new RegExp(`Hold ${hold} \\(40 Pennies\\) settled to Ana\\.`), mark);
       expect(await ana.command('gold')).toMatch(/You have 40 Pennies/);
       expect(await purseOf()).toBe(-readBooks(data).balances.mud);
-      child.stdin.write('/close\r');
-      expect(await exited).toBe(0);
+      term.type('/close');
+      expect(await term.exited).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      term.kill();
     }
   }, 90_000);
 

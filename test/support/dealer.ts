@@ -59,6 +59,40 @@ export function runDealer(args: string[], password = 'pw'): DealerRun {
   };
 }
 
+/** The dealer on a terminal (a pseudo-terminal made by `script`, as a host's own is): its operator's console. */
+export interface DealerConsole {
+  /** Everything the console printed so far. */
+  readonly screen: string;
+  /** Waits until the console shows `pattern`, in what it printed after `from`. */
+  shows(pattern: RegExp, from?: number): Promise<void>;
+  /** The operator types a line. */
+  type(line: string): void;
+  exited: Promise<number | null>;
+  kill(): void;
+}
+
+export function dealerOnTerminal(args: string[], password = 'pw'): DealerConsole {
+  const command = `exec ${process.execPath} --import tsx src/dealer/main.ts ${args.join(' ')}`;
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, DEALER_PASSWORD: password }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  child.stdout!.on('data', (d) => (screen += d));
+  return {
+    get screen() {
+      return screen;
+    },
+    async shows(pattern, from = 0) {
+      const deadline = Date.now() + 20_000;
+      while (!pattern.test(screen.slice(from))) {
+        if (Date.now() > deadline) throw new Error(`the console never showed ${pattern}:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    type: (line) => void child.stdin!.write(`${line}\r`),
+    exited: new Promise((r) => child.on('exit', (code) => r(code))),
+    kill: () => void child.kill('SIGKILL'),
+  };
+}
+
 /** The books as the journal says they are now: every balance by account, and the names. */
 export function readBooks(data: string): {
   balances: Record<string, number>;

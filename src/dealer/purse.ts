@@ -142,6 +142,8 @@ export class PurseKeeper {
       const g = m.groups ?? {};
       const amount = p.amount ?? Number(g.amount);
       const name = g.name?.trim();
+      // The dealer's own lines (its poses, as its ear hears them) are never a payment to it.
+      if (name && name.toLowerCase() === this.character.toLowerCase()) return false;
       const id = name ? (this.profile.identity === 'id' ? (g.id ? `#${g.id}` : null) : name.toLowerCase()) : null;
       // On the disk at once: a restart's first read still knows whose it was.
       this.books.purseStep({ moves: [], arrival: { id, name: name ?? 'someone', amount, proven: p.proven && id !== null } });

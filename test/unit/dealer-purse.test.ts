@@ -78,6 +78,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     expect(t.line(`DealerEar> ffffffffffffffffffffffffffffffff #13|PLAYER|Ana| Ana gives you 300 Pennies.`)).toBe(false);
     expect(t.line('[Ana(#13),give] Ana gives you 300 Pennies.')).toBe(false);
     expect(t.line('Mal gives you 20000 Pennies.')).toBe(false);
+    expect(t.line(ear(12, 'Croupier', 'Croupier gives you 300 Pennies.'))).toBe(false);
     expect(t.line(`${oldTag} 999999`)).toBe(false);
     // A proven line whose money never arrived (the purse stays): nothing credited, the payer told so.
     t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));

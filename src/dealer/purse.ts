@@ -330,16 +330,20 @@ export class PurseKeeper {
 
   /**
    * How much of the pending payout left the purse: all of it, nothing, or null when the purse
-   * cannot tell. The MUD's own proven word on the give decides where there is one; else the
-   * arithmetic: money may come unseen (never leave), so a read that fits only one of "it left"
-   * and "it did not" decides, and where every payment is told, only an exact fit counts.
+   * cannot tell. The MUD's own proven word on the give decides where the profile proves it
+   * (`gave`); else the arithmetic: money may come unseen (never leave), so a read that fits only
+   * one of "it left" and "it did not" decides, and where every payment is told, only an exact fit
+   * counts. Where both still fit, the MUD's unproven word breaks the tie, unless someone who
+   * could forge it is here.
    */
   private payoutLeft(payout: Payout, diff: number, inTotal: number): number | null {
-    if (this.sentThisSession && this.outcome) return this.outcome.gave ? payout.amount : 0;
+    const word = this.sentThisSession && this.outcome ? (this.outcome.gave ? payout.amount : 0) : null;
+    if (word !== null && this.q.gave) return word;
     const fits = [payout.amount, 0].filter((left) => diff + left - inTotal >= 0);
     const exact = fits.filter((left) => diff + left - inTotal === 0);
     const pick = this.q.allTold && exact.length ? exact : fits;
-    return pick.length === 1 ? pick[0] : null;
+    if (pick.length === 1) return pick[0];
+    return word !== null && pick.includes(word) && !this.stopped() ? word : null;
   }
 
   private tellPaid(payout: Payout, how: 'paid' | 'refused' | 'unknown'): void {

@@ -229,6 +229,28 @@ describe("purse mode's keeper on tbaMUD (no proof, no tags)", () => {
     expect(t.books.holds.map((h) => h.amount)).toEqual([10]);
   });
 
+  it("settles a give by the purse, taking the MUD's unproven word only to break a tie it cannot forge", () => {
+    const t = keeper('diku');
+    t.k.ready();
+    t.answer(1000);
+    t.line('Ana gives you 100 gold coins.');
+    t.answer(1100);
+    const ana = { id: 'ana', name: 'Ana' };
+    // A refusal line while the purse went down is a forgery: the purse says it was paid.
+    t.k.cashout(ana, 30, () => undefined);
+    t.line("You don't have that many coins!");
+    t.answer(1070);
+    expect(t.balance(ana)).toBe(70);
+    expect(t.told.at(-1)!.text).toMatch(/^I gave you 30 gold coins/);
+    // A purse that did not go down fits "refused" or "paid while linkless gold came": the refusal decides.
+    t.k.cashout(ana, 20, () => undefined);
+    t.line("You don't have that many coins!");
+    t.answer(1070);
+    expect(t.balance(ana)).toBe(70);
+    expect(t.books.holds).toEqual([]);
+    expect(t.told.at(-1)!.text).toMatch(/did not reach you \(the MUD said: You don't have that many coins!\)/);
+  });
+
   it('names the payee exactly in its give (0.name), and holds a payout the purse cannot confirm after a restart', () => {
     const t = keeper('diku');
     t.k.ready();

@@ -231,7 +231,7 @@ export class DealerTable implements TableHost {
     this.keepRecord(record);
     this.random.retire();
     const next = this.random.data;
-    this.o.say(`Game ${data.game} is over. Its seed was ${data.serverSeed} (commitment ${data.commitment}, client seed ${data.clientSeed}, ${data.nonce} draws).`);
+    this.o.say(`Game ${data.game} is over. Its seed was ${data.serverSeed} (commitment ${data.commitment}, client seed ${data.clientSeed}, ${data.nonce} draw${data.nonce === 1 ? '' : 's'}).`);
     this.o.say(`Game ${next.game} is committed to the seed whose SHA-256 is ${next.commitment}.`);
   }
 

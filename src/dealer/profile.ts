@@ -39,9 +39,17 @@ export interface PurseProfile {
    */
   read: { send: string; answers: AmountLine[] };
   /**
+   * Where the MUD itself keeps a numbered record of every give to the dealer (TinyMUX: the
+   * dealer's own @pay, docs/dealer.md): one item of the read's group `given`, with groups `n`
+   * (the record's number, always growing), `id` (a player payer; absent for a thing), `amount`
+   * (absent where the MUD could not tell). `read.send` takes `{mark}`, the last number the books
+   * account for. Then only this record credits anyone: a payment line merely prompts a read.
+   */
+  given?: string;
+  /**
    * Lines that tell a payment in: `name` (and `id`) of the payer where the line names one;
-   * `proven` where only the MUD can write the line (TinyMUX through the dealer's ear, with its
-   * secret), so its payer is certain.
+   * `proven` where only the MUD can write the line and only a give makes it, so its payer is
+   * certain. (On TinyMUX even the ear's line is anyone's own `@pemit`: there `given` decides.)
    */
   paid: (AmountLine & { proven?: boolean })[];
   /** The MUD's give, naming one player exactly: `give {to}={amount}`, `give {amount} coins 0.{to}`. */
@@ -236,6 +244,11 @@ function purseProblem(q: Record<string, unknown>, idGroups: string[]): string | 
   if (!read || !isText(read.send)) return 'purse.read must be { "send": command, "answers": [...] }';
   const problem = amountLinesProblem('purse.read.answers', read.answers, []) ?? amountLinesProblem('purse.paid', q.paid, []);
   if (problem) return problem;
+  if (q.given !== undefined) {
+    const given = patternProblem('purse.given', q.given, ['n', 'id', 'amount']);
+    if (given) return given;
+    if (!read.send.includes('{mark}') || !(read.answers as Record<string, unknown>[]).every((a) => /\(\?<given>/.test(String(a.pattern)))) return 'purse.read must send {mark} and answer with a group (?<given>...) where purse.given is set';
+  }
   // A payment line names its payer by the identity the MUD has, or by nobody (`Someone`).
   for (const [i, l] of (q.paid as Record<string, unknown>[]).entries()) {
     const named = /\(\?<name>/.test(String(l.pattern));

@@ -4,6 +4,7 @@ import { formatCoins } from '../text/amount.js';
 import type { Books, Claim, Hold, Payout, PurseStep } from './books/books.js';
 import type { Move } from './books/ledger.js';
 import type { Scheduler } from './clock.js';
+import { recordedGives } from './given.js';
 import { fill, pattern, type Profile, type PurseProfile } from './profile.js';
 import type { Who } from './trust.js';
 
@@ -13,8 +14,9 @@ import type { Who } from './trust.js';
  * out is journaled as pending before the give and settled by the next read. Between two reads
  * the keeper collects what the lines told (payments in, the dealer's own give and whether the
  * MUD refused it); at each read it accounts for the whole difference in one record of the books:
- * proven payments credited to their payers, a pending give paid or back on the books, and
- * whatever it cannot tie to anyone held as unclaimed, never guessed. The books then say exactly
+ * proven payments credited to their payers (where the MUD keeps its own record of gives, read
+ * with the purse, only that record proves one: given.ts), a pending give paid or back on the
+ * books, and whatever it cannot tie to anyone held as unclaimed, never guessed. The books then say exactly
  * what the purse holds (minus the `mud` account).
  *
  * One give at a time, each followed by a read, so a read never has two gives to tell apart.
@@ -48,6 +50,9 @@ export class PurseKeeper {
   private gave: RegExp | null = null;
   private refused: RegExp[] = [];
   private forgers: RegExp | null;
+  /** One item of the MUD's own record of gives (where it keeps one), and the names its payers' lines gave. */
+  private readonly given: RegExp | null;
+  private readonly payers = new Map<string, string>();
   private loggedIn = false;
   private reading: Reading | null = null;
   private again = false;
@@ -69,6 +74,7 @@ export class PurseKeeper {
     if (!profile.purse) throw new Error(`the profile ${profile.name} has no "purse": it deals with --money tab only`);
     this.q = profile.purse;
     this.forgers = this.q.forgers ? new RegExp(this.q.forgers) : null;
+    this.given = this.q.given ? new RegExp(this.q.given) : null;
   }
 
   /** The MUD's coins, as the table words them: `300 Pennies`. */
@@ -92,7 +98,8 @@ export class PurseKeeper {
   /** The dealer is in and hears everything: payments may come, and the purse is read. */
   ready(): void {
     this.loggedIn = true;
-    for (const c of this.q.open) this.io.send(c);
+    // The first read ever comes before any payment may: the purse it finds is all the bankroll's.
+    if (this.books.purse !== null) for (const c of this.q.open) this.io.send(c);
     this.read();
   }
 
@@ -131,7 +138,7 @@ export class PurseKeeper {
       for (const a of this.reading.answers) {
         const m = a.re.exec(text);
         if (m) {
-          this.answered(a.amount ?? Number(m.groups!.amount));
+          this.answered(a.amount ?? Number(m.groups!.amount), m.groups?.given);
           return true;
         }
       }
@@ -145,6 +152,13 @@ export class PurseKeeper {
       // The dealer's own lines (its poses, as its ear hears them) are never a payment to it.
       if (name && name.toLowerCase() === this.character.toLowerCase()) return false;
       const id = name ? (this.profile.identity === 'id' ? (g.id ? `#${g.id}` : null) : name.toLowerCase()) : null;
+      if (this.given) {
+        // Where the MUD records each give itself, a line proves nothing (any player can print one to the dealer): it only asks for a read.
+        if (id && name) this.payers.set(id, name);
+        this.io.note(`a payment line: ${name ?? 'someone unnamed'} paid ${this.money(amount)} (only the MUD's own record of gives counts)`);
+        this.read();
+        return true;
+      }
       // On the disk at once: a restart's first read still knows whose it was.
       this.books.purseStep({ moves: [], arrival: { id, name: name ?? 'someone', amount, proven: p.proven && id !== null } });
       this.io.note(`a payment line: ${name ?? 'someone unnamed'} paid ${this.money(amount)}${p.proven ? ' (proven by the MUD)' : ' (not proven: the purse decides)'}`);
@@ -238,13 +252,13 @@ export class PurseKeeper {
       this.read();
     });
     this.reading = reading;
-    this.io.send(fill(this.q.read.send, { tag }));
+    this.io.send(fill(this.q.read.send, { tag, mark: String(this.books.given) }));
   }
 
-  private answered(amount: number): void {
+  private answered(amount: number, given?: string): void {
     const reading = this.reading!;
     reading.seen.push(amount);
-    if (this.q.read.send.includes('{tag}')) return this.settleRead(amount);
+    if (this.q.read.send.includes('{tag}')) return this.settleRead(amount, given);
     // Untagged: any other balance line soon after is someone's forgery, and the read counts for nothing.
     if (reading.seen.length > 1) return;
     reading.timer?.cancel();
@@ -258,16 +272,19 @@ export class PurseKeeper {
   }
 
   /** One read: the whole difference from the books accounted for in one record. */
-  private settleRead(purse: number): void {
+  private settleRead(purse: number, given?: string): void {
     this.reading?.timer?.cancel();
     this.reading = null;
-    const arrivals = [...this.books.arrivals];
     const payout = this.books.payouts[0] ?? null;
-    const step: PurseStep = { moves: [], read: purse };
+    const first = this.books.purse === null && !payout;
+    const record = this.given ? recordedGives(given ?? '', this.given, this.books.given, (id) => this.books.name(id) ?? this.payers.get(id) ?? id) : null;
+    // At the first read the MUD's record of gives is as old as the rest of the purse.
+    const arrivals = record ? (first ? [] : record.claims) : [...this.books.arrivals];
+    const step: PurseStep = { moves: [], read: purse, ...(record && record.mark > this.books.given ? { given: record.mark } : {}) };
     const move = (from: string, to: string, amount: number, why: string) => amount > 0 && step.moves.push({ from, to, amount, why } satisfies Move);
     const inTotal = arrivals.reduce((n, a) => n + a.amount, 0);
     let diff = purse + this.books.balance('mud');
-    if (this.books.purse === null && !payout) {
+    if (first) {
       // The first read ever: whatever the purse held before the payments told is the house's bankroll.
       const bank = Math.max(0, diff - inTotal);
       move('mud', 'house', bank, 'the purse at the first start: the bankroll');
@@ -299,7 +316,7 @@ export class PurseKeeper {
     const came = diff + (paidOut ?? 0);
     const proven = arrivals.filter((a) => a.proven);
     const exact = came === inTotal && arrivals.every((a) => a.id !== null) && !this.stopped();
-    const credited = exact ? arrivals : came >= proven.reduce((n, a) => n + a.amount, 0) ? proven : [];
+    const credited = exact && !record ? arrivals : came >= proven.reduce((n, a) => n + a.amount, 0) ? proven : [];
     for (const a of credited) {
       this.books.meet(a.id!, a.name);
       move('mud', `player:${a.id}`, a.amount, "paid in with the MUD's give");
@@ -308,7 +325,9 @@ export class PurseKeeper {
     const unclaimed = arrivals.filter((a) => !credited.includes(a));
     if (rest > 0) {
       const why = !unclaimed.length
-        ? 'money that came with no line to tell whose (while the dealer was away, or given silently)'
+        ? record
+          ? "money that came with no give in the MUD's own record (kill insurance, a paycheck)"
+          : 'money that came with no line to tell whose (while the dealer was away, or given silently)'
         : came !== inTotal
           ? 'payments told that do not add up to what came'
           : 'payments the MUD did not prove';
@@ -322,6 +341,7 @@ export class PurseKeeper {
     }
     if (holds.length) step.holds = holds;
     this.books.purseStep(step);
+    if (first) for (const c of this.q.open) this.io.send(c);
     for (const tell of after) tell();
     for (const a of credited) this.io.tell({ id: a.id!, name: a.name }, `${this.money(a.amount)} received: you have ${this.money(this.books.balance(`player:${a.id}`))} on my books.`);
     for (const a of unclaimed) if (a.id) this.io.tell({ id: a.id, name: a.name }, `I saw a payment of ${this.money(a.amount)} in your name, but my purse does not show it as yours alone; it is held until it is proven or my keeper settles it.`);

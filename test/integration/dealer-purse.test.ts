@@ -38,8 +38,21 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
 
   /** The dealer's purse, as the wizard reads it. */
   const purseOf = async () => Number(/purse-of (\d+)/.exec(await world.mux.wizard('think purse-of [money(*Croupier)]'))![1]);
-  const deal = (data: string, settings: object = { minBet: 10, rounds: 1 }) => world.deal('Croupier', 'lich-bones', settings, { data, args: ['--money', 'purse'] });
+  /** A dealer on `data`, once it takes payments: a dealer new to its books opens its purse only after its first read has seen it. */
+  const deal = async (data: string, settings: object = { minBet: 10, rounds: 1 }) => {
+    const dealt = await world.deal('Croupier', 'lich-bones', settings, { data, args: ['--money', 'purse'] });
+    await takesPayments();
+    return dealt;
+  };
   const said = (p: DealerPlayer, text: string) => p.client.until(() => p.all.includes(text), `"${text}" to ${p.name}`, 15_000);
+  /** A dealer new to its books takes payments once its first read has seen the purse (its use lock open). */
+  const takesPayments = async () => {
+    const until = Date.now() + 10_000;
+    while (!/open-is 1/.test(await world.mux.wizard('think open-is [get(*Croupier/DEALER_OPEN)]'))) {
+      expect(Date.now(), 'the purse open to payments').toBeLessThan(until);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
 
   it('credits a payment once the purse shows it, pays a cashout with the give, and credits no pose, emit, pemit or forged line', async () => {
     const data = `${world.work}/exact`;
@@ -79,6 +92,44 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     const books = readBooks(data);
     expect(await purseOf()).toBe(-books.balances.mud);
     expect(books.holds).toEqual({});
+  }, 90_000);
+
+  it("credits a payment only from the MUX's own record of gives: a forged @pemit after kill insurance credits nobody, and a real give beside a forged claim credits the real payer only", async () => {
+    const data = `${world.work}/insurance`;
+    await deal(data);
+    const [ana, bob] = await world.join('Croupier', 'Ana', 'Bob');
+    await ana.client.until(() => readBooks(data).reads > 0, 'the first read of the purse', 10_000);
+    /** Waits until the books hold `amount` unclaimed (they change with no line to any player). */
+    const holding = async (amount: number) => {
+      const until = Date.now() + 15_000;
+      while (Object.values(readBooks(data).holds).reduce((n, h) => n + h.amount, 0) !== amount) {
+        expect(Date.now(), `${amount} held`).toBeLessThan(until);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const bobStart = await pennies(bob.client);
+    // Kill insurance pays the dealer 50 with no give; Bob then prints a payment line to it in his own name.
+    bob.client.send('kill Croupier=100');
+    bob.client.send('@pemit *Croupier=Bob gives you 50 Pennies.');
+    await holding(50);
+    expect(Object.values(readBooks(data).holds)[0].why).toMatch(/no give in the MUD's own record/);
+    expect(goldOf(data, 'Bob').gold).toBe(0);
+    // Ana really pays 30 while Bob does it again.
+    ana.client.send('give Croupier=30');
+    bob.client.send('kill Croupier=100');
+    bob.client.send('@pemit *Croupier=Bob gives you 50 Pennies.');
+    await said(ana, '30 Pennies received: you have 30 Pennies on my books.');
+    await holding(100);
+    await bob.sync();
+    expect(goldOf(data, 'Ana').gold).toBe(30);
+    expect(goldOf(data, 'Bob').gold).toBe(0);
+    expect(bob.all).not.toMatch(/received/);
+    // A real give of Bob's is his.
+    bob.client.send('give Croupier=20');
+    await said(bob, '20 Pennies received: you have 20 Pennies on my books.');
+    expect(await pennies(bob.client)).toBe(bobStart - 200 - 20);
+    const books = readBooks(data);
+    expect(await purseOf()).toBe(-books.balances.mud);
   }, 90_000);
 
   it("survives a give the MUX refuses (the player past earn_limit): the cashout is back on the books with the MUX's reason", async () => {
@@ -163,6 +214,7 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     const { shows } = term;
     try {
       await shows(/the house's bankroll/);
+      await takesPayments();
       expect(await ana.command('gold')).toMatch(/You have 0 Pennies/);
       const { id } = goldOf(data, 'Ana');
       // Mal's thing pays: the MUX proves it came from a thing, which is nobody's balance.
@@ -201,7 +253,6 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     // A fixed sequence of random moments (a linear congruential generator), so a failure can be replayed.
     let seed = 20261205;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    let held = 0;
     let cashouts = 0;
     /** Rounds killed with a payout on the books as pending (its give sent or not). */
     let pendingAtKill = 0;
@@ -231,14 +282,8 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
       }
       const books = readBooks(data);
       expect(Object.keys(books.balances).filter((k) => k.startsWith('pending:')), `round ${round}: no payout left pending`).toEqual([]);
-      // A payment whose line the kill cut off came while the dealer could not see whose it was: held, never guessed.
-      const holds = Object.values(books.holds).reduce((n, h) => n + h.amount, 0);
-      if (holds > held) {
-        expect(payIn, `round ${round}: only a payment in can be held`).toBe(true);
-        expect(holds - held).toBe(amount);
-        expected.set(p.name, expected.get(p.name)! - amount);
-        held = holds;
-      }
+      // A payment whose line the kill cut off is still in the MUX's own record of gives: credited at the first read, never held.
+      expect(books.holds, `round ${round}: nothing held`).toEqual({});
       for (const q of players) expect(await total(q), `round ${round}: ${q.name}'s pennies and balance`).toBe(expected.get(q.name));
       expect(await purseOf(), `round ${round}: the books against the purse`).toBe(-books.balances.mud);
     }

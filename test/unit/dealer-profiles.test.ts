@@ -39,6 +39,10 @@ describe('the shipped profiles', () => {
     expect(() => loadProfile(write({ ...good, commands: { ...good.commands, answer: 'whisper {to}' } }))).toThrow(/commands\.answer must hold \{text\}/);
     expect(() => loadProfile(write({ ...good, quota: { burst: 0, perSecond: 1 } }))).toThrow(/"quota" must be/);
     expect(() => loadProfile(join(dir, 'missing.json'))).toThrow(/no profile .* give one of tinymux, obsidian, diku/);
+    // The MUD's own record of gives needs a read that sends the books' mark and answers with the record.
+    const mux = loadProfile('tinymux');
+    expect(() => loadProfile(write({ ...mux, purse: { ...mux.purse, read: { ...mux.purse!.read, send: 'think {tag} [money(me)]' } } }))).toThrow(/purse\.read must send \{mark\}/);
+    expect(() => loadProfile(write({ ...mux, purse: { ...mux.purse, given: '(?<n>\\d+):#(?<id>\\d+)' } }))).toThrow(/purse\.given has no group \(\?<amount>/);
     writeFileSync(join(dir, 'bad.json'), '{ not json');
     expect(() => loadProfile(join(dir, 'bad.json'))).toThrow(/is not JSON/);
     expect(String((() => { try { loadProfile(join(dir, 'bad.json')); } catch (e) { return (e as Error).message; } })()).split('\n')).toHaveLength(1);

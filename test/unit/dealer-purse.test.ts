@@ -13,7 +13,8 @@ import { FakeClock } from '../support/fakeClock.js';
  * Purse mode's keeper without a MUD: the lines a MUD sends (TinyMUX's as the dealer's ear
  * forwards them with this login's secret, tbaMUD's as its act.item.c and act.informative.c word
  * them), the reads it answers, and what the books make of them. A test plays the MUD: it answers
- * each read the keeper sends with the purse it chooses.
+ * each read the keeper sends with the purse it chooses, and on TinyMUX with the items of the
+ * MUD's own record of gives (the dealer's @pay writes `<n>:<giver>:<type>:<amount>`).
  */
 
 const SECRET = '0123456789abcdef0123456789abcdef';
@@ -23,6 +24,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** An item of the MUD's own record of gives: the dealer's @pay wrote it when `id` gave `amount`. */
+const gave = (n: number, id: number, amount: number | '?', type = 'PLAYER') => `${n}:#${id}:${type}:${amount}`;
 const ana: Who = { id: '#13', name: 'Ana' };
 const bob: Who = { id: '#14', name: 'Bob' };
 
@@ -42,10 +45,10 @@ function keeper(profileName: 'tinymux' | 'diku', dir = mkdtempSync(join(tmpdir()
   k.login(SECRET);
   /** The MUD sends a line. */
   const line = (text: string) => k.line(text);
-  /** The MUD answers the read the keeper sent last with `purse`. */
-  const answer = (purse: number) => {
+  /** The MUD answers the read the keeper sent last with `purse` (and on TinyMUX the record of gives it has). */
+  const answer = (purse: number, ...given: string[]) => {
     const read = [...sent].reverse().find((c) => c.startsWith('think ') || c === 'gold')!;
-    if (profileName === 'tinymux') return line(`${/^think (\w+)/.exec(read)![1]} ${purse}`);
+    if (profileName === 'tinymux') return line(`${/^think (\w+)/.exec(read)![1]} ${purse} ${given.join(' ')}`.trimEnd());
     line(purse === 0 ? "You're broke!" : `You have ${purse} gold coins.`);
     clock.advance(1000);
   };
@@ -54,47 +57,62 @@ function keeper(profileName: 'tinymux' | 'diku', dir = mkdtempSync(join(tmpdir()
 }
 
 describe("purse mode's keeper on TinyMUX", () => {
-  it('takes the purse at the first read as the bankroll, and credits a proven payment only once a read shows the purse grown by it', () => {
+  it("takes the purse at the first read as the bankroll, and credits a payment only once the MUD's own record of gives and the purse both show it", () => {
     const t = keeper('tinymux');
     t.k.ready();
-    expect(t.sent).toEqual(['&DEALER_OPEN me=1', expect.stringMatching(/^think [0-9a-f]{16} \[money\(me\)\]$/)]);
-    t.answer(5000);
+    // The purse opens to payments only once the first read has seen it: what it finds (gives recorded before, with the rest) is the bankroll.
+    expect(t.sent).toEqual([expect.stringMatching(/^think [0-9a-f]{16} \[money\(me\)\]\[set\(me,DEALER_GIVEN:.*gt\(first\(##,:\),0\)/)]);
+    t.answer(5000, gave(6, 13, 300));
+    expect(t.sent.at(-1)).toBe('&DEALER_OPEN me=1');
     expect(t.books.balance('house')).toBe(5000);
+    expect(t.balance(ana)).toBe(0);
+    expect(t.books.given).toBe(6);
     t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
     expect(t.balance(ana)).toBe(0);
-    t.answer(5300);
+    t.answer(5300, gave(7, 13, 300));
     expect(t.balance(ana)).toBe(300);
-    expect(t.told.at(-1)).toEqual({ to: 'Ana', text: '300 Pennies received: you have 300 Pennies on my books.' });
+    expect(t.books.given).toBe(7);
+    // The next read takes the record past what the books account for.
+    t.line(ear(13, 'Ana', 'Ana gives you a Penny.'));
+    expect(t.sent.at(-1)).toMatch(/gt\(first\(##,:\),7\)/);
+    t.answer(5301, gave(7, 13, 300), gave(8, 13, 1));
+    expect(t.balance(ana)).toBe(301);
+    expect(t.told.map((x) => x.text)).toEqual(['300 Pennies received: you have 300 Pennies on my books.', '1 Pennies received: you have 301 Pennies on my books.']);
     expect(t.books.audit()).toEqual([]);
-    expect(-t.books.balance('mud')).toBe(5300);
+    expect(-t.books.balance('mud')).toBe(5301);
   });
 
   it('credits nothing for a payment line the purse does not show, nor for a line without the secret, a read answer without the fresh tag, or an old tag', () => {
     const t = keeper('tinymux');
     t.k.ready();
     t.answer(5000);
-    const oldTag = /^think (\w+)/.exec(t.sent.at(-1)!)![1];
+    const oldTag = /^think (\w+)/.exec([...t.sent].reverse().find((c) => c.startsWith('think '))!)![1];
     // A forged copy of the ear's line (wrong secret), a NOSPOOF-looking line and a pose: none is the purse's.
     expect(t.line(`DealerEar> ffffffffffffffffffffffffffffffff #13|PLAYER|Ana| Ana gives you 300 Pennies.`)).toBe(false);
     expect(t.line('[Ana(#13),give] Ana gives you 300 Pennies.')).toBe(false);
     expect(t.line('Mal gives you 20000 Pennies.')).toBe(false);
     expect(t.line(ear(12, 'Croupier', 'Croupier gives you 300 Pennies.'))).toBe(false);
     expect(t.line(`${oldTag} 999999`)).toBe(false);
-    // A proven line whose money never arrived (the purse stays): nothing credited, the payer told so.
+    // The ear's own line with no give in the MUD's record: nothing credited, nobody told anything.
     t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
-    expect(t.line(`${oldTag} 5300`)).toBe(false);
+    expect(t.line(`${oldTag} 5300 ${gave(1, 13, 300)}`)).toBe(false);
     t.answer(5000);
+    expect(t.balance(ana)).toBe(0);
+    expect(t.told).toEqual([]);
+    // A record whose money the purse does not show: nothing credited, the payer told so.
+    t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
+    t.answer(5000, gave(1, 13, 300));
     expect(t.balance(ana)).toBe(0);
     expect(t.told.at(-1)!.text).toMatch(/does not show it/);
     expect(t.books.holds).toEqual([]);
   });
 
-  it('holds money that came with no line to tell whose, and the operator settles it', () => {
+  it("holds money that came with no give in the MUD's record, and the operator settles it", () => {
     const t = keeper('tinymux');
     t.k.ready();
     t.answer(5000);
     t.line(ear(13, 'Ana', 'Ana gives you a Penny.'));
-    t.answer(5201);
+    t.answer(5201, gave(1, 13, 1));
     expect(t.balance(ana)).toBe(1);
     expect(t.books.holds).toEqual([expect.objectContaining({ amount: 200, claims: [] })]);
     expect(t.notes.join('\n')).toMatch(/HELD 200 Pennies as hold 1/);
@@ -112,7 +130,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     t.k.ready();
     t.answer(5000);
     t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
-    t.answer(5300);
+    t.answer(5300, gave(1, 13, 300));
     const replies: string[] = [];
     t.k.cashout(ana, 100, (r) => replies.push(r));
     expect(replies).toEqual(['I will give you 100 Pennies.']);
@@ -132,7 +150,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     t.k.ready();
     t.answer(5000);
     t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
-    t.answer(5300);
+    t.answer(5300, gave(1, 13, 300));
     t.k.cashout(ana, null, () => undefined);
     t.line(ear(12, 'Croupier', "That player doesn't need that many Pennies!"));
     t.answer(5300);
@@ -141,7 +159,8 @@ describe("purse mode's keeper on TinyMUX", () => {
     expect(t.told.at(-1)!.text).toBe("My give of 300 Pennies did not reach you (the MUD said: That player doesn't need that many Pennies!); it is back on my books.");
     // A later read changes nothing.
     t.line(ear(14, 'Bob', 'Bob gives you 5 Pennies.'));
-    t.answer(5305);
+    t.answer(5305, gave(2, 14, 5));
+    expect(t.balance(bob)).toBe(5);
     expect(t.balance(ana)).toBe(300);
     expect(t.books.audit()).toEqual([]);
   });
@@ -152,7 +171,7 @@ describe("purse mode's keeper on TinyMUX", () => {
       first.k.ready();
       first.answer(4700);
       first.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
-      first.answer(5000);
+      first.answer(5000, gave(1, 13, 300));
       first.k.cashout(ana, null, () => undefined);
       expect(first.books.payouts).toHaveLength(1);
       first.books.close();
@@ -167,21 +186,64 @@ describe("purse mode's keeper on TinyMUX", () => {
       expect(again.books.holds).toEqual([]);
     }
   });
+
+  it("credits nobody for a forged payment line after money came with no give (kill insurance), and only the real payer when a real give and a forged claim come at once", () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    t.answer(5000);
+    // Bob's `kill Croupier=100` pays the dealer 50 of insurance, then his `@pemit *Croupier=Bob gives you 50 Pennies.` comes through the ear in his own name.
+    t.line(ear(14, 'Bob', 'Bob gives you 50 Pennies.'));
+    t.answer(5050);
+    expect(t.balance(bob)).toBe(0);
+    expect(t.books.holds).toEqual([expect.objectContaining({ amount: 50, claims: [] })]);
+    expect(t.notes.join('\n')).toMatch(/HELD 50 Pennies as hold 1: money that came with no give in the MUD's own record/);
+    // Ana really gives 30 while Bob, after more insurance, claims 50 again.
+    t.line(ear(13, 'Ana', 'Ana gives you 30 Pennies.'));
+    t.line(ear(14, 'Bob', 'Bob gives you 50 Pennies.'));
+    t.answer(5130, gave(1, 13, 30));
+    expect(t.balance(ana)).toBe(30);
+    expect(t.balance(bob)).toBe(0);
+    expect(t.books.holds.map((h) => h.amount)).toEqual([50, 50]);
+    expect(t.told.map((x) => x.to)).toEqual(['Ana']);
+    t.k.claim(bob, (text) => t.told.push({ to: 'Bob', text }));
+    expect(t.told.at(-1)!.text).toMatch(/^Nothing I hold is proven yours/);
+    expect(-t.books.balance('mud')).toBe(5130);
+  });
+
+  it("holds a thing's give and a give whose amount the MUD could not tell (a wizard's), as claims only", () => {
+    const t = keeper('tinymux');
+    t.k.ready();
+    t.answer(5000);
+    t.line(ear(13, 'Ana', 'Ana gives you a Penny.'));
+    t.answer(5051, gave(1, 20, 40, 'THING'), gave(2, 1, '?'), gave(3, 13, 1));
+    expect(t.balance(ana)).toBe(1);
+    expect(t.books.holds).toEqual([expect.objectContaining({ amount: 50, claims: [expect.objectContaining({ id: null, amount: 40, proven: false }), expect.objectContaining({ id: '#1', proven: false })] })]);
+    expect(t.books.given).toBe(3);
+  });
 });
 
 describe("purse mode's keeper across a restart", () => {
-  it('credits a payment told before a kill to its payer at the first read after the restart', () => {
+  it("credits a give the MUD recorded before a kill at the first read after the restart, and never one the books accounted for already", () => {
     const first = keeper('tinymux');
     first.k.ready();
     first.answer(5000);
     first.line(ear(13, 'Ana', 'Ana gives you 250 Pennies.'));
     first.books.close();
+    // Killed before the read was answered: the record waits in the MUD.
     const again = keeper('tinymux', first.dir);
     again.k.ready();
-    again.answer(5250);
+    again.answer(5250, gave(1, 13, 250));
     expect(again.balance(ana)).toBe(250);
     expect(again.books.holds).toEqual([]);
-    expect(again.books.arrivals).toEqual([]);
+    again.books.close();
+    // Killed after the books took it but before the MUD dropped it from its record: the next read sends the mark, and an item at or below it counts for nothing.
+    const third = keeper('tinymux', first.dir);
+    third.k.ready();
+    expect(third.sent.at(-1)).toMatch(/gt\(first\(##,:\),1\)/);
+    third.answer(5250, gave(1, 13, 250));
+    expect(third.balance(ana)).toBe(250);
+    expect(third.books.holds).toEqual([]);
+    expect(-third.books.balance('mud')).toBe(5250);
   });
 });
 

@@ -64,6 +64,8 @@ export interface BooksData {
   serial: number;
   /** Payments told since the last read, kept so that a restart's first read still knows whose they were. */
   arrivals: Claim[];
+  /** Where the MUD keeps its own numbered record of the gives to the dealer: the last number accounted for. */
+  given: number;
 }
 
 /** One step of purse mode, as one record: its moves, and what it opens or closes. */
@@ -71,6 +73,8 @@ export interface PurseStep {
   moves: Move[];
   /** The purse as this step's read showed it: every payment told before it is accounted for. */
   read?: number;
+  /** With `read`: the last of the MUD's own records of a give that this read accounts for. */
+  given?: number;
   /** A payment told, not yet read. */
   arrival?: Claim;
   payout?: Payout;
@@ -93,7 +97,7 @@ export type BookRecord =
   | { k: 'mode'; money: Money }
   | ({ k: 'purse' } & PurseStep);
 
-const empty = (): BooksData => ({ money: 'tab', balances: {}, names: {}, handouts: {}, fair: null, draws: [], results: [], games: [], lag: 0, purse: null, payouts: {}, holds: {}, serial: 0, arrivals: [] });
+const empty = (): BooksData => ({ money: 'tab', balances: {}, names: {}, handouts: {}, fair: null, draws: [], results: [], games: [], lag: 0, purse: null, payouts: {}, holds: {}, serial: 0, arrivals: [], given: 0 });
 
 export class Books implements Replay<BookRecord> {
   private ledger = new Ledger();
@@ -155,6 +159,11 @@ export class Books implements Replay<BookRecord> {
   /** Payments told since the last read. */
   get arrivals(): readonly Claim[] {
     return this.data.arrivals;
+  }
+
+  /** The last of the MUD's own numbered records of a give that the books account for (0: none yet). */
+  get given(): number {
+    return this.data.given;
   }
 
   get payouts(): Payout[] {
@@ -292,6 +301,7 @@ export class Books implements Replay<BookRecord> {
       case 'purse':
         this.ledger.apply(r.moves);
         if (r.read !== undefined) [d.purse, d.arrivals] = [r.read, []];
+        if (r.given !== undefined) d.given = r.given;
         if (r.arrival) d.arrivals = [...d.arrivals, r.arrival];
         if (r.payout) d.payouts[r.payout.n] = r.payout;
         if (r.closed !== undefined) delete d.payouts[r.closed];
@@ -357,6 +367,7 @@ const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
 /** What is wrong with a purse step's payout, hold and read, or null. */
 function purseProblem(r: Record<string, unknown>): string | null {
   if (r.read !== undefined && !isCount(r.read)) return 'its purse read is not a whole number';
+  if (r.given !== undefined && !isCount(r.given)) return "its mark in the MUD's record of gives is not a whole number";
   const p = r.payout as Record<string, unknown> | undefined;
   if (p && (!isCount(p.n) || typeof p.id !== 'string' || typeof p.name !== 'string' || !isCount(p.amount))) return 'its payout is malformed';
   if (r.holds !== undefined && !Array.isArray(r.holds)) return 'its holds are not a list';

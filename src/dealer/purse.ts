@@ -155,7 +155,7 @@ export class PurseKeeper {
       if (this.given) {
         // Where the MUD records each give itself, a line proves nothing (any player can print one to the dealer): it only asks for a read.
         if (id && name) this.payers.set(id, name);
-        this.io.note(`a payment line: ${name ?? 'someone unnamed'} paid ${this.money(amount)} (only the MUD's own record of gives counts)`);
+        this.io.note(`a payment line in ${name ?? 'nobody'}'s name, of ${this.money(amount)}: reading the purse and the MUD's own record of gives, which alone count`);
         this.read();
         return true;
       }
@@ -344,7 +344,7 @@ export class PurseKeeper {
     if (first) for (const c of this.q.open) this.io.send(c);
     for (const tell of after) tell();
     for (const a of credited) this.io.tell({ id: a.id!, name: a.name }, `${this.money(a.amount)} received: you have ${this.money(this.books.balance(`player:${a.id}`))} on my books.`);
-    for (const a of unclaimed) if (a.id) this.io.tell({ id: a.id, name: a.name }, `I saw a payment of ${this.money(a.amount)} in your name, but my purse does not show it as yours alone; it is held until it is proven or my keeper settles it.`);
+    for (const a of unclaimed) if (a.id && a.amount) this.io.tell({ id: a.id, name: a.name }, `I saw a payment of ${this.money(a.amount)} in your name, but my purse does not show it as yours alone; it is held until it is proven or my keeper settles it.`);
     this.next();
   }
 

@@ -108,9 +108,9 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
       }
     };
     const bobStart = await pennies(bob.client);
-    // Kill insurance pays the dealer 50 with no give; Bob then prints a payment line to it in his own name.
-    bob.client.send('kill Croupier=100');
-    bob.client.send('@pemit *Croupier=Bob gives you 50 Pennies.');
+    // Kill insurance pays the dealer 50 with no give; Bob then prints a payment line to it in his own name, and tries to run the dealer's lock and @pay himself.
+    const runPay = ['think [u(*Croupier/DEALER_TAKES)]', 'kill Croupier=100', 'think [u(*Croupier/Pay)]', '@pemit *Croupier=Bob gives you 50 Pennies.'];
+    for (const line of runPay) bob.client.send(line);
     await holding(50);
     expect(Object.values(readBooks(data).holds)[0].why).toMatch(/no give in the MUD's own record/);
     expect(goldOf(data, 'Bob').gold).toBe(0);
@@ -128,6 +128,13 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     bob.client.send('give Croupier=20');
     await said(bob, '20 Pennies received: you have 20 Pennies on my books.');
     expect(await pennies(bob.client)).toBe(bobStart - 200 - 20);
+    expect(bob.client.all).toMatch(/PERMISSION DENIED/);
+    // Even were the host to set the dealer VISUAL (its attributes readable, so Bob's u() runs its @pay), the record has no amount for it.
+    await world.mux.wizard('@set *Croupier=VISUAL');
+    for (const line of runPay) bob.client.send(line);
+    await holding(150);
+    await world.mux.wizard('@set *Croupier=!VISUAL');
+    expect(goldOf(data, 'Bob').gold).toBe(20);
     const books = readBooks(data);
     expect(await purseOf()).toBe(-books.balances.mud);
   }, 90_000);

@@ -8,7 +8,9 @@ import { commandsFor } from './speech.js';
  * of the profile's burst, refilled at `--lines-per-second` (never faster than the profile's own
  * rate). The dealer's own commands (its queries, its setup) go first, then the answers to
  * whispers, taken in turn from each player who waits for one (so one who whispers a lot delays
- * nobody else by more than an answer), then the table's lines in their order; consecutive lines
+ * nobody else by more than an answer), then the table's lines in their order; but while a line
+ * of the table waits, answers and the table take turns (the table's clock waits for its lines,
+ * so whispers alone must never be able to stop the game); consecutive lines
  * to the room are said as one where they fit one line, and so are consecutive lines to one
  * player. Each text becomes as many commands as it needs (speech.ts), each one token.
  *
@@ -48,6 +50,8 @@ export class Outbox {
   /** When each player was last answered (a count of answers sent), so the one waiting longest goes next. */
   private readonly answered = new Map<string, number>();
   private answersSent = 0;
+  /** The last item taken was an answer: a line of the table that waits goes next. */
+  private answeredLast = false;
 
   constructor(
     private readonly profile: Profile,
@@ -158,9 +162,11 @@ export class Outbox {
 
   /** Takes the next item (with the ones it merges with) as commands; false when nothing waits. */
   private next(): boolean {
-    const queue = this.raw.length ? this.raw : this.answers.length ? this.answers : this.table;
+    const answerNext = this.answers.length > 0 && !(this.answeredLast && this.table.length > 0);
+    const queue = this.raw.length ? this.raw : answerNext ? this.answers : this.table;
     const item = queue === this.answers ? this.nextAnswer() : queue.shift();
     if (!item) return false;
+    if (queue !== this.raw) this.answeredLast = queue === this.answers;
     this.currentKind = item.kind;
     if (item.kind === 'raw') {
       this.current = [item.line];

@@ -10,11 +10,11 @@ import { FakeClock } from '../support/fakeClock.js';
 const ana: Recipient = { id: '#13', to: '#13', far: false };
 const bob: Recipient = { id: '#14', to: '#14', far: false };
 
-function outbox(profile = 'tinymux', linesPerSecond = 2) {
+function outbox(profile = 'tinymux', linesPerSecond = 2, quota?: { burst: number; perSecond: number }) {
   const clock = new FakeClock();
   const sent: { at: number; line: string }[] = [];
   const holds: boolean[] = [];
-  const box = new Outbox(loadProfile(profile), 'Croupier', linesPerSecond, clock, {
+  const box = new Outbox({ ...loadProfile(profile), ...(quota ? { quota } : {}) }, 'Croupier', linesPerSecond, clock, {
     send: (line) => {
       sent.push({ at: clock.now() - 1_700_000_000_000, line });
       return true;
@@ -170,6 +170,29 @@ describe('the outbox', () => {
     expect(to.slice(0, 4)).toEqual(['#13', '#13', '#14', '#15']);
     expect(sent.filter((s) => s.line.startsWith('whisper #13=help')).map((s) => s.line.slice(12, 18))).toEqual(['help 0', 'help 1', 'help 2', 'help 3']);
     expect(sent.at(-1)!.line).toBe('whisper #13=short');
+  });
+
+  it('lets the table speak between answers, so whispers alone never stop the game (its clock waits for its lines)', () => {
+    // TinyMUX's quota with its burst spent: one command a second.
+    const { sent, box, clock, holds } = outbox('tinymux', 1, { burst: 1, perSecond: 1 });
+    box.setOnline(false);
+    const help = `${'line '.repeat(150)}\n${'more '.repeat(150)}\nlast`;
+    for (let i = 0; i < 10; i++) box.answer(bob, `help ${i} ${help}`);
+    box.answer(ana, 'You take your bet back.');
+    box.say('Croupier chalks up 10 gold from Ana on HERO.');
+    box.say('Ana throws: 3 and 4 (7).');
+    box.setOnline(true);
+    clock.advance(30_000);
+    const first = sent.findIndex((s) => s.line.startsWith('pose chalks up'));
+    const throwAt = sent.findIndex((s) => s.line.includes('Ana throws'));
+    // Bob's first answer (its three commands), then the table, then Ana's answer, then the table again, before any more of Bob's.
+    expect(first).toBe(3);
+    expect(sent[4].line).toBe('whisper #13=You take your bet back.');
+    expect(throwAt).toBeLessThanOrEqual(8);
+    expect(sent.slice(0, throwAt).filter((s) => s.line.startsWith('whisper #14=help')).length).toBeLessThanOrEqual(2);
+    // The clock was let go once the table's last line was out, long before Bob's answers were.
+    expect(holds.at(-1)).toBe(false);
+    expect(sent.at(-1)!.line).toMatch(/^whisper #14=/);
   });
 
   it('answers a player far away with the far command, and counts what waits for each player', () => {

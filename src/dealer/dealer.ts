@@ -48,6 +48,10 @@ export interface DealerOptions {
 export const GRACE_MS = 120_000;
 /** How often the dealer asks who is in its room while someone is seated (where the MUD can be asked). */
 const ROSTER_EVERY_MS = 15_000;
+/** How long a roster question may go unanswered before it is asked again. */
+const ROSTER_ANSWER_MS = 5000;
+/** At most this many lines read while setting up are kept, to answer the whispers among them once ready. */
+const EARLY_LINES = 200;
 
 export class Dealer {
   readonly books: Books;
@@ -62,6 +66,9 @@ export class Dealer {
   private session: Session | null = null;
   private trust: Trust | null = null;
   private sentAt = 0;
+  private rosterAskedAt = 0;
+  /** Lines read while this login was setting up: whispers among them are answered once it is ready. */
+  private early: string[] = [];
   private timers: Timer[] = [];
   private dealt = false;
   private closing = false;
@@ -207,6 +214,7 @@ export class Dealer {
       },
     }, this.purse?.closeCommands);
     this.session = session;
+    this.early = [];
     this.purse?.login(session.secret);
     this.trust = new Trust(this.o.profile, { secret: session.secret, character: this.o.character });
   }
@@ -228,6 +236,11 @@ export class Dealer {
     }
     if (this.table.players.length) this.askRoster();
     this.purse?.ready();
+    // Whispers that reached the ear (with this login's secret) before the ready line are answered now.
+    for (const line of this.early.splice(0)) {
+      const r = this.trust?.read(line);
+      if (r?.kind === 'heard') this.handle(r);
+    }
   }
 
   private down(reason: string, retryMs: number | null): void {
@@ -249,7 +262,10 @@ export class Dealer {
   private line(line: string): void {
     this.o.show('mud', line.replaceAll(this.o.password, '*****'));
     if (!this.session || !this.trust) return;
-    if (this.session.state !== 'ready') return this.session.read(line);
+    if (this.session.state !== 'ready') {
+      if (this.session.state === 'setting up' && this.early.length < EARLY_LINES) this.early.push(line);
+      return this.session.read(line);
+    }
     if (this.purse?.line(this.trust.clean(line))) return;
     const reading = this.trust.read(line);
     if (reading) this.handle(reading);
@@ -260,9 +276,12 @@ export class Dealer {
   private handle(r: Reading): void {
     if (r.kind === 'roster') return this.presence.roster(r.present);
     if (r.kind === 'event') {
-      this.presence.event(r.event, r.who);
       this.purse?.seen(r.who.name, r.event === 'arrived' || r.event === 'connected');
-      if (this.o.profile.roster && this.table.seatOf(r.who.id)) this.askRoster();
+      // Where the MUD can be asked, a line that tells of someone coming or going is only a reason
+      // to ask (a player can write such a line inside a whisper of several lines): nobody is
+      // taken for gone, nor a private line of theirs held back, on its word.
+      if (!this.o.profile.roster) this.presence.event(r.event, r.who);
+      else if (this.table.players.length) this.askRoster();
       return;
     }
     const { who, via } = r;
@@ -279,6 +298,7 @@ export class Dealer {
       return reply('I am still answering your last whispers; give me a moment, then whisper again.');
     }
     if (r.partial) return reply('Whisper one line at a time: that whisper went on over several lines, and I took none of it.');
+    if (r.posed) return reply(`Whisper me the words alone, not posed: ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'gold' })}.`);
     if (this.paused) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is paused by its keeper; whisper again once it goes on.`);
     if (this.closing) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is closing.`);
     // Every whisper gets an answer to its sender alone: when the table said nothing to them
@@ -296,6 +316,9 @@ export class Dealer {
   private askRoster(): void {
     const roster = this.o.profile.roster;
     if (!roster || !this.live || !this.trust) return;
+    // One question at a time (a flood of lines that look like the room's news asks once), unless the last went unanswered.
+    if (this.trust.awaiting && this.o.scheduler.now() - this.rosterAskedAt < ROSTER_ANSWER_MS) return;
+    this.rosterAskedAt = this.o.scheduler.now();
     const tag = Math.random().toString(16).slice(2, 10) + Math.random().toString(16).slice(2, 10);
     this.trust.awaitRoster(tag);
     this.outbox.command(fill(roster.send, { tag }));

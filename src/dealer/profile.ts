@@ -93,9 +93,10 @@ export interface Profile {
    * The lines the dealer takes as a player speaking to it: named groups `name` and `text`, and
    * `id` where identity is `id`. `via` says how it came: a whisper (only from the same room),
    * a page or a tell (from anywhere). `partial` marks the first line of a message that goes on
-   * over more lines, which the dealer refuses.
+   * over more lines, which the dealer refuses; `posed` a line the MUD wrote for a posed whisper
+   * or page (TinyMUX's `whisper Croupier=:gold`), answered with how to whisper instead.
    */
-  heard: { via: Via; pattern: string; partial?: boolean }[];
+  heard: { via: Via; pattern: string; partial?: boolean; posed?: boolean }[];
   /**
    * Who is in the dealer's room, asked with a fresh tag: `send`, then a line matching `answer`
    * (group `list`), read item by item with `item` (groups `name`, `connected` as 1 or 0, and

@@ -8,12 +8,18 @@ import { cleanLine } from './trust.js';
  * One connection's way in, as the profile's login dialogue says: answer each prompt it expects,
  * give up on a line that says the login failed, then send the setup and wait for the ready line
  * (asked again every second while the MUD is still setting up). A fresh `secret` every login.
+ *
+ * A line that says the login failed is believed at once during the dialogue. Once its last
+ * answer is sent, anyone may be able to make the dealer read such a line (a thing that hears it
+ * connect and @pemits the words), so it stands only if the dealer is not ready soon after.
  */
 
 export type SessionState = 'login' | 'setting up' | 'ready' | 'failed';
 
 const PROBE_EVERY_MS = 1000;
 const PROBES = 15;
+/** How long a refusal read after the dialogue waits to be proved wrong by the ready line. */
+const REFUSAL_WAIT_MS = 5000;
 
 export class Session {
   readonly secret = randomBytes(16).toString('hex');
@@ -22,6 +28,7 @@ export class Session {
   private tag = '';
   private probes = 0;
   private probeTimer: Timer | null = null;
+  private refusal: Timer | null = null;
 
   constructor(
     private readonly profile: Profile,
@@ -43,7 +50,11 @@ export class Session {
   read(raw: string): void {
     if (this.state === 'ready' || this.state === 'failed') return;
     const line = cleanLine(raw);
-    if (this.profile.loginFailed.some((f) => new RegExp(f).test(line))) return this.fail(`the MUD refused the login: ${line.replaceAll(this.password, '*****')}`);
+    if (this.profile.loginFailed.some((f) => new RegExp(f).test(line))) {
+      const reason = `the MUD refused the login: ${line.replaceAll(this.password, '*****')}`;
+      if (this.state === 'login') return this.fail(reason);
+      this.refusal ??= this.scheduler.setTimer(REFUSAL_WAIT_MS, () => this.fail(reason));
+    }
     if (this.state === 'login') {
       const i = this.profile.login.findIndex((s, n) => !this.fired.has(n) && new RegExp(s.expect).test(line));
       if (i >= 0) {
@@ -55,6 +66,7 @@ export class Session {
     if (pattern(this.profile.ready.expect, { secret: this.secret, tag: this.tag, character: this.character }).test(line) && (this.tag || !this.profile.ready.send)) {
       if (this.state === 'login') this.sendSetup();
       this.probeTimer?.cancel();
+      this.refusal?.cancel();
       this.state = 'ready';
       this.io.ready();
     }
@@ -63,6 +75,7 @@ export class Session {
   /** The connection went: nothing more to do for this session. */
   end(): void {
     this.probeTimer?.cancel();
+    this.refusal?.cancel();
     if (this.state !== 'failed') this.state = 'failed';
   }
 
@@ -87,7 +100,9 @@ export class Session {
   }
 
   private fail(reason: string): void {
+    if (this.state === 'failed') return;
     this.probeTimer?.cancel();
+    this.refusal?.cancel();
     this.state = 'failed';
     this.io.failed(reason);
   }

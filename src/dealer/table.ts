@@ -215,8 +215,9 @@ export class DealerTable implements TableHost {
     for (const n of news) {
       if (n.kind === 'say') this.sayMessage(n.message);
       else if (n.kind === 'to') {
+        // Sent even to one the dealer believes gone: a belief is no reason to lose a player's line.
         const who = this.whoNamed(n.player);
-        if (who && this.o.presence.isConnected(who.id)) this.o.tell(who, n.text);
+        if (who) this.o.tell(who, n.text);
       } else if (n.kind === 'dice') {
         this.lastDice = { dice: [...n.dice], draw: this.drawOf(n.dice) };
       }
@@ -255,7 +256,7 @@ export class DealerTable implements TableHost {
     if (i < 0) return;
     const [who] = this.seats.splice(i, 1);
     this.away.delete(who.id);
-    if (this.o.presence.isConnected(who.id)) this.o.tell(who, why);
+    this.o.tell(who, why);
   }
 
   // ---- inside ----------------------------------------------------------------------------------
@@ -267,7 +268,7 @@ export class DealerTable implements TableHost {
     const readers = new Map(this.seats.map((s) => [s.id, s]));
     for (const who of readers.values()) {
       const mine = message(new Voice(who.name));
-      if (mine && mine !== room && this.o.presence.isConnected(who.id)) this.o.tell(who, mine);
+      if (mine && mine !== room) this.o.tell(who, mine);
     }
   }
 

@@ -19,8 +19,8 @@ export interface Who {
 }
 
 export type Reading =
-  /** A player spoke to the dealer: `via` whisper (in the room) or page/tell (from anywhere). `partial`: the first line of several. */
-  | { kind: 'heard'; via: Via; who: Who; text: string; partial: boolean }
+  /** A player spoke to the dealer: `via` whisper (in the room) or page/tell (from anywhere). `partial`: the first line of several; `posed`: a posed whisper or page. */
+  | { kind: 'heard'; via: Via; who: Who; text: string; partial: boolean; posed: boolean }
   /** Someone came, went, dropped or came back: a hint, as the room saw it. */
   | { kind: 'event'; event: EventKind; who: Who }
   /** The answer to a roster query: who is in the dealer's room. */
@@ -36,7 +36,7 @@ export function cleanLine(line: string): string {
 }
 
 export class Trust {
-  private readonly heard: { via: Via; re: RegExp; partial: boolean }[];
+  private readonly heard: { via: Via; re: RegExp; partial: boolean; posed: boolean }[];
   private readonly events: { kind: EventKind; re: RegExp }[];
   private readonly prompt: RegExp | null;
   /** Roster queries sent and not yet answered, by tag. */
@@ -49,7 +49,7 @@ export class Trust {
     private readonly session: { secret: string; character: string },
   ) {
     const values = { secret: session.secret, character: session.character };
-    this.heard = profile.heard.map((h) => ({ via: h.via, re: pattern(h.pattern, values), partial: h.partial === true }));
+    this.heard = profile.heard.map((h) => ({ via: h.via, re: pattern(h.pattern, values), partial: h.partial === true, posed: h.posed === true }));
     this.events = profile.events.map((e) => ({ kind: e.kind, re: pattern(e.pattern, values) }));
     this.prompt = profile.prompt ? pattern(profile.prompt, values) : null;
     this.item = profile.roster ? new RegExp(pattern(profile.roster.item, values).source, 'g') : null;
@@ -64,6 +64,11 @@ export class Trust {
   /** Waits for the answer to a roster query sent with `tag`. */
   awaitRoster(tag: string): void {
     if (this.profile.roster) this.awaited.set(tag, pattern(this.profile.roster.answer, { tag, secret: this.session.secret }));
+  }
+
+  /** Whether a roster query is still unanswered. */
+  get awaiting(): boolean {
+    return this.awaited.size > 0;
   }
 
   /** A roster query that will not be answered now (the connection dropped). */
@@ -87,7 +92,7 @@ export class Trust {
       const who = this.who(m.groups!);
       // The dealer's own lines (its says, its whispers' echoes) are never a player speaking.
       if (!who || who.name.toLowerCase() === this.session.character.toLowerCase()) return null;
-      return { kind: 'heard', via: h.via, who, text: m.groups!.text, partial: h.partial };
+      return { kind: 'heard', via: h.via, who, text: m.groups!.text, partial: h.partial, posed: h.posed };
     }
     for (const e of this.events) {
       const m = e.re.exec(line);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { goldOf, MuxDealers } from '../support/dealer.js';
+import { goldOf, muxSpeech, MuxDealers } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { tinymuxMissing } from '../support/tinymux.js';
 
@@ -70,7 +70,7 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     expect(await bob.command('[add(1,2)]\\%b')).toContain('I do not know "[add(1,2)]\\%b"');
   }, 60_000);
 
-  it('answers a page from another room with questions only: the gold, never a seat', async () => {
+  it('answers a page, or a whisper forged with @pemit, from another room with questions only: the gold, never a seat or a bet', async () => {
     const { data } = await world.deal('Croupier', 'lich-bones');
     const [bob] = await world.join('Croupier', 'Bob');
     bob.client.send('@dig Elsewhere');
@@ -82,7 +82,59 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     await bob.client.expect(/Croupier pages: Only in the room where I deal/, 10_000);
     bob.client.send('page Croupier=gold');
     await bob.client.expect(/Croupier pages: You have 1,000 gold/, 10_000);
+    // A @pemit in the words of a whisper reaches the dealer from anywhere: the ear knows Bob is elsewhere.
+    const from = bob.raw.length;
+    bob.client.send('@pemit *Croupier=Bob whispers "sit"');
+    bob.client.send('@pemit *Croupier=Bob whispers "hero 50"');
+    bob.client.send('page Croupier=table');
+    await bob.client.until(() => /Croupier pages: .*Nobody is seated/.test(bob.raw.slice(from)), 'the table, paged', 10_000);
+    expect(bob.raw.slice(from)).toMatch(/^Croupier pages: Only in the room where I deal \(where Croupier stands\) can you sit/m);
+    expect(bob.raw.slice(from)).toMatch(/^Croupier pages: Take a seat first \(whisper sit\): "hero"/m);
     expect(goldOf(data, 'Bob')).toMatchObject({ gold: 1000, escrow: 0 });
-    expect(bob.raw).not.toMatch(/takes a seat/);
+    expect(bob.raw).not.toMatch(/takes a seat|takes your/);
   }, 60_000);
+
+  it("never takes a line inside a whisper for the room's news: a forged disconnect holds back none of the victim's private lines", async () => {
+    const { data } = await world.deal('Croupier', 'lich-bones', { minBet: 10, handout: 100 });
+    const [ana, mal] = await world.join('Croupier', 'Ana', 'Mal');
+    await ana.command('sit');
+    await mal.command('sit');
+    const anaRef = goldOf(data, 'Ana').id!;
+    // Mal's whisper puts "Ana has disconnected" on a line of its own, tagged as NOSPOOF would; his start follows at once.
+    mal.client.send(`whisper Croupier=x%r\\[Ana(${anaRef})\\] Ana has disconnected.%ry\r\n${muxSpeech.whisper('Croupier', 'start')}`);
+    await ana.client.until(() => /hands 100 gold to each of you and Mal/.test(ana.all), 'Ana told of her hand-out in her words', 10_000);
+    expect(await ana.command('gold')).toMatch(/You have 1,100 gold/);
+  }, 60_000);
+
+  it('answers a posed whisper or page with how to whisper', async () => {
+    await world.deal('Croupier', 'lich-bones');
+    const [ana] = await world.join('Croupier', 'Ana');
+    ana.client.send('whisper Croupier=:gold');
+    ana.client.send('whisper Croupier=;gold');
+    ana.client.send('page Croupier=:gold');
+    await ana.client.until(() => (ana.raw.match(/Whisper me the words alone, not posed: whisper Croupier=gold\./g) ?? []).length === 3, 'three answers', 10_000);
+  }, 60_000);
+
+  it('is not stopped by the words of a refused login that a thing @pemits it once it is in', async () => {
+    const { run } = await world.deal('Croupier', 'lich-bones');
+    const [ana, mal] = await world.join('Croupier', 'Ana', 'Mal');
+    // A thing of Mal's hears the dealer connect and @pemits it the words of a refused login.
+    mal.client.send('@create Trap');
+    mal.client.send('drop Trap');
+    mal.client.send('@listen Trap=Croupier has connected.');
+    mal.client.send('@ahear Trap=@pemit Croupier=x%rEither that player does not exist, or has a different password.;@pemit Mal=trap sprung');
+    await mal.sync();
+    await world.mux.wizard('@boot *Croupier');
+    await mal.client.expect(/^trap sprung$/m, 20_000);
+    const deadline = Date.now() + 20_000;
+    while (!/logged in again/.test(run.output())) {
+      expect(run.child.exitCode, run.output()).toBeNull();
+      expect(Date.now(), 'the dealer logs in again').toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Past the time a refusal waits to be proved wrong, it is still dealing.
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(run.child.exitCode, run.output()).toBeNull();
+    expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);
+  }, 90_000);
 });

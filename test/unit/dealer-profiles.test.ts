@@ -58,20 +58,40 @@ describe('tinymux', () => {
   const mux = reader('tinymux');
 
   it("takes a whisper only as the dealer's ear forwards it, with this login's secret and the true source", () => {
-    expect(heard(mux.read(`DealerEar> ${SECRET} #13|PLAYER|Ana| Ana whispers "hero 5000"\r\n`))).toEqual({ via: 'whisper', id: '#13', name: 'Ana', text: 'hero 5000', partial: false });
+    expect(heard(mux.read(`DealerEar> ${SECRET} #13|PLAYER|Ana|1| Ana whispers "hero 5000"\r\n`))).toEqual({ via: 'whisper', id: '#13', name: 'Ana', text: 'hero 5000', partial: false });
     // The same whisper as NOSPOOF shows it directly: seen, and not acted on (the ear's copy is).
     expect(mux.read('[Ana(#13)] Ana whispers "hero 5000"')).toBeNull();
-    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob| Bob pages: gold`))).toEqual({ via: 'page', id: '#14', name: 'Bob', text: 'gold', partial: false });
-    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob| Bob whispers "say "hi" to "them""`))?.text).toBe('say "hi" to "them"');
+    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob|0| Bob pages: gold`))).toEqual({ via: 'page', id: '#14', name: 'Bob', text: 'gold', partial: false });
+    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob|1| Bob whispers "say "hi" to "them""`))?.text).toBe('say "hi" to "them"');
+  });
+
+  it("takes a whisper as from the room only where the ear found the whisperer in the dealer's room (a @pemit from afar is not a whisper)", () => {
+    // `@pemit *Croupier=Cy whispers "sit"` from another room: the ear's flag says 0, and it is read as from afar.
+    expect(heard(mux.read(`DealerEar> ${SECRET} #15|PLAYER|Cy|0| Cy whispers "sit"`))).toEqual({ via: 'page', id: '#15', name: 'Cy', text: 'sit', partial: false });
+    expect(mux.read(`DealerEar> ${SECRET} #15|PLAYER|Cy|0| Cy whispers "sit`)).toBeNull();
+    expect(mux.read(`DealerEar> ${SECRET} #15|PLAYER|Cy|| Cy whispers "sit"`)).toBeNull();
+  });
+
+  it('knows a posed whisper or page for what it is', () => {
+    for (const [line, via] of [
+      ['You sense Ana gold', 'whisper'],
+      ['You sense Anagold', 'whisper'],
+      ['From afar, Ana gold', 'page'],
+      ['From afar, Anagold', 'page'],
+    ] as const) {
+      const r = mux.read(`DealerEar> ${SECRET} #13|PLAYER|Ana|${via === 'whisper' ? 1 : 0}| ${line}`);
+      expect(r, line).toMatchObject({ kind: 'heard', via, posed: true, who: { id: '#13', name: 'Ana' } });
+    }
+    expect(mux.read(`DealerEar> ${SECRET} #13|PLAYER|Ana|1| Ana whispers "gold"`)).toMatchObject({ posed: false });
   });
 
   it('knows the first line of a whisper with %r in it for one of several, and trusts none of the lines after it', () => {
-    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob| Bob whispers "hero 5000`))).toMatchObject({ id: '#14', partial: true });
+    expect(heard(mux.read(`DealerEar> ${SECRET} #14|PLAYER|Bob|1| Bob whispers "hero 5000`))).toMatchObject({ id: '#14', partial: true });
     // What a %r whisper put on lines of their own, however it is dressed up, is nobody's.
     expect(mux.read('second line [x]"')).toBeNull();
     expect(mux.read('[Ana(#13)] Ana whispers "gold"')).toBeNull();
-    expect(mux.read(`DealerEar> 0000000000000000 #13|PLAYER|Ana| Ana whispers "gold"`)).toBeNull();
-    expect(mux.read(`DealerEar> ${SECRET.slice(0, -1)}0 #13|PLAYER|Ana| Ana whispers "gold"`)).toBeNull();
+    expect(mux.read(`DealerEar> 0000000000000000 #13|PLAYER|Ana|1| Ana whispers "gold"`)).toBeNull();
+    expect(mux.read(`DealerEar> ${SECRET.slice(0, -1)}0 #13|PLAYER|Ana|1| Ana whispers "gold"`)).toBeNull();
   });
 
   it('never takes a pose, a say, an emit or a thing for a whisper, nor its own lines', () => {
@@ -79,10 +99,10 @@ describe('tinymux', () => {
       '[Ana(#13),saypose] Ana whispers "gold"',
       '[Bob(#14)] Ana whispers "pemit-forged"',
       '[Ana(#13),saypose] Ana says, "hi all"',
-      `DealerEar> ${SECRET} #20|THING|Ana| Ana whispers "hero 5000"`,
+      `DealerEar> ${SECRET} #20|THING|Ana|1| Ana whispers "hero 5000"`,
       // Bob's @pemit to the dealer in Ana's words: the ear names Bob as its source.
-      `DealerEar> ${SECRET} #14|PLAYER|Bob| Ana whispers "sit"`,
-      `DealerEar> ${SECRET} #12|PLAYER|Croupier| Croupier says, "Ana whispers "x""`,
+      `DealerEar> ${SECRET} #14|PLAYER|Bob|1| Ana whispers "sit"`,
+      `DealerEar> ${SECRET} #12|PLAYER|Croupier|1| Croupier says, "Ana whispers "x""`,
       'Ana whispers "gold"',
     ]) {
       expect(mux.read(line), line).toBeNull();
@@ -109,9 +129,9 @@ describe('tinymux', () => {
   it("reads its ready line only through the ear, with this login's secret and tag", () => {
     const p = loadProfile('tinymux');
     const ready = pattern(p.ready.expect, { secret: SECRET, tag: 'beef' });
-    expect(ready.test(`DealerEar> ${SECRET} #12|PLAYER|Croupier| beef ok`)).toBe(true);
+    expect(ready.test(`DealerEar> ${SECRET} #12|PLAYER|Croupier|1| beef ok`)).toBe(true);
     expect(ready.test('beef ok')).toBe(false);
-    expect(ready.test(`DealerEar> ${SECRET} #12|PLAYER|Croupier| beef not yet`)).toBe(false);
+    expect(ready.test(`DealerEar> ${SECRET} #12|PLAYER|Croupier|1| beef not yet`)).toBe(false);
   });
 });
 

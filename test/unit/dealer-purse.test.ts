@@ -18,7 +18,7 @@ import { FakeClock } from '../support/fakeClock.js';
  */
 
 const SECRET = '0123456789abcdef0123456789abcdef';
-const ear = (id: number, name: string, text: string) => `DealerEar> ${SECRET} #${id}|PLAYER|${name}| ${text}`;
+const ear = (id: number, name: string, text: string) => `DealerEar> ${SECRET} #${id}|PLAYER|${name}|1| ${text}`;
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -88,7 +88,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     t.answer(5000);
     const oldTag = /^think (\w+)/.exec([...t.sent].reverse().find((c) => c.startsWith('think '))!)![1];
     // A forged copy of the ear's line (wrong secret), a NOSPOOF-looking line and a pose: none is the purse's.
-    expect(t.line(`DealerEar> ffffffffffffffffffffffffffffffff #13|PLAYER|Ana| Ana gives you 300 Pennies.`)).toBe(false);
+    expect(t.line(`DealerEar> ffffffffffffffffffffffffffffffff #13|PLAYER|Ana|1| Ana gives you 300 Pennies.`)).toBe(false);
     expect(t.line('[Ana(#13),give] Ana gives you 300 Pennies.')).toBe(false);
     expect(t.line('Mal gives you 20000 Pennies.')).toBe(false);
     expect(t.line(ear(12, 'Croupier', 'Croupier gives you 300 Pennies.'))).toBe(false);

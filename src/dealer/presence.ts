@@ -16,12 +16,6 @@ export class Presence {
     return this.people.get(id)?.who;
   }
 
-  /** Someone known by the name they go by now. */
-  named(name: string): Who | undefined {
-    for (const p of this.people.values()) if (p.who.name === name) return p.who;
-    return undefined;
-  }
-
   isHere(id: string): boolean {
     const p = this.people.get(id);
     return !!p && p.here && p.connected;

@@ -55,6 +55,8 @@ export class DealerTable implements TableHost {
   private readonly seats: Who[] = [];
   /** Seated players out of the room or off the MUD, since when (table clock). */
   private readonly away = new Map<string, number>();
+  /** The name the game knows each player by who has acted at the table, by that name in lower case. */
+  private readonly known = new Map<string, Who>();
   private lastDice: { dice: readonly number[]; draw: DrawRef | null } | null = null;
   private readonly timers = new Set<Timer>();
   private sweeper: Timer | null = null;
@@ -108,16 +110,34 @@ export class DealerTable implements TableHost {
     return this.seats.find((s) => s.id === id);
   }
 
-  /** The name the game knows a player by: the one they sat down with, or their name now. */
+  /**
+   * The name the game knows a player by: the one they sat down with, or the one they last acted
+   * by while they still have a stake on the table; else their name now, unless the game still
+   * knows someone else by it (a player who renamed themselves after another, on a MUD that allows
+   * it): then their name with their identity, `Ana(#15)`, so nobody is ever taken for another.
+   */
   nameFor(who: Who): string {
-    return this.seatOf(who.id)?.name ?? who.name;
+    const seat = this.seatOf(who.id);
+    if (seat) return seat.name;
+    const held = (w: Who) => !!this.seatOf(w.id) || this.o.books.balance(`escrow:${w.id}`) > 0;
+    const mine = [...this.known.values()].find((w) => w.id === who.id);
+    if (mine && held(mine)) return mine.name;
+    const other = this.known.get(who.name.toLowerCase());
+    const name = other && other.id !== who.id && held(other) ? `${who.name}(${who.id})` : who.name;
+    if (mine) this.known.delete(mine.name.toLowerCase());
+    this.known.set(name.toLowerCase(), { id: who.id, name });
+    return name;
   }
 
   /** Seats a player (`seated` tells them, before the room and the game hear of it), or says why not. */
   sit(who: Who, seated: () => void): string | null {
     if (this.seatOf(who.id)) return `You are already seated at ${this.label}.`;
     if (this.seats.length >= this.o.definition.seats(this.settings)) return `Every seat at ${this.label} is taken.`;
-    if (this.seats.some((s) => s.name.toLowerCase() === who.name.toLowerCase())) return `Someone called ${who.name} is seated already; the table cannot tell two of you apart.`;
+    if (this.nameFor(who) !== who.name) return `Someone called ${who.name} is at ${this.label} already; the table cannot tell two of you apart.`;
+    const dealer = this.words.dealer;
+    if (who.name.toLowerCase().startsWith(dealer.toLowerCase()) && /^[^a-z0-9]/i.test(who.name.slice(dealer.length))) {
+      return `Your name begins as mine does (${dealer}), so your own poses could pass for the table's lines; the table cannot seat you.`;
+    }
     const reserved = (this.o.definition.reservedNames ?? []).find((w) => w === who.name.toLowerCase());
     if (reserved) return `Your name is one of the table's own words (${reserved}); the table cannot seat you.`;
     const problem = this.game.sitProblem(who.name);
@@ -272,9 +292,9 @@ export class DealerTable implements TableHost {
     }
   }
 
-  /** A player the game names: seated, or known to be about (an onlooker who bet, a player who just stood). */
+  /** A player the game names: seated, or one who acted at the table by that name (an onlooker who bet, a player who just stood). */
   private whoNamed(name: string): Who | undefined {
-    return this.seats.find((s) => s.name === name) ?? this.o.presence.named(name);
+    return this.seats.find((s) => s.name === name) ?? this.known.get(name.toLowerCase());
   }
 
   /** A name the game uses, as the books' identity. */

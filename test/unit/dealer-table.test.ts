@@ -10,7 +10,9 @@ import { DealerTable } from '../../src/dealer/table.js';
 import type { Who } from '../../src/dealer/trust.js';
 import { spoken } from '../../src/dealer/speech.js';
 import { Whispers } from '../../src/dealer/whispers.js';
-import { dealerWords } from '../../src/dealer/words.js';
+import { dealerWords, tableLabel } from '../../src/dealer/words.js';
+import type { GameDefinition } from '../../src/games/api.js';
+import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { lichBones } from '../../src/games/lich-bones/table.js';
 import { seededRandom } from '../../src/games/random.js';
@@ -27,9 +29,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function dealer() {
-  const dir = mkdtempSync(join(tmpdir(), 'dealer-table-'));
-  dirs.push(dir);
+function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: string } = {}) {
+  const definition = opts.definition ?? lichBones;
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'dealer-table-'));
+  if (!opts.dir) dirs.push(dir);
   const books = Books.open(dir);
   const real = new FakeClock();
   const clock = new TableClock(real);
@@ -37,10 +40,10 @@ function dealer() {
   const room: string[] = [];
   const told = new Map<string, string[]>();
   const table = new DealerTable({
-    definition: lichBones,
-    settings: settingsOf(lichBones, { minBet: 10, handout: 100 }),
-    id: 'croupier-lich-bones',
-    label: 'the bones table',
+    definition,
+    settings: settingsOf(definition, opts.settings ?? { minBet: 10, handout: 100 }),
+    id: `croupier-${definition.id}`,
+    label: tableLabel(definition.id),
     words: dealerWords(loadProfile('tinymux'), 'Croupier'),
     books,
     clock,
@@ -53,7 +56,7 @@ function dealer() {
     graceMs: 120_000,
     recordsDir: join(dir, 'records'),
   });
-  const whispers = new Whispers(table, lichBones, 'Whisper me.', () => 'where Croupier stands');
+  const whispers = new Whispers(table, definition, 'Whisper me.', () => 'where Croupier stands');
   const answers = new Map<string, string[]>();
   /** A player whispers (or pages, `far`) a line; answers what the dealer answered them. */
   const whisper = (who: Who, text: string, far = false): string[] => {
@@ -65,7 +68,7 @@ function dealer() {
     answers.set(who.name, [...(answers.get(who.name) ?? []), ...got]);
     return got;
   };
-  return { books, real, clock, table, room, told, whisper };
+  return { dir, books, real, clock, table, room, told, whisper };
 }
 
 const ana: Who = { id: '#13', name: 'Ana' };
@@ -115,6 +118,45 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
     expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
     expect(d.room).toEqual([]);
+  });
+
+  it("never shows or moves another's cards or gold to one who renamed themselves after them (TinyMUX's @name)", () => {
+    const d = dealer({ definition: dragonsLair, settings: {} });
+    const cyd: Who = { id: '#15', name: 'Cyd' };
+    for (const p of [ana, bob, cyd]) d.whisper(p, 'sit');
+    d.whisper(ana, 'start');
+    const hand = d.whisper(ana, 'hand').join('\n');
+    expect(hand).toMatch(/\(\w+ \d+\)/);
+    // Ana renames herself Anna; Dee, not seated, takes the name Ana.
+    const anna: Who = { id: '#13', name: 'Anna' };
+    const dee: Who = { id: '#16', name: 'Ana' };
+    const seen = [...d.whisper(dee, 'table'), ...d.whisper(dee, 'gold'), ...d.whisper(dee, 'hand')].join('\n');
+    for (const card of hand.match(/\S+ \(\w+ \d+\)/g)!) expect(seen).not.toContain(card);
+    expect(seen).toMatch(/You have 1,000 gold/);
+    expect(d.whisper(dee, 'sit')).toEqual(['Someone called Ana is at the lair table already; the table cannot tell two of you apart.']);
+    // Ana is still herself by her seat.
+    expect(d.whisper(anna, 'hand').join('\n')).toBe(hand);
+    expect(d.books.balance('player:#16')).toBe(1000);
+  });
+
+  it("seats nobody whose name begins as the dealer's, and gives a name back once nobody at the table goes by it", () => {
+    const d = dealer();
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    // Bob renames himself; Mal takes the name Bob: his gold is his own, his seat refused.
+    const mal: Who = { id: '#17', name: 'Bob' };
+    expect(d.whisper(mal, 'gold').join('\n')).toMatch(/You have 1,000 gold\. You have no bets/);
+    expect(d.whisper(mal, 'sit').join()).toMatch(/Someone called Bob is at the bones table already/);
+    expect(d.books.balance('player:#17')).toBe(1000);
+    // Once Ana has gone from the table, another who takes her name is seated by it.
+    d.whisper(ana, 'stand');
+    d.whisper({ id: '#13', name: 'Anna' }, 'gold');
+    expect(d.whisper({ id: '#18', name: 'Ana' }, 'sit')).toEqual(['You take a seat at the bones table.']);
+    for (const name of ['Croupier says,', "Croupier's", 'croupier (the real one)']) {
+      expect(d.whisper({ id: '#20', name }, 'sit').join()).toMatch(/Your name begins as mine does \(Croupier\)/);
+    }
+    expect(d.whisper({ id: '#21', name: 'Croupiers' }, 'sit')).toEqual(['You take a seat at the bones table.']);
   });
 
   it('keeps a seat through a player away for the grace period on the table clock, then gives it up', () => {

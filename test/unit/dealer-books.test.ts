@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Books, STARTING_GOLD } from '../../src/dealer/books/books.js';
-import { JOURNAL_FILE } from '../../src/dealer/books/journal.js';
+import { JOURNAL_FILE, LOCK_FILE } from '../../src/dealer/books/journal.js';
 import { Ledger } from '../../src/dealer/books/ledger.js';
 
 /** The dealer's books: a ledger that adds up, kept in a journal that survives a kill at any byte. */
@@ -105,6 +105,23 @@ describe('the books on disk', () => {
     writeFileSync(file, text.replace('1000', '9000'));
     // Line 1 is the books as the start found them, line 2 their money mode, line 3 Ana's starting gold.
     expect(() => Books.open(dir)).toThrow(/books\.journal: line 3 is damaged \(its checksum does not match\)/);
+  });
+
+  it('lets one dealer at a time keep a folder of books, and takes over a lock left by a killed one', () => {
+    const dir = folder();
+    const books = Books.open(dir);
+    expect(() => Books.open(dir)).toThrow(new RegExp(`the books in .* are kept by another dealer \\(process ${process.pid}\\); stop it, or give another --data`));
+    books.meet('ana', 'Ana');
+    books.close();
+    // A dealer killed with -9 left its lock behind, naming a process that is gone.
+    writeFileSync(join(dir, LOCK_FILE), '999999999\n');
+    const again = Books.open(dir);
+    expect(again.balance('player:ana')).toBe(1000);
+    again.close();
+    // A journal that cannot be read leaves no lock behind.
+    writeFileSync(join(dir, JOURNAL_FILE), 'damaged\n');
+    expect(() => Books.open(dir)).toThrow(/damaged/);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('opens books only in the money mode they were kept in', () => {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32c } from '@node-rs/crc32';
 
@@ -10,10 +10,15 @@ import { crc32c } from '@node-rs/crc32';
  * last line cut short by a kill was never flushed, so nobody heard of it, and it is dropped. The
  * start then writes the books afresh as one line (to a new file, flushed, then renamed over the
  * old one), as it does again whenever the file grows past a few megabytes.
+ *
+ * One dealer at a time keeps a folder's books: a lock file holds the process id of the one that
+ * has them open, and another start on the same folder is refused while that process lives (a
+ * lock left by a kill -9 names a process that is gone, and is taken over).
  */
 
 const COMPACT_BYTES = 4 * 1024 * 1024;
 export const JOURNAL_FILE = 'books.journal';
+export const LOCK_FILE = 'books.lock';
 
 /** What the journal needs of the books it keeps. */
 export interface Replay<R> {
@@ -34,6 +39,7 @@ export class Journal<R> {
   private size = 0;
   /** Set when a refused record could not be taken back: nothing more may be written after it. */
   private broken: Error | null = null;
+  private locked: string | null = null;
 
   private constructor(
     readonly file: string,
@@ -49,22 +55,33 @@ export class Journal<R> {
   static open<R>(dir: string, books: Replay<R>): Journal<R> {
     mkdirSync(dir, { recursive: true });
     const journal = new Journal(join(dir, JOURNAL_FILE), books);
-    if (existsSync(journal.file)) {
-      const lines = readFileSync(journal.file, 'utf8').split('\n');
+    journal.locked = lock(dir);
+    try {
+      journal.read();
+      journal.rewrite();
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+    return journal;
+  }
+
+  /** Reads every record back into the books. */
+  private read(): void {
+    if (existsSync(this.file)) {
+      const lines = readFileSync(this.file, 'utf8').split('\n');
       // Whatever follows the last newline was never completed.
       lines.pop();
       lines.forEach((text, i) => {
-        const where = `${journal.file}: line ${i + 1}`;
+        const where = `${this.file}: line ${i + 1}`;
         const m = /^([0-9a-f]{8}) (.*)$/s.exec(text);
         if (!m || crc32c(m[2]).toString(16).padStart(8, '0') !== m[1]) throw new Error(`${where} is damaged (its checksum does not match); the dealer will not guess what it held`);
         const record: unknown = JSON.parse(m[2]);
-        const problem = books.problem(record);
+        const problem = this.books.problem(record);
         if (problem) throw new Error(`${where} is damaged: ${problem}`);
-        books.apply(record as R);
+        this.books.apply(record as R);
       });
     }
-    journal.rewrite();
-    return journal;
   }
 
   /** Writes one record and flushes it to the disk, then enters it in the books; throws, the books unchanged, if the disk refuses. */
@@ -92,6 +109,8 @@ export class Journal<R> {
   close(): void {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
+    if (this.locked) unlinkSync(this.locked);
+    this.locked = null;
   }
 
   /** The books as one line, in place of everything before. */
@@ -105,7 +124,8 @@ export class Journal<R> {
     } finally {
       closeSync(fd);
     }
-    this.close();
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
     renameSync(fresh, this.file);
     // The rename itself is on the disk once the folder is.
     const folder = openSync(join(this.file, '..'), 'r');
@@ -116,5 +136,33 @@ export class Journal<R> {
     }
     this.fd = openSync(this.file, 'a', 0o600);
     this.size = statSync(this.file).size;
+  }
+}
+
+/** Takes the folder's lock for this process, or says which live process holds it. */
+function lock(dir: string): string {
+  const file = join(dir, LOCK_FILE);
+  for (let tries = 0; ; tries++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return file;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw e;
+    }
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (alive(pid)) throw new Error(`the books in ${dir} are kept by another dealer (process ${pid}); stop it, or give another --data (if no such dealer runs, remove ${file})`);
+    unlinkSync(file);
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

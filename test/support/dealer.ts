@@ -134,7 +134,13 @@ export function readBooks(data: string): {
         add(m.from, -m.amount);
         add(m.to, m.amount);
       }
-    } else if (r.k === 'name') names[r.id] = r.name;
+    } else if (r.k === 'name') {
+      names[r.id] = r.name;
+      for (const m of r.moves ?? []) {
+        add(m.from, -m.amount);
+        add(m.to, m.amount);
+      }
+    }
     else if (r.k === 'game') games.push(r.record);
   }
   for (const k of Object.keys(balances)) if (balances[k] === 0) delete balances[k];

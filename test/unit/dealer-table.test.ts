@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Books } from '../../src/dealer/books/books.js';
+import { JOURNAL_FILE } from '../../src/dealer/books/journal.js';
 import { TableClock } from '../../src/dealer/clock.js';
 import { Presence } from '../../src/dealer/presence.js';
 import { loadProfile } from '../../src/dealer/profile.js';
@@ -157,6 +158,37 @@ describe('the dealer as a host of Lich Bones', () => {
       expect(d.whisper({ id: '#20', name }, 'sit').join()).toMatch(/Your name begins as mine does \(Croupier\)/);
     }
     expect(d.whisper({ id: '#21', name: 'Croupiers' }, 'sit')).toEqual(['You take a seat at the bones table.']);
+  });
+
+  it('killed at any record of a game and opened again, the books are whole: each player met once and paid their starting gold once, every stake back', () => {
+    const d = dealer();
+    const cyd: Who = { id: '#15', name: 'Cyd' };
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    d.whisper(ana, 'hero 10');
+    d.whisper(bob, '20 lich');
+    d.whisper(cyd, 'gold');
+    const hero = /HERO: (\w+)/.exec(d.whisper(ana, 'table').join('\n'))![1];
+    d.whisper(hero === 'Ana' ? ana : bob, 'roll');
+    d.whisper({ id: '#13', name: 'Anna' }, 'gold');
+    const journal = readFileSync(join(d.dir, JOURNAL_FILE), 'utf8');
+    const ends = [...journal.matchAll(/\n/g)].map((m) => m.index! + 1);
+    expect(ends.length).toBeGreaterThan(10);
+    // A kill leaves the journal cut anywhere: at the end of any record, or inside one.
+    for (const cut of [...ends, ...ends.map((e) => e - 5)]) {
+      const dir = mkdtempSync(join(tmpdir(), 'dealer-kill-'));
+      dirs.push(dir);
+      writeFileSync(join(dir, JOURNAL_FILE), journal.slice(0, cut));
+      const books = Books.open(dir);
+      books.returnStakes();
+      for (const who of [ana, bob, cyd]) books.meet(who.id, who.name);
+      const balances = books.balances();
+      expect(books.audit(), `cut at ${cut}`).toEqual([]);
+      expect(Object.keys(balances).filter((k) => k.startsWith('escrow:')), `cut at ${cut}`).toEqual([]);
+      expect(-(balances.mint ?? 0), `starting gold paid, cut at ${cut}`).toBe(3000);
+      books.close();
+    }
   });
 
   it('keeps a seat through a player away for the grace period on the table clock, then gives it up', () => {

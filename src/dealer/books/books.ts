@@ -89,7 +89,8 @@ export interface PurseStep {
 export type BookRecord =
   | { k: 'books'; books: BooksData }
   | { k: 'moves'; moves: Move[]; results?: GameResult[] }
-  | { k: 'name'; id: string; name: string }
+  /** A name noted; with `moves`, a player met for the first time and their starting gold, in one record. */
+  | { k: 'name'; id: string; name: string; moves?: Move[] }
   | { k: 'handout'; id: string; kind: string; at: number }
   | { k: 'fair'; fair: FairData; draw?: DrawRecord }
   | { k: 'game'; record: GameRecord }
@@ -201,10 +202,10 @@ export class Books implements Replay<BookRecord> {
 
   /** A player speaks to the dealer: one new to the books gets their starting gold, and a new name is noted. */
   meet(id: string, name: string): void {
+    // One record: a kill can never leave the starting gold paid and the player still unknown (paid again at the next meeting).
     if (this.data.names[id] === undefined && this.data.money === 'tab') {
-      this.write({ k: 'moves', moves: [{ from: 'mint', to: keyOf({ kind: 'player', id }), amount: STARTING_GOLD, why: 'new to the books' }] });
-    }
-    if (this.data.names[id] !== name) this.write({ k: 'name', id, name });
+      this.write({ k: 'name', id, name, moves: [{ from: 'mint', to: keyOf({ kind: 'player', id }), amount: STARTING_GOLD, why: 'new to the books' }] });
+    } else if (this.data.names[id] !== name) this.write({ k: 'name', id, name });
   }
 
   /** Moves the gold as one record, or says whose account is short and moves nothing. */
@@ -276,6 +277,7 @@ export class Books implements Replay<BookRecord> {
         if (r.results) d.results.push(...r.results);
         return;
       case 'name':
+        if (r.moves) this.ledger.apply(r.moves);
         d.names[r.id] = r.name;
         return;
       case 'handout':
@@ -343,7 +345,8 @@ export function recordProblem(r: unknown): string | null {
     case 'moves':
       return movesProblem(rec.moves) ?? (rec.results === undefined ? null : resultsProblem(rec.results));
     case 'name':
-      return typeof rec.id === 'string' && typeof rec.name === 'string' ? null : 'its name is incomplete';
+      if (typeof rec.id !== 'string' || typeof rec.name !== 'string') return 'its name is incomplete';
+      return rec.moves === undefined ? null : movesProblem(rec.moves);
     case 'handout':
       return typeof rec.id === 'string' && typeof rec.kind === 'string' && Number.isSafeInteger(rec.at) ? null : 'its hand-out is incomplete';
     case 'fair':

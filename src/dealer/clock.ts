@@ -47,6 +47,11 @@ export class TableClock implements Clock {
     return this.lagMs;
   }
 
+  /** The real time of a time of this clock: what a date or a time of day shown to people says. */
+  toReal(at: number): number {
+    return at + (this.scheduler.now() - this.now());
+  }
+
   get running(): boolean {
     return this.holds.size === 0;
   }

@@ -101,7 +101,7 @@ export class Dealer {
             note: (text) => o.show('note', text),
           })
         : null;
-    const words = dealerWords(profile, o.character, profile.purse && this.purse ? profile.purse.coins : 'gold');
+    const words = dealerWords(profile, o.character, profile.purse && this.purse ? profile.purse.coins : 'gold', (at) => this.clock.toReal(at));
     this.table = new DealerTable({
       definition: o.definition,
       settings: o.settings,

@@ -69,7 +69,11 @@ export class DealerTable implements TableHost {
     const saved = books.fair?.table === o.id ? books.fair : null;
     if (saved) {
       // No game outlives the dealer: the seed of the one a stop cut off is revealed now.
-      if (books.draws.length) books.noteGame(recordOf(saved, o.definition.id, books, o.clock.now(), true));
+      if (books.draws.length) {
+        const record = recordOf(saved, o.definition.id, books, o.clock.toReal(o.clock.now()), true);
+        books.noteGame(record);
+        this.keepRecord(record);
+      }
       this.random = FairSource.restore(saved, fair);
       this.random.retire();
       this.cutOff = saved.game;
@@ -247,7 +251,7 @@ export class DealerTable implements TableHost {
 
   gameOver(): void {
     const data = this.random.data;
-    const record = recordOf(data, this.o.definition.id, this.o.books, this.clock.now(), false);
+    const record = recordOf(data, this.o.definition.id, this.o.books, this.clock.toReal(this.clock.now()), false);
     this.o.books.noteGame(record);
     this.keepRecord(record);
     this.random.retire();
@@ -336,7 +340,7 @@ export class DealerTable implements TableHost {
   }
 }
 
-/** A game's record from its seed and what the books hold of it. */
+/** A game's record from its seed and what the books hold of it, dated `now` (real time). */
 function recordOf(data: FairData, game: string, books: Books, now: number, cutOff: boolean): GameRecord {
   return {
     table: data.table,

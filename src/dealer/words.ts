@@ -6,9 +6,10 @@ import { fill, type Profile } from './profile.js';
  * The dealer's words for what the games name of their host (HostWords): its money is gold on
  * its own books (as Dreaven's was), or the MUD's own coins in purse mode (`Pennies`), the dealer is the character itself (Lich Bones says its name
  * where the tavern says Dreaven's), a table is looked at and a dealer spoken to by whispering
- * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), and times are UTC.
+ * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), and times are UTC, real
+ * ones: `toReal` turns a time of the table's clock (which waits whenever the table does) into one.
  */
-export function dealerWords(profile: Profile, dealer: string, coins = 'gold'): HostWords {
+export function dealerWords(profile: Profile, dealer: string, coins = 'gold', toReal: (at: number) => number = (at) => at): HostWords {
   const whisper = (text: string) => fill(profile.playersWhisper, { dealer, text });
   return {
     money: (n) => `${formatCoins(n)} ${coins}`,
@@ -16,7 +17,7 @@ export function dealerWords(profile: Profile, dealer: string, coins = 'gold'): H
     look: () => whisper('table'),
     dealer,
     whisper: (_dealer, text) => whisper(text),
-    timeOfDay: (at) => `${new Date(at).toISOString().slice(11, 16)} UTC`,
+    timeOfDay: (at) => `${new Date(toReal(at)).toISOString().slice(11, 16)} UTC`,
   };
 }
 

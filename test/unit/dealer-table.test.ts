@@ -14,6 +14,7 @@ import { Whispers } from '../../src/dealer/whispers.js';
 import { dealerWords, tableLabel } from '../../src/dealer/words.js';
 import type { GameDefinition } from '../../src/games/api.js';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
+import { checkGame } from '../../src/games/fair-check.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { lichBones } from '../../src/games/lich-bones/table.js';
 import { seededRandom } from '../../src/games/random.js';
@@ -30,13 +31,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: string } = {}) {
+function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: string; lag?: number } = {}) {
   const definition = opts.definition ?? lichBones;
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'dealer-table-'));
   if (!opts.dir) dirs.push(dir);
   const books = Books.open(dir);
   const real = new FakeClock();
-  const clock = new TableClock(real);
+  const clock = new TableClock(real, opts.lag ?? 0);
   const presence = new Presence();
   const room: string[] = [];
   const told = new Map<string, string[]>();
@@ -45,7 +46,7 @@ function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: st
     settings: settingsOf(definition, opts.settings ?? { minBet: 10, handout: 100 }),
     id: `croupier-${definition.id}`,
     label: tableLabel(definition.id),
-    words: dealerWords(loadProfile('tinymux'), 'Croupier'),
+    words: dealerWords(loadProfile('tinymux'), 'Croupier', 'gold', (at) => clock.toReal(at)),
     books,
     clock,
     presence,
@@ -189,6 +190,27 @@ describe('the dealer as a host of Lich Bones', () => {
       expect(-(balances.mint ?? 0), `starting gold paid, cut at ${cut}`).toBe(3000);
       books.close();
     }
+  });
+
+  it("writes the record of a game a stop cut off where verify reads it, dated by real time however far the table's clock waited behind", () => {
+    const d = dealer();
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    const hero = /HERO: (\w+)/.exec(d.whisper(ana, 'table').join('\n'))![1];
+    d.whisper(hero === 'Ana' ? ana : bob, 'roll');
+    d.table.dispose();
+    d.books.close();
+    // Started again on the same books, its table clock 3 hours behind (pauses, holds, time off the MUD).
+    const again = dealer({ dir: d.dir, lag: 3 * 3_600_000 });
+    expect(again.table.cutOff).toBe(1);
+    const record = JSON.parse(readFileSync(join(d.dir, 'records', 'croupier-lich-bones-1.json'), 'utf8'));
+    expect(record).toMatchObject({ number: 1, cutOff: true, at: new Date(again.real.now()).toISOString() });
+    expect(checkGame(record)).toEqual({ problems: [], draws: record.draws.length });
+    expect(record.draws.length).toBeGreaterThan(0);
+    // Times of day shown to players are real ones too.
+    expect(again.table.words.timeOfDay(again.clock.now())).toBe(`${new Date(again.real.now()).toISOString().slice(11, 16)} UTC`);
+    again.table.dispose();
   });
 
   it('keeps a seat through a player away for the grace period on the table clock, then gives it up', () => {

@@ -92,6 +92,7 @@ export class Dealer {
     this.outbox = new Outbox(profile, o.character, o.linesPerSecond, scheduler, {
       send: (line) => this.send(line),
       onTableLines: (waiting) => (waiting ? this.clock.hold('outbox') : this.clock.release('outbox')),
+      unsent: (to) => o.show('note', `not sent to ${JSON.stringify(to.to)}: the profile's "names" does not allow that name in a command`),
     });
     this.purse =
       o.money === 'purse'

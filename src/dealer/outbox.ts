@@ -47,6 +47,7 @@ export class Outbox {
   private timer: Timer | null = null;
   private online = false;
   private readonly rate: number;
+  private readonly names: RegExp;
   /** When each player was last answered (a count of answers sent), so the one waiting longest goes next. */
   private readonly answered = new Map<string, number>();
   private answersSent = 0;
@@ -64,9 +65,12 @@ export class Outbox {
       send(line: string): boolean;
       /** Lines of the table wait (true) or all are out (false). */
       onTableLines(waiting: boolean): void;
+      /** A line not sent: its reader's name is not one the profile lets into a command (`names`). */
+      unsent?(to: Recipient): void;
     },
   ) {
     this.rate = Math.min(linesPerSecond, profile.quota.perSecond);
+    this.names = new RegExp(profile.names);
     this.tokens = profile.quota.burst;
     this.lastRefill = scheduler.now();
   }
@@ -166,6 +170,12 @@ export class Outbox {
     const queue = this.raw.length ? this.raw : answerNext ? this.answers : this.table;
     const item = queue === this.answers ? this.nextAnswer() : queue.shift();
     if (!item) return false;
+    // A name goes into a command only if it looks as the profile says a name does.
+    if ((item.kind === 'answer' || item.kind === 'private') && !this.names.test(item.to.to)) {
+      this.io.unsent?.(item.to);
+      if (item.kind === 'private' && !this.tableLinesWaiting) this.io.onTableLines(false);
+      return this.next();
+    }
     if (queue !== this.raw) this.answeredLast = queue === this.answers;
     this.currentKind = item.kind;
     if (item.kind === 'raw') {

@@ -195,6 +195,18 @@ describe('the outbox', () => {
     expect(sent.at(-1)!.line).toMatch(/^whisper #14=/);
   });
 
+  it("writes into a command only a name that looks as the profile's names says, and lets the table's clock go when such a line is dropped", () => {
+    const { sent, box, holds } = outbox('obsidian');
+    box.setOnline(false);
+    box.answer({ id: 'ana;quit', to: 'Ana;quit', far: false }, 'You have 1,000 gold.');
+    box.tell({ id: 'bo b', to: 'Bo b', far: false }, 'You are the HERO.');
+    box.answer({ id: 'ana', to: 'Ana', far: false }, 'You have 1,000 gold.');
+    box.setOnline(true);
+    expect(sent.map((s) => s.line)).toEqual(['whisper Ana You have 1,000 gold.']);
+    expect(holds.at(-1)).toBe(false);
+    expect(box.pending).toBe(false);
+  });
+
   it('answers a player far away with the far command, and counts what waits for each player', () => {
     const { sent, box } = outbox('obsidian');
     box.setOnline(false);

@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run dealer -- --mud <host>:<port> --profile <name|file
   --game ID              lich-bones (the default), spice-run or dragons-lair, or a game of a --game-module
   --money tab|purse      tab: gold on the dealer's own books (the default); purse: the MUD's own coins, paid in with its give
   --settings FILE        the table's settings, a JSON object of the game's own keys
-  --lines-per-second N   at most this many commands a second on average (default 2)
+  --lines-per-second N   at most this many commands a second on average, 0.1 to 1000 (default 2)
   --game-module FILE     a game from a module that exports a GameDefinition (repeatable)
   --seed N               for testing: the table's seeds follow from N, so they are never secret
   --help                 show this help`;
@@ -60,6 +60,7 @@ const mudText = one('mud') ?? fail('--mud is missing: the MUD to log into, as ho
 const mud = /^(.+):(\d{1,5})$/.exec(mudText);
 if (!mud || Number(mud[2]) < 1 || Number(mud[2]) > 65535) fail(`--mud is host:port, like mud.example.org:4000, not "${mudText}".`);
 const character = one('character') ?? fail('--character is missing: the name of the character that deals.');
+if (!character.trim() || /[\x00-\x1f\x7f]/.test(character)) fail(`--character is the name of the character that deals, not ${JSON.stringify(character)}.`);
 const data = one('data') ?? fail('--data is missing: the folder for the dealer\'s books.');
 const password = process.env.DEALER_PASSWORD ?? fail("DEALER_PASSWORD is not set: the character's password comes from the environment, never the command line.");
 if (!password) fail("DEALER_PASSWORD is empty: set it to the character's password.");
@@ -67,7 +68,7 @@ const money = one('money') ?? 'tab';
 if (money !== 'tab' && money !== 'purse') fail(`--money is tab or purse, not "${money}".`);
 const lpsText = one('lines-per-second') ?? '2';
 const linesPerSecond = Number(lpsText);
-if (!/^\d+(\.\d+)?$/.test(lpsText) || linesPerSecond <= 0 || linesPerSecond > 1000) fail(`--lines-per-second is a number above 0 (up to 1000), not "${lpsText}".`);
+if (!/^\d+(\.\d+)?$/.test(lpsText) || linesPerSecond < 0.1 || linesPerSecond > 1000) fail(`--lines-per-second is a number from 0.1 (a line every 10 s) to 1000, not "${lpsText}".`);
 const seedText = one('seed');
 if (seedText !== undefined && !/^\d{1,15}$/.test(seedText)) fail(`--seed is a whole number, not "${seedText}".`);
 
@@ -80,7 +81,7 @@ try {
 
 // The games to choose from: the package's, and those of each --game-module (one file each time).
 const modules = ((argv['game-module'] as string[] | undefined) ?? []).map(String);
-if (modules.some((file) => file.trim() === '')) fail('--game-module needs a file.');
+if (modules.some((file) => file.trim() === '') || (argv['game-module'] !== undefined && modules.length === 0)) fail('--game-module needs a file.');
 let all: ReturnType<typeof gamesWith>;
 try {
   all = gamesWith(games, await Promise.all(modules.map((file) => loadGameModule(file))));

@@ -210,7 +210,8 @@ export class Whispers {
     if (verb) return `${verb.usage}: ${verb.help}`;
     const game = this.table.game.commands.map((c) => c.key).filter((k) => !this.host.exactly(k));
     return [
-      d.help(this.table.settings, words),
+      // The games' help names the tavern's throw (roll dice <table>); here it is whispered.
+      d.help(this.table.settings, words).replaceAll('roll dice <table>', words.whisper?.(words.dealer, 'roll') ?? 'roll'),
       `${this.howTo} Whisper what you would type at the table: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, ${this.purse ? 'cashout, claim, ' : ''}table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
     ].join('\n');
   }

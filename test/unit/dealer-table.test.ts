@@ -119,6 +119,10 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.whisper(ana, 'hero 10')).toEqual(['Take a seat first (whisper sit): "hero" is played at the bones table.']);
     expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
     expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
+    // The game's help says how to throw here: whispered, not the tavern's roll dice <table>.
+    const help = d.whisper(ana, 'help').join('\n');
+    expect(help).toMatch(/throws with whisper Croupier=roll;/);
+    expect(help).not.toMatch(/<table>/);
     expect(d.room).toEqual([]);
   });
 

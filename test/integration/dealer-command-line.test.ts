@@ -25,9 +25,14 @@ describe('the dealer command line', () => {
     [{ '--lines-per-second': '0.0000001' }, /^dealer: --lines-per-second is a number from 0\.1 \(a line every 10 s\) to 1000, not "0\.0000001"\.$/m],
   ])('refuses %j in one line, with the usage', async (over, reason) => {
     const run = runDealer(base(over));
-    expect(await run.exited).toBe(2);
-    expect(run.output()).toMatch(reason);
-    expect(run.output()).toMatch(/^Usage: npm run dealer/m);
-    expect(run.output()).not.toMatch(/connected to|dealing/);
+    try {
+      const code = await Promise.race([run.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+      expect(code, run.output()).toBe(2);
+      expect(run.output()).toMatch(reason);
+      expect(run.output()).toMatch(/^Usage: npm run dealer/m);
+      expect(run.output()).not.toMatch(/connected to|dealing/);
+    } finally {
+      if (run.child.exitCode === null) await run.kill();
+    }
   }, 30_000);
 });

@@ -6,9 +6,10 @@ import { TcpProxy } from '../support/tcpProxy.js';
 import { tinymuxMissing } from '../support/tinymux.js';
 
 /**
- * The dealer's books under faults, against a real TinyMUX: killed (kill -9) at each step of a game
- * and started again with the same --data, every balance is as it was and every wager on the table
- * is back with its player; its connection lost, it logs in again and the table's clock waited; told
+ * The dealer's books under faults, against a real TinyMUX: killed (kill -9) at four moments of a
+ * game, between whispers, and started again with the same --data, every balance is as it was and
+ * every wager on the table is back with its player (a kill at every record of the books, and
+ * inside each, is test/unit/dealer-table.test.ts's); its connection lost, it logs in again and the table's clock waited; told
  * to stop (SIGTERM, as /close), it returns every wager, logs out and exits 0.
  */
 
@@ -25,7 +26,7 @@ describeNeeds(tinymuxMissing())('the dealer under faults', () => {
   /** Gold and stake of each player on the books now. */
   const holdings = (data: string, players: DealerPlayer[]) => players.map((p) => goldOf(data, p.name));
 
-  it('killed -9 at each step of a Lich Bones game, starts again with every balance as it was and every wager back with its player', async () => {
+  it('killed -9 at four moments of a Lich Bones game (seated, started, bets on the table, a throw settled), starts again with every balance as it was and every wager back with its player', async () => {
     const settings = { rounds: 2, minBet: 10, handout: 100, heroBonus: 10 };
     const steps = ['seated', 'started (hand-outs paid)', 'bets on the table', 'a throw settled'];
     for (const [k, step] of steps.entries()) {

@@ -95,7 +95,8 @@ export function dealerGames(world: () => DealerWorld): void {
     await playDragonsLair(seats.map(seat), watch, { table: 'lair', look: 'look table', pick: chooser(3) });
     await watch.checkpoint();
     expect(watch.checked).toBeGreaterThan(200);
-    // The same check over every byte each connection received from the MUD, not only the dealer's lines.
+    // Every checkpoint looked at every byte each connection received from the MUD (DealerPlayer.raw), with
+    // the hands as they were then; the hands at the end, once more over everything.
     for (const viewer of [...seats, dee]) {
       for (const other of seats) if (other !== viewer) for (const card of watch.hand(other.name)) expect(viewer.raw.includes(`${card} (`), `${viewer.name} saw ${other.name}'s ${card}`).toBe(false);
     }

@@ -223,6 +223,11 @@ export class DealerPlayer {
     return this.client.all;
   }
 
+  /** The same, as a secret watch reads it besides `all` (table-play.ts). */
+  get transcript(): string {
+    return this.client.all;
+  }
+
   whisper(text: string): void {
     this.client.send(this.speech.whisper(this.dealer, text));
   }

@@ -7,10 +7,13 @@ import type { Typist } from './spiceRun.js';
  * Ranvier host's kill test share them.
  */
 
-/** A player at a table: their name, and a client that types lines and keeps what it received. */
+/**
+ * A player at a table: their name, and a client that types lines and keeps what it received
+ * (`all`; and `transcript`, where `all` is only part of it: every byte the MUD sent a dealer's player).
+ */
 export interface Seat {
   name: string;
-  client: Typist & { readonly all: string };
+  client: Typist & { readonly all: string; readonly transcript?: string };
 }
 
 const num = (text: string) => Number(text.replace(/,/g, ''));
@@ -59,6 +62,7 @@ export const dataCardsIn = (text: string): string[] => [...text.matchAll(DATA_CA
  */
 export class SecretWatch {
   private offsets = new Map<string, number>();
+  private rawOffsets = new Map<string, number>();
   private hands = new Map<string, Set<string>>();
   /** Cards laid face down at a lair since the last reveal, by who laid them. */
   readonly laid = new Map<string, Set<string>>();
@@ -75,6 +79,7 @@ export class SecretWatch {
   ) {
     for (const p of [...players, ...onlookers]) {
       this.offsets.set(p.name, p.client.all.length);
+      this.rawOffsets.set(p.name, p.client.transcript?.length ?? 0);
       this.hands.set(p.name, new Set());
       this.laid.set(p.name, new Set());
     }
@@ -92,13 +97,15 @@ export class SecretWatch {
       this.handShown?.(p, reply, this.hand(p.name));
     }
     const everyone = [...this.players, ...this.onlookers];
-    const segments = new Map(everyone.map((p) => [p.name, p.client.all.slice(this.offsets.get(p.name)!)]));
+    // What the client made of it, and where it has them, every byte it was sent besides.
+    const segment = (p: Seat) => p.client.all.slice(this.offsets.get(p.name)!) + (p.client.transcript === undefined ? '' : `\n${p.client.transcript.slice(this.rawOffsets.get(p.name)!)}`);
+    const segments = new Map(everyone.map((p) => [p.name, segment(p)]));
     const revealed = [...segments.values()].some((text) => /Lair \d is revealed/.test(text));
     for (const viewer of everyone) {
       const bytes = segments.get(viewer.name)!;
       this.bytes += bytes.length;
       // A failed wizard shows its owner the card it picked: the one thing a player may see of another hand.
-      const words = bytes.split('\n').filter((l) => !/^Your wizard picked/.test(l)).join('\n');
+      const words = bytes.split('\n').filter((l) => !/^(?:\w+ whispers ")?Your wizard picked/.test(l)).join('\n');
       const seen = new Set([...cardsIn(words), ...dataCardsIn(bytes)]);
       for (const other of this.players) {
         if (other === viewer) continue;
@@ -112,7 +119,10 @@ export class SecretWatch {
       }
     }
     if (revealed) for (const set of this.laid.values()) set.clear();
-    for (const p of everyone) this.offsets.set(p.name, p.client.all.length);
+    for (const p of everyone) {
+      this.offsets.set(p.name, p.client.all.length);
+      this.rawOffsets.set(p.name, p.client.transcript?.length ?? 0);
+    }
   }
 }
 

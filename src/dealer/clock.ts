@@ -15,7 +15,7 @@ export const realTime: Scheduler = {
 };
 
 /** Why the table's clock waits. */
-export type Hold = 'offline' | 'paused' | 'outbox';
+export type Hold = 'offline' | 'paused' | 'outbox' | 'moved';
 
 /**
  * The table's clock: the time the game sees, which stands still while the dealer cannot deal

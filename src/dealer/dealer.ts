@@ -67,6 +67,8 @@ export class Dealer {
   private trust: Trust | null = null;
   private sentAt = 0;
   private rosterAskedAt = 0;
+  /** The room it deals in (where the profile's roster says), the first it found itself in. */
+  private room: string | null = null;
   /** Lines read while this login was setting up: whispers among them are answered once it is ready. */
   private early: string[] = [];
   private timers: Timer[] = [];
@@ -143,7 +145,7 @@ export class Dealer {
   start(): void {
     this.connection.start();
     this.timers.push(this.every(this.o.profile.keepaliveMs / 4, () => this.keepAlive()));
-    if (this.o.profile.roster) this.timers.push(this.every(ROSTER_EVERY_MS, () => this.table.players.length && this.askRoster()));
+    if (this.o.profile.roster) this.timers.push(this.every(ROSTER_EVERY_MS, () => (this.table.players.length || this.room) && this.askRoster()));
   }
 
   get live(): boolean {
@@ -235,7 +237,7 @@ export class Dealer {
     } else {
       this.o.show('note', 'logged in again; the table goes on');
     }
-    if (this.table.players.length) this.askRoster();
+    if (this.table.players.length || this.o.profile.roster?.answer.includes('(?<room>')) this.askRoster();
     this.purse?.ready();
     // Whispers that reached the ear (with this login's secret) before the ready line are answered now.
     for (const line of this.early.splice(0)) {
@@ -275,7 +277,8 @@ export class Dealer {
   // ---- what the dealer hears ---------------------------------------------------------------------
 
   private handle(r: Reading): void {
-    if (r.kind === 'roster') return this.presence.roster(r.present);
+    if (r.kind === 'recheck') return this.askRoster();
+    if (r.kind === 'roster') return this.whereAmI(r.present, r.room);
     if (r.kind === 'event') {
       this.purse?.seen(r.who.name, r.event === 'arrived' || r.event === 'connected');
       // Where the MUD can be asked, a line that tells of someone coming or going is only a reason
@@ -300,6 +303,7 @@ export class Dealer {
     }
     if (r.partial) return reply('Whisper one line at a time: that whisper went on over several lines, and I took none of it.');
     if (r.posed) return reply(`Whisper me the words alone, not posed: ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'gold' })}.`);
+    if (this.clock.isHeld('moved')) return reply(`I was moved away from ${this.table.label}; whisper again once I am back at it.`);
     if (this.paused) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is paused by its keeper; whisper again once it goes on.`);
     if (this.closing) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is closing.`);
     // Every whisper gets an answer to its sender alone: when the table said nothing to them
@@ -310,15 +314,38 @@ export class Dealer {
     if (!answered && !this.toldTo.has(who.id)) reply('Done: the table has it.');
   }
 
+  /**
+   * A roster answer: who is here, and where the profile can tell, whether the dealer still stands
+   * in the room it deals in (the first it found itself in). Moved away (killed and sent home, or
+   * teleported), its table waits and it goes back where the profile says how.
+   */
+  private whereAmI(present: readonly (Who & { connected: boolean })[], room: string | undefined): void {
+    if (room) this.room ??= room;
+    const moved = !!room && room !== this.room;
+    this.presence.roster(moved ? [] : present);
+    if (moved === this.clock.isHeld('moved')) return;
+    if (!moved) {
+      this.o.show('note', `back in ${this.room}; the table goes on`);
+      return this.clock.release('moved');
+    }
+    this.clock.hold('moved');
+    const goBack = this.o.profile.roster?.goBack;
+    this.o.show('note', `moved from ${this.room} to ${room}: the table waits${goBack ? '; going back' : '; bring the dealer back to its room (docs/dealer.md)'}`);
+    if (goBack) {
+      this.outbox.command(fill(goBack, { room: this.room! }));
+      this.askRoster(true);
+    }
+  }
+
   private recipient(who: Who, far = !this.presence.isHere(who.id)): Recipient {
     return { id: who.id, to: this.o.profile.identity === 'id' ? who.id : who.name, far };
   }
 
-  private askRoster(): void {
+  private askRoster(again = false): void {
     const roster = this.o.profile.roster;
     if (!roster || !this.live || !this.trust) return;
     // One question at a time (a flood of lines that look like the room's news asks once), unless the last went unanswered.
-    if (this.trust.awaiting && this.o.scheduler.now() - this.rosterAskedAt < ROSTER_ANSWER_MS) return;
+    if (!again && this.trust.awaiting && this.o.scheduler.now() - this.rosterAskedAt < ROSTER_ANSWER_MS) return;
     this.rosterAskedAt = this.o.scheduler.now();
     const tag = Math.random().toString(16).slice(2, 10) + Math.random().toString(16).slice(2, 10);
     this.trust.awaitRoster(tag);

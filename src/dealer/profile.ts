@@ -101,8 +101,11 @@ export interface Profile {
    * Who is in the dealer's room, asked with a fresh tag: `send`, then a line matching `answer`
    * (group `list`), read item by item with `item` (groups `name`, `connected` as 1 or 0, and
    * `id` where identity is `id`). A MUD that cannot be asked leaves it out and relies on `events`.
+   * Where `answer` has a group `room` (the dealer's own room), the dealer notices when it was moved
+   * (killed and sent home, teleported): it waits, and sends `goBack` (with `{room}`) where given.
+   * `askOn`: lines after which it may stand elsewhere, so it asks at once.
    */
-  roster?: { send: string; answer: string; item: string };
+  roster?: { send: string; answer: string; item: string; goBack?: string; askOn?: string[] };
   /** Lines that tell of someone coming, going, dropping or coming back: group `name` (and `id`). */
   events: { kind: EventKind; pattern: string }[];
   /** A prompt the MUD may put before a line (no newline, no GA), taken off before matching. */
@@ -206,6 +209,12 @@ export function profileProblem(d: unknown): string | null {
     if (!isText(r.send)) return 'roster.send must be a command';
     const problem = patternProblem('roster.answer', r.answer, ['list']) ?? patternProblem('roster.item', r.item, [...idGroups, 'connected']);
     if (problem) return problem;
+    if (r.goBack !== undefined && !(isText(r.goBack) && r.goBack.includes('{room}'))) return 'roster.goBack must be a command that holds {room}';
+    if (r.askOn !== undefined && !(Array.isArray(r.askOn) && r.askOn.every(isText))) return 'roster.askOn must be a list of patterns';
+    for (const [i, a] of ((r.askOn ?? []) as string[]).entries()) {
+      const bad = patternProblem(`roster.askOn[${i}]`, a, []);
+      if (bad) return bad;
+    }
   }
   if (!Array.isArray(p.events)) return '"events" must be a list';
   for (const [i, e] of (p.events as Record<string, unknown>[]).entries()) {

@@ -23,8 +23,10 @@ export type Reading =
   | { kind: 'heard'; via: Via; who: Who; text: string; partial: boolean; posed: boolean }
   /** Someone came, went, dropped or came back: a hint, as the room saw it. */
   | { kind: 'event'; event: EventKind; who: Who }
-  /** The answer to a roster query: who is in the dealer's room. */
-  | { kind: 'roster'; tag: string; present: (Who & { connected: boolean })[] };
+  /** The answer to a roster query: who is in the dealer's room, and which room that is (where the profile says). */
+  | { kind: 'roster'; tag: string; present: (Who & { connected: boolean })[]; room?: string }
+  /** A line after which the dealer may stand somewhere else (it was killed): it asks its roster. */
+  | { kind: 'recheck' };
 
 /** The lines the dealer must not trust the look of: colour codes and control characters. */
 export function cleanLine(line: string): string {
@@ -42,6 +44,7 @@ export class Trust {
   /** Roster queries sent and not yet answered, by tag. */
   private readonly awaited = new Map<string, RegExp>();
   private readonly item: RegExp | null;
+  private readonly askOn: RegExp[];
 
   constructor(
     private readonly profile: Profile,
@@ -53,6 +56,7 @@ export class Trust {
     this.events = profile.events.map((e) => ({ kind: e.kind, re: pattern(e.pattern, values) }));
     this.prompt = profile.prompt ? pattern(profile.prompt, values) : null;
     this.item = profile.roster ? new RegExp(pattern(profile.roster.item, values).source, 'g') : null;
+    this.askOn = (profile.roster?.askOn ?? []).map((a) => pattern(a, values));
   }
 
   /** A line as the profile's patterns see it: cleaned, any prompt before it taken off. */
@@ -83,9 +87,10 @@ export class Trust {
       const m = re.exec(line);
       if (m) {
         this.awaited.delete(tag);
-        return { kind: 'roster', tag, present: this.roster(m.groups!.list) };
+        return { kind: 'roster', tag, present: this.roster(m.groups!.list), ...(m.groups!.room ? { room: m.groups!.room } : {}) };
       }
     }
+    if (this.askOn.some((re) => re.test(line))) return { kind: 'recheck' };
     for (const h of this.heard) {
       const m = h.re.exec(line);
       if (!m) continue;

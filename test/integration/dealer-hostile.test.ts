@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { goldOf, muxSpeech, MuxDealers } from '../support/dealer.js';
+import { goldOf, muxSpeech, MuxDealers, type DealerPlayer, type DealerRun } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { tinymuxMissing } from '../support/tinymux.js';
 
@@ -14,7 +14,7 @@ import { tinymuxMissing } from '../support/tinymux.js';
 describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', () => {
   let world: MuxDealers;
   beforeAll(async () => {
-    world = await MuxDealers.start(['Croupier', 'Ana', 'Bob', 'Mal']);
+    world = await MuxDealers.start(['Croupier', 'Warden', 'Ana', 'Bob', 'Mal']);
   }, 60_000);
   afterEach(() => world.clear());
   afterAll(() => world?.stop());
@@ -105,6 +105,35 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     await ana.client.until(() => /hands 100 gold to each of you and Mal/.test(ana.all), 'Ana told of her hand-out in her words', 10_000);
     expect(await ana.command('gold')).toMatch(/You have 1,100 gold/);
   }, 60_000);
+
+  it('killed and sent home, it notices, goes back to its table and deals on: the seats kept, the table waiting meanwhile', async () => {
+    const made = await world.mux.wizard('@dig Parlor');
+    const parlor = /Parlor created as room (#\d+)/.exec(made)![1];
+    await world.mux.wizard(`@set ${parlor}=JUMP_OK`, `@tel *Warden=${parlor}`, 'give *Bob=200');
+    const { run } = await world.deal('Warden', 'lich-bones');
+    const [ana, bob] = await world.join('Warden', 'Ana', 'Bob');
+    try {
+      await killedAndBack(parlor, run, ana, bob);
+    } finally {
+      await world.mux.wizard('@tel *Ana=#0', '@tel *Bob=#0');
+    }
+  }, 60_000);
+
+  async function killedAndBack(parlor: string, run: DealerRun, ana: DealerPlayer, bob: DealerPlayer): Promise<void> {
+    for (const p of [ana, bob]) {
+      p.client.send(`@tel me=${parlor}`);
+      p.client.send('think at [loc(me)]');
+      await p.client.expect(new RegExp(`^at ${parlor}$`, 'm'), 10_000);
+    }
+    expect(await ana.command('sit')).toMatch(/You take a seat at the bones table/);
+    bob.client.send('kill Warden=100');
+    await bob.client.expect(/You killed Warden!/, 10_000);
+    await ana.client.until(() => /^Warden has arrived\.$/m.test(ana.raw), 'the dealer back in the parlor', 15_000);
+    expect(run.output()).toMatch(new RegExp(`moved from ${parlor} to #0: the table waits; going back`));
+    await ana.client.until(() => new RegExp(`back in ${parlor}; the table goes on`).test(run.output()), 'the table going on', 10_000);
+    expect(await ana.command('look table')).toMatch(/Ana/);
+    expect(await bob.command('sit')).toMatch(/You take a seat at the bones table/);
+  }
 
   it('answers a posed whisper or page with how to whisper', async () => {
     await world.deal('Croupier', 'lich-bones');

@@ -110,11 +110,11 @@ describe('tinymux', () => {
   });
 
   it('reads a roster answer only for a tag it asked with', () => {
-    const rosterLine = 'c0ffee:#14:1:Bob|#13:0:Ana||#12:1:Croupier';
+    const rosterLine = 'c0ffee:#0:#14:1:Bob|#13:0:Ana||#12:1:Croupier';
     expect(mux.read(rosterLine)).toBeNull();
     mux.awaitRoster('c0ffee');
     const r = mux.read(rosterLine);
-    expect(r).toEqual({ kind: 'roster', tag: 'c0ffee', present: [{ id: '#14', name: 'Bob', connected: true }, { id: '#13', name: 'Ana', connected: false }] });
+    expect(r).toEqual({ kind: 'roster', tag: 'c0ffee', room: '#0', present: [{ id: '#14', name: 'Bob', connected: true }, { id: '#13', name: 'Ana', connected: false }] });
     expect(mux.read(rosterLine)).toBeNull(); // answered once
   });
 

@@ -20,6 +20,8 @@ const ECHO = 1;
 
 class FakeDiku {
   readonly commands: string[] = [];
+  /** A line that reaches the character as it enters the game, before the welcome (a tell sent at that moment). */
+  early: string | null = null;
   private socket: net.Socket | null = null;
   private constructor(readonly server: net.Server) {}
 
@@ -85,6 +87,7 @@ class FakeDiku {
           state = 'menu';
         } else if (state === 'menu') {
           if (line === '1') {
+            if (this.early) s.write(`\r\n${this.early}\r\n`);
             s.write('\r\nWelcome to tbaMUD!  May your visit here be... Enlightening\r\n\r\nThe Temple Of Midgaard\r\nAna is standing here.\r\n\r\n> ');
             state = 'playing';
           }
@@ -146,5 +149,15 @@ describe('the dealer on a tbaMUD (the diku profile)', () => {
     expect(diku.commands.slice(before).filter((c) => /stand/.test(c))).toEqual([]);
     // Quiet for a second: it types something so as not to be pulled into the void.
     await diku.sent(/^time$/, 5000);
+  }, 60_000);
+
+  it('answers a tell that came while it was still logging in, once it is in', async () => {
+    dealer?.child.kill('SIGKILL');
+    await dealer?.exited;
+    diku.commands.length = 0;
+    diku.early = "Bob tells you, 'gold'";
+    dealer = runDealer(['--mud', `127.0.0.1:${diku.port}`, '--profile', 'diku', '--character', 'Croupier', '--data', join(work, 'early'), '--lines-per-second', '4'], 'sesame');
+    await dealer.dealing();
+    expect(await diku.sent(/^tell Bob /)).toBe('tell Bob You have 1,000 gold. You have no bets on the bones table.');
   }, 60_000);
 });

@@ -46,7 +46,7 @@ export interface DealerOptions {
 
 /** How long a seated player who left or dropped keeps the seat (the house rulings). */
 export const GRACE_MS = 120_000;
-/** How often the dealer asks who is in its room while someone is seated (where the MUD can be asked). */
+/** How often the dealer asks who is in its room while someone is seated or it knows its room (where the MUD can be asked). */
 const ROSTER_EVERY_MS = 15_000;
 /** How long a roster question may go unanswered before it is asked again. */
 const ROSTER_ANSWER_MS = 5000;
@@ -237,7 +237,8 @@ export class Dealer {
     } else {
       this.o.show('note', 'logged in again; the table goes on');
     }
-    if (this.table.players.length || this.o.profile.roster?.answer.includes('(?<room>')) this.askRoster();
+    // Who is here, and where it stands (where the profile can ask).
+    this.askRoster();
     this.purse?.ready();
     // Whispers that reached the ear (with this login's secret) before the ready line are answered now.
     for (const line of this.early.splice(0)) {

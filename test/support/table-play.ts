@@ -105,7 +105,7 @@ export class SecretWatch {
       const bytes = segments.get(viewer.name)!;
       this.bytes += bytes.length;
       // A failed wizard shows its owner the card it picked: the one thing a player may see of another hand.
-      const words = bytes.split('\n').filter((l) => !/^(?:\w+ whispers ")?Your wizard picked/.test(l)).join('\n');
+      const words = bytes.split('\n').filter((l) => !/Your wizard picked/.test(l)).join('\n');
       const seen = new Set([...cardsIn(words), ...dataCardsIn(bytes)]);
       for (const other of this.players) {
         if (other === viewer) continue;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { goldOf, muxSpeech, MuxDealers, type DealerPlayer, type DealerRun } from '../support/dealer.js';
+import { goldOf, muxSpeech, MuxDealers, runDealer, type DealerPlayer, type DealerRun } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { tinymuxMissing } from '../support/tinymux.js';
 
@@ -165,5 +165,10 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     await new Promise((r) => setTimeout(r, 6000));
     expect(run.child.exitCode, run.output()).toBeNull();
     expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);
+    // A password the MUX refuses still stops a dealer, with the MUX's words.
+    const wrong = runDealer(['--mud', `127.0.0.1:${world.mux.port}`, '--profile', world.profile, '--character', 'Warden', '--data', `${world.work}/wrong`], 'not-the-password');
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.output()).toMatch(/^dealer: the MUD refused the login: Either that player does not exist, or has a different password\.$/m);
+    expect(wrong.output()).not.toMatch(/not-the-password/);
   }, 90_000);
 });

@@ -94,7 +94,8 @@ describe('the obsidian-tables bundle in a Ranvier world', () => {
     // With nobody typing: the turn lapses, and both hear it with a prompt after it.
     await bob.command('sit dune');
     for (const c of [ana, bob]) {
-      await c.expect(/let the turn lapse/, 10_000);
+      // 1.5 s away; the rest is room for a loaded machine.
+      await c.expect(/let the turn lapse/, 20_000);
       expect((await c.nextPrompt(2000)).trim()).toMatch(/withdrawn|^$/);
     }
     // Ana's own command ended with one prompt, the lapse with one: nothing more came.

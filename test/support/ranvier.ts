@@ -151,7 +151,9 @@ export function testWorlds() {
   const programs: Program[] = [];
   const cleanups: (() => void)[] = [];
   const clients: TestClient[] = [];
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // A failed test shows what its worlds said (a fault a timer logged is otherwise never seen).
+    if (ctx.task.result?.state === 'fail') for (const p of programs) process.stderr.write(`--- the world's output:\n${p.output()}\n`);
     for (const c of clients.splice(0)) c.close();
     for (const p of programs.splice(0)) {
       p.child.kill('SIGKILL');

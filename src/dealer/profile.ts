@@ -47,6 +47,18 @@ export interface PurseProfile {
    */
   given?: string;
   /**
+   * Where the MUD can stamp the dealer's own give (TinyMUX, docs/dealer.md): the pattern of the
+   * stamp the read answers in its group `out`, groups `n` (the payout's number), `cost` (what the
+   * MUD kept for running the give: TinyMUX's penny for a queued command), and `before` and `after`
+   * (the purse just before and just after the give, in one run nothing else comes between). Then
+   * `give` takes `{n}` and `{read}` (the read that follows it, in the same run), `read.send` takes
+   * `{payout}` (the payout pending, else 0), `close` takes `{fence}` (no give numbered below it may
+   * run any more), and the stamp alone says whether a give left: no stamp after `halt`, no give.
+   */
+  out?: string;
+  /** With `out`: commands that stop any give still waiting to run (TinyMUX: `@halt me`), sent before a read that must settle a payout. */
+  halt?: string[];
+  /**
    * Lines that tell a payment in: `name` (and `id`) of the payer where the line names one;
    * `proven` where only the MUD can write the line and only a give makes it, so its payer is
    * certain. (On TinyMUX even the ear's line is anyone's own `@pemit`: there `given` decides.)
@@ -62,11 +74,16 @@ export interface PurseProfile {
   /** Commands that keep payments out (first thing at every login, and at the end), and let them in once the dealer sees every line. */
   close: string[];
   open: string[];
-  /** Every payment is told while the dealer is logged in, and none can come while it is not (`close`): what a read finds is then exactly what was told. */
-  allTold: boolean;
   /** Names whose own lines could pass for the dealer's own (a Diku character named You): no payment is taken and none made while one is known to be here. */
   forgers?: string;
 }
+/** A setup step that asks the MUD (`ask`, with a fresh `{tag}`) and sends `send` filled with the named groups of the `answer`; the setup after it waits for the answer. */
+export interface SetupAsk {
+  ask: string;
+  answer: string;
+  send: string;
+}
+
 export type EventKind = 'arrived' | 'left' | 'connected' | 'disconnected';
 
 export interface Profile {
@@ -85,8 +102,8 @@ export interface Profile {
   login: { expect: string; send: string }[];
   /** Lines that mean the login failed (the dealer stops with the line). */
   loginFailed: string[];
-  /** Commands sent once logged in, before the dealer trusts anything. */
-  setup: string[];
+  /** Commands sent once logged in, before the dealer trusts anything; a step may ask the MUD for a value to fill into a command. */
+  setup: (string | SetupAsk)[];
   /** Proof that the dealer is in and set up: `send` (optional), then a line matching `expect`. */
   ready: { send?: string; expect: string };
   /**
@@ -194,7 +211,14 @@ export function profileProblem(d: unknown): string | null {
   if (p.identity !== 'id' && p.identity !== 'name') return '"identity" must be "id" or "name"';
   if (!Array.isArray(p.login) || !p.login.every((s) => s && isText(s.expect) && isText(s.send))) return '"login" must be a list of { "expect": pattern, "send": text }';
   if (!Array.isArray(p.loginFailed) || !p.loginFailed.every(isText)) return '"loginFailed" must be a list of patterns';
-  if (!Array.isArray(p.setup) || !p.setup.every(isText)) return '"setup" must be a list of commands';
+  if (!Array.isArray(p.setup)) return '"setup" must be a list of commands';
+  for (const [i, step] of (p.setup as unknown[]).entries()) {
+    if (isText(step)) continue;
+    const a = step as Record<string, unknown>;
+    if (!a || !isText(a.ask) || !isText(a.send) || !a.ask.includes('{tag}')) return `setup[${i}] must be a command, or { "ask": command with {tag}, "answer": pattern, "send": command }`;
+    const problem = patternProblem(`setup[${i}].answer`, a.answer, [...a.send.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((g) => !['secret', 'character'].includes(g)));
+    if (problem) return problem;
+  }
   const ready = p.ready as Record<string, unknown> | undefined;
   if (!ready || !isText(ready.expect) || (ready.send !== undefined && !isText(ready.send))) return '"ready" must be { "send": text (optional), "expect": pattern }';
   const idGroups = p.identity === 'id' ? ['id', 'name'] : ['name'];
@@ -272,7 +296,13 @@ function purseProblem(q: Record<string, unknown>, idGroups: string[]): string | 
   }
   if (!Array.isArray(q.refused) || !q.refused.every(isText)) return 'purse.refused must be a list of patterns';
   for (const key of ['close', 'open']) if (!Array.isArray(q[key]) || !(q[key] as unknown[]).every(isText)) return `purse.${key} must be a list of commands`;
-  if (typeof q.allTold !== 'boolean') return 'purse.allTold must be true or false';
+  if (q.out !== undefined) {
+    const out = patternProblem('purse.out', q.out, ['n', 'cost', 'before', 'after']);
+    if (out) return out;
+    if (!q.give.includes('{n}') || !q.give.includes('{read}')) return 'purse.give must hold {n} and {read} where purse.out is set';
+    if (!(read.answers as Record<string, unknown>[]).every((a) => /\(\?<out>/.test(String(a.pattern)))) return 'purse.read must answer with a group (?<out>...) where purse.out is set';
+    if (!Array.isArray(q.halt) || !q.halt.length || !q.halt.every(isText)) return 'purse.halt must list the commands that stop a waiting give, where purse.out is set';
+  }
   return q.forgers === undefined ? null : patternProblem('purse.forgers', q.forgers, []);
 }
 

@@ -5,6 +5,8 @@ import type { Books, Claim, Hold, Payout, PurseStep } from './books/books.js';
 import type { Move } from './books/ledger.js';
 import type { Scheduler } from './clock.js';
 import { recordedGives } from './given.js';
+import { auditLines, claimHeld, settleHeld } from './holds.js';
+import { byPurse, byStamp, type PayoutSeen } from './payout.js';
 import { fill, pattern, type Profile, type PurseProfile } from './profile.js';
 import type { Who } from './trust.js';
 
@@ -16,10 +18,11 @@ import type { Who } from './trust.js';
  * MUD refused it); at each read it accounts for the whole difference in one record of the books:
  * proven payments credited to their payers (where the MUD keeps its own record of gives, read
  * with the purse, only that record proves one: given.ts), a pending give paid or back on the
- * books, and whatever it cannot tie to anyone held as unclaimed, never guessed. The books then say exactly
- * what the purse holds (minus the `mud` account).
+ * books (payout.ts), and whatever it cannot tie to anyone held as unclaimed, never guessed. The
+ * books then say exactly what the purse holds (minus the `mud` account).
  *
- * One give at a time, each followed by a read, so a read never has two gives to tell apart.
+ * One give at a time, each followed by a read, so a read never has two gives to tell apart. Where
+ * the MUD stamps the give (`purse.out`), the read runs with the give and the stamp decides.
  */
 
 export interface PurseIO {
@@ -50,8 +53,9 @@ export class PurseKeeper {
   private gave: RegExp | null = null;
   private refused: RegExp[] = [];
   private forgers: RegExp | null;
-  /** One item of the MUD's own record of gives (where it keeps one), and the names its payers' lines gave. */
+  /** One item of the MUD's own record of gives and its stamp of the dealer's give (where it keeps them), and the names its payers' lines gave. */
   private readonly given: RegExp | null;
+  private readonly out: RegExp | null;
   private readonly payers = new Map<string, string>();
   private loggedIn = false;
   private reading: Reading | null = null;
@@ -75,6 +79,7 @@ export class PurseKeeper {
     this.q = profile.purse;
     this.forgers = this.q.forgers ? new RegExp(this.q.forgers) : null;
     this.given = this.q.given ? new RegExp(this.q.given) : null;
+    this.out = this.q.out ? new RegExp(this.q.out) : null;
   }
 
   /** The MUD's coins, as the table words them: `300 Pennies`. */
@@ -82,9 +87,9 @@ export class PurseKeeper {
     return `${formatCoins(n)} ${this.q.coins}`;
   }
 
-  /** The commands that keep payments out, sent first at every login (before the dealer can see every line). */
+  /** The commands that keep payments out, sent first at every login (before the dealer can see every line); no give numbered below the books' next number runs after them. */
   get closeCommands(): readonly string[] {
-    return this.q.close;
+    return this.q.close.map((c) => fill(c, { fence: String(this.books.nextNumber) }));
   }
 
   /** A login began, with this login's secret. */
@@ -115,7 +120,7 @@ export class PurseKeeper {
 
   /** Closing: payments kept out from now on. */
   closing(): void {
-    for (const c of this.q.close) this.io.send(c);
+    for (const c of this.closeCommands) this.io.send(c);
   }
 
   /** Someone of this name is here (true) or gone (false): a name that could forge the dealer's own lines stops the purse. */
@@ -138,7 +143,7 @@ export class PurseKeeper {
       for (const a of this.reading.answers) {
         const m = a.re.exec(text);
         if (m) {
-          this.answered(a.amount ?? Number(m.groups!.amount), m.groups?.given);
+          this.answered(a.amount ?? Number(m.groups!.amount), m.groups ?? {});
           return true;
         }
       }
@@ -196,41 +201,20 @@ export class PurseKeeper {
 
   /** `claim`: money held as unclaimed that the MUD proved was this player's. */
   claim(who: Who, reply: (text: string) => void): void {
-    for (const h of this.books.holds) {
-      const mine = h.claims.filter((c) => c.proven && c.id === who.id).reduce((n, c) => n + c.amount, 0);
-      if (!mine) continue;
-      const amount = Math.min(mine, h.amount);
-      const rest = h.amount - amount;
-      const hold: Hold | undefined = rest > 0 ? { ...h, amount: rest, claims: h.claims.filter((c) => c.id !== who.id) } : undefined;
-      this.books.purseStep({ moves: [{ from: `unclaimed:${h.n}`, to: `player:${who.id}`, amount, why: 'claimed, with proof' }], ...(hold ? { holds: [hold] } : { settled: h.n }) });
-      return reply(`${this.money(amount)} that I held are yours, as the MUD proved: you have ${this.money(this.books.balance(`player:${who.id}`))} on my books.`);
-    }
-    const held = this.books.holds.reduce((n, h) => n + h.amount, 0);
-    reply(held ? `Nothing I hold is proven yours. ${this.money(held)} wait${held === 1 ? 's' : ''} unclaimed; my keeper settles what the MUD cannot prove.` : 'I hold nothing unclaimed.');
+    reply(claimHeld(this.books, who, (n) => this.money(n)));
   }
 
   // ---- the operator's console -------------------------------------------------------------------
 
   /** `/settle <hold> <player id|house>`: the operator decides whose held money is; answers what was done. */
   settle(n: number, to: string): string {
-    const h = this.books.holds.find((x) => x.n === n);
-    if (!h) return `No hold ${n}: ${this.books.holds.map((x) => `${x.n} (${this.money(x.amount)})`).join(', ') || 'nothing is held'}.`;
-    const key = to === 'house' ? 'house' : `player:${to}`;
-    if (to !== 'house' && this.books.name(to) === undefined) return `Nobody known as ${to} on my books: give a player's id as /audit shows it (${this.profile.identity === 'id' ? '#13' : 'ana'}), or house.`;
-    this.books.purseStep({ moves: [{ from: `unclaimed:${n}`, to: key, amount: h.amount, why: 'settled by the operator' }], settled: n });
-    return `Hold ${n} (${this.money(h.amount)}) settled to ${to === 'house' ? 'the house' : (this.books.name(to) ?? to)}.`;
+    return settleHeld(this.books, n, to, (x) => this.money(x), this.profile.identity === 'id' ? '#13' : 'ana');
   }
 
-  /** `/audit`'s lines for the purse: the books against the purse as last read. */
+  /** `/audit`'s lines for the purse (holds.ts), and a read to check them. */
   audit(): string[] {
-    const held = this.books.holds;
-    const out = [
-      `The purse as last read: ${this.books.purse === null ? 'not read yet' : this.money(this.books.purse)}; the books say it holds ${this.money(-this.books.balance('mud'))}${this.books.purse === -this.books.balance('mud') ? ', which matches' : ''}.`,
-      `Unclaimed: ${held.map((h) => `hold ${h.n}, ${this.money(h.amount)} (${h.why}${h.claims.length ? `; claimed by ${h.claims.map((c) => `${c.name}${c.id ? ` ${c.id}` : ''} ${c.amount}${c.proven ? ' proven' : ''}`).join(', ')}` : ''})`).join('; ') || 'nothing'}.`,
-      `Payments out pending: ${this.books.payouts.map((p) => `${this.money(p.amount)} to ${p.name}`).join(', ') || 'none'}.`,
-    ];
     if (this.loggedIn) this.read();
-    return out;
+    return auditLines(this.books, (n) => this.money(n));
   }
 
   // ---- reads and gives ---------------------------------------------------------------------------
@@ -242,6 +226,13 @@ export class PurseKeeper {
       this.again = true;
       return;
     }
+    // A read that may settle a payout comes after every give still waiting in the MUD is stopped: a stamp it lacks then never comes.
+    if (this.books.payouts.length) for (const c of this.q.halt ?? []) this.io.send(c);
+    this.io.send(this.startRead());
+  }
+
+  /** A read under way with a fresh tag: the command that asks it. */
+  private startRead(): string {
     const tag = randomBytes(8).toString('hex');
     const values = { tag, secret: '', character: this.character };
     const reading: Reading = { tag, answers: this.q.read.answers.map((a) => ({ re: pattern(a.pattern, values), amount: a.amount })), seen: [], timer: null };
@@ -252,13 +243,13 @@ export class PurseKeeper {
       this.read();
     });
     this.reading = reading;
-    this.io.send(fill(this.q.read.send, { tag, mark: String(this.books.given) }));
+    return fill(this.q.read.send, { tag, mark: String(this.books.given), payout: String(this.books.payouts[0]?.n ?? 0) });
   }
 
-  private answered(amount: number, given?: string): void {
+  private answered(amount: number, groups: Record<string, string | undefined>): void {
     const reading = this.reading!;
     reading.seen.push(amount);
-    if (this.q.read.send.includes('{tag}')) return this.settleRead(amount, given);
+    if (this.q.read.send.includes('{tag}')) return this.settleRead(amount, groups.given, groups.out);
     // Untagged: any other balance line soon after is someone's forgery, and the read counts for nothing.
     if (reading.seen.length > 1) return;
     reading.timer?.cancel();
@@ -272,7 +263,7 @@ export class PurseKeeper {
   }
 
   /** One read: the whole difference from the books accounted for in one record. */
-  private settleRead(purse: number, given?: string): void {
+  private settleRead(purse: number, given?: string, out?: string): void {
     this.reading?.timer?.cancel();
     this.reading = null;
     const payout = this.books.payouts[0] ?? null;
@@ -299,7 +290,10 @@ export class PurseKeeper {
       holds.push(h);
       return h;
     };
-    const paidOut = payout ? this.payoutLeft(payout, diff, inTotal) : 0;
+    const seen = payout && this.payoutSeen(payout, diff, inTotal, out ?? '');
+    const paidOut = seen ? seen.left : 0;
+    // What the MUD kept for running the give (TinyMUX's penny for a queued command), as its stamp says: the house's cost.
+    if (seen?.cost) move('house', 'mud', seen.cost, "the MUD's charge for running the give");
     if (payout && paidOut === null) {
       // Neither "it left" nor "it did not" can be told from the purse: held for the operator, never guessed.
       const h = hold(payout.amount, `a give of ${payout.amount} to ${payout.name} (${payout.id}) the purse cannot confirm or deny`, []);
@@ -313,7 +307,7 @@ export class PurseKeeper {
       after.push(() => this.tellPaid(payout, paidOut ? 'paid' : 'refused'));
     }
     // What came in, once the give is accounted for: proven payments are certain; the rest only when every line adds up exactly.
-    const came = diff + (paidOut ?? 0);
+    const came = diff + (paidOut ?? 0) + (seen?.cost ?? 0);
     const proven = arrivals.filter((a) => a.proven);
     const exact = came === inTotal && arrivals.every((a) => a.id !== null) && !this.stopped();
     const credited = exact && !record ? arrivals : came >= proven.reduce((n, a) => n + a.amount, 0) ? proven : [];
@@ -348,31 +342,21 @@ export class PurseKeeper {
     this.next();
   }
 
-  /**
-   * How much of the pending payout left the purse: all of it, nothing, or null when the purse
-   * cannot tell. The MUD's own proven word on the give decides where the profile proves it
-   * (`gave`); else the arithmetic: money may come unseen (never leave), so a read that fits only
-   * one of "it left" and "it did not" decides, and where every payment is told, only an exact fit
-   * counts. Where both still fit, the MUD's unproven word breaks the tie, unless someone who
-   * could forge it is here.
-   */
-  private payoutLeft(payout: Payout, diff: number, inTotal: number): number | null {
+  /** How much of the pending payout left the purse, and what the MUD kept for the give (payout.ts). */
+  private payoutSeen(payout: Payout, diff: number, inTotal: number, out: string): PayoutSeen {
+    if (this.out) return byStamp(payout, this.out, out);
     const word = this.sentThisSession && this.outcome ? (this.outcome.gave ? payout.amount : 0) : null;
-    if (word !== null && this.q.gave) return word;
-    const fits = [payout.amount, 0].filter((left) => diff + left - inTotal >= 0);
-    const exact = fits.filter((left) => diff + left - inTotal === 0);
-    const pick = this.q.allTold && exact.length ? exact : fits;
-    if (pick.length === 1) return pick[0];
-    return word !== null && pick.includes(word) && !this.stopped() ? word : null;
+    return byPurse(payout.amount, diff, inTotal, word, this.q.gave !== undefined, this.stopped() !== null);
   }
 
   private tellPaid(payout: Payout, how: 'paid' | 'refused' | 'unknown'): void {
-    const who = { id: payout.id, name: payout.name };
-    if (how === 'paid') this.io.tell(who, `I gave you ${this.money(payout.amount)}; you have ${this.money(this.books.balance(`player:${payout.id}`))} left on my books.`);
-    else if (how === 'refused') {
-      const reason = this.outcome?.reason;
-      this.io.tell(who, `My give of ${this.money(payout.amount)} did not reach you${reason ? ` (the MUD said: ${reason})` : ''}; it is back on my books.`);
-    } else this.io.tell(who, `I cannot tell whether my give of ${this.money(payout.amount)} reached you; my keeper will settle it.`);
+    const [amount, reason] = [this.money(payout.amount), this.outcome?.reason];
+    const text = {
+      paid: `I gave you ${amount}; you have ${this.money(this.books.balance(`player:${payout.id}`))} left on my books.`,
+      refused: `My give of ${amount} did not reach you${reason ? ` (the MUD said: ${reason})` : ''}; it is back on my books.`,
+      unknown: `I cannot tell whether my give of ${amount} reached you; my keeper will settle it.`,
+    };
+    this.io.tell({ id: payout.id, name: payout.name }, text[how]);
     this.outcome = null;
     this.sentThisSession = false;
   }
@@ -405,9 +389,11 @@ export class PurseKeeper {
     }
     const payout: Payout = { n: this.books.nextNumber, id: who.id, name: who.name, amount };
     this.books.purseStep({ moves: [{ from: `player:${who.id}`, to: `pending:${payout.n}`, amount, why: 'a cashout, pending until the purse shows it left' }], payout });
-    this.outcome = null;
-    this.sentThisSession = true;
-    this.io.send(fill(this.q.give, { to, amount: String(amount) }));
+    [this.outcome, this.sentThisSession] = [null, true];
+    const give = fill(this.q.give, { to, amount: String(amount), n: String(payout.n) });
+    // Where the give carries its own read, the read runs right after it in the MUD; else it follows it.
+    if (give.includes('{read}')) return this.io.send(fill(give, { read: this.startRead() }));
+    this.io.send(give);
     this.read();
   }
 }

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Timer } from '../games/api.js';
 import type { Scheduler } from './clock.js';
-import { fill, pattern, type Profile } from './profile.js';
+import { fill, pattern, type Profile, type SetupAsk } from './profile.js';
 import { cleanLine } from './trust.js';
 
 /**
  * One connection's way in, as the profile's login dialogue says: answer each prompt it expects,
  * give up on a line that says the login failed, then send the setup and wait for the ready line
  * (asked again every second while the MUD is still setting up). A fresh `secret` every login.
+ *
+ * A setup step that asks the MUD (TinyMUX: the dbref of the dealer's ear) holds back the steps
+ * after it until its answer, with a fresh tag, comes; the ready line counts only once every step
+ * is sent.
  *
  * A line that says the login failed is believed at once during the dialogue. Once its last
  * answer is sent, anyone may be able to make the dealer read such a line (a thing that hears it
@@ -29,6 +33,9 @@ export class Session {
   private probes = 0;
   private probeTimer: Timer | null = null;
   private refusal: Timer | null = null;
+  /** The setup steps still to send, and the answer the first of them waits for. */
+  private steps: (string | SetupAsk)[] = [];
+  private asking: { re: RegExp; send: string } | null = null;
 
   constructor(
     private readonly profile: Profile,
@@ -63,6 +70,13 @@ export class Session {
         if (this.fired.size === this.profile.login.length) this.setUp();
       }
     }
+    const answer = this.asking?.re.exec(line);
+    if (answer) {
+      this.io.send(fill(this.asking!.send, { ...answer.groups, secret: this.secret, character: this.character }));
+      this.asking = null;
+      this.sendSteps();
+    }
+    if (this.asking || this.steps.length) return;
     if (pattern(this.profile.ready.expect, { secret: this.secret, tag: this.tag, character: this.character }).test(line) && (this.tag || !this.profile.ready.send)) {
       if (this.state === 'login') this.sendSetup();
       this.probeTimer?.cancel();
@@ -86,7 +100,22 @@ export class Session {
   }
 
   private sendSetup(): void {
-    for (const line of [...this.first, ...this.profile.setup]) this.io.send(fill(line, { secret: this.secret, character: this.character }));
+    this.steps = [...this.first, ...this.profile.setup];
+    this.sendSteps();
+  }
+
+  /** Sends the setup up to its next step that asks the MUD. */
+  private sendSteps(): void {
+    const values = { secret: this.secret, character: this.character };
+    for (let step = this.steps.shift(); step !== undefined; step = this.steps.shift()) {
+      if (typeof step === 'string') {
+        this.io.send(fill(step, values));
+        continue;
+      }
+      const tag = randomBytes(6).toString('hex');
+      this.asking = { re: pattern(step.answer, { ...values, tag }), send: step.send };
+      return this.io.send(fill(step.ask, { ...values, tag }));
+    }
   }
 
   /** Asks for the ready line (where the profile asks for it), again each second until it comes. */

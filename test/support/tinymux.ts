@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,23 @@ export class TinyMux {
     return out;
   }
 
+  /** What `think <expr>` shows the wizard (a dealer's purse: `money(*Croupier)`). */
+  async think(expr: string): Promise<string> {
+    const tag = `think-${randomBytes(4).toString('hex')}`;
+    return new RegExp(`^${tag} (.*)$`, 'm').exec(await this.wizard(`think ${tag} ${expr}`))![1];
+  }
+
+  /** Waits until what `think <expr>` shows the wizard matches `re`; answers it. */
+  async until(expr: string, re: RegExp, ms = 10_000): Promise<string> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const seen = await this.think(expr);
+      if (re.test(seen)) return seen;
+      if (Date.now() > deadline) throw new Error(`the MUX never showed ${re} for ${expr} (last: ${seen})`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   /** Makes players (password `pw`), each with `pennies` if given. */
   async create(names: readonly string[], pennies = 0): Promise<void> {
     await this.wizard(...names.flatMap((n) => [`@pcreate ${n}=pw`, ...(pennies ? [`give *${n}=${pennies}`] : [])]));
@@ -90,16 +108,36 @@ export class TinyMux {
     return c;
   }
 
+  /** Freezes the MUX (SIGSTOP) or lets it go on (SIGCONT): what reaches it meanwhile waits unread. */
+  pause(): void {
+    this.signal('SIGSTOP');
+  }
+
+  resume(): void {
+    this.signal('SIGCONT');
+  }
+
   stop(): void {
-    const pidFile = join(this.dir, 'tinymux/game/netmux.pid');
-    if (existsSync(pidFile)) {
-      const pid = Number(readFileSync(pidFile, 'utf8').trim());
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
+    this.signal('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
+
+  private signal(signal: NodeJS.Signals): void {
+    const pidFile = join(this.dir, 'tinymux/game/netmux.pid');
+    if (!existsSync(pidFile)) return;
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8').trim()), signal);
+    } catch {
+      // gone already
+    }
+  }
+}
+
+/** A player's pennies, as the MUX tells the player. */
+export async function pennies(c: TestClient): Promise<number> {
+  const tag = `pennies-${randomBytes(4).toString('hex')}`;
+  c.send(`think ${tag} [money(me)]`);
+  const re = new RegExp(`^${tag} (\\d+)$`, 'm');
+  await c.until(() => re.test(c.all), tag, 10_000);
+  return Number(re.exec(c.all)![1]);
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProfile, pattern, profileProblem, shippedProfiles, type Profile } from '../../src/dealer/profile.js';
+import { Session } from '../../src/dealer/session.js';
 import { Trust, type Reading } from '../../src/dealer/trust.js';
+import { FakeClock } from '../support/fakeClock.js';
 
 /**
  * Each shipped profile's patterns on the exact lines its MUD sends. TinyMUX's are as Debian's
@@ -43,6 +45,12 @@ describe('the shipped profiles', () => {
     const mux = loadProfile('tinymux');
     expect(() => loadProfile(write({ ...mux, purse: { ...mux.purse, read: { ...mux.purse!.read, send: 'think {tag} [money(me)]' } } }))).toThrow(/purse\.read must send \{mark\}/);
     expect(() => loadProfile(write({ ...mux, purse: { ...mux.purse, given: '(?<n>\\d+):#(?<id>\\d+)' } }))).toThrow(/purse\.given has no group \(\?<amount>/);
+    // The MUD's stamp of a give needs a give that carries its number and read, and a way to stop a waiting give.
+    expect(() => loadProfile(write({ ...mux, purse: { ...mux.purse, halt: undefined } }))).toThrow(/purse\.halt must list/);
+    expect(() => loadProfile(write({ ...mux, purse: { ...mux.purse, give: 'give {to}={amount}' } }))).toThrow(/purse\.give must hold \{n\} and \{read\}/);
+    // A setup step that asks the MUD: a fresh tag, and an answer with a group for each value the command takes.
+    expect(() => loadProfile(write({ ...mux, setup: [{ ask: 'think [num(me)]', answer: '^(?<me>#\\d+)$', send: '@set {me}=x' }] }))).toThrow(/setup\[0\] must be a command, or \{ "ask"/);
+    expect(() => loadProfile(write({ ...mux, setup: [{ ask: 'think {tag} [num(me)]', answer: '^{tag} #\\d+$', send: '@set {me}=x' }] }))).toThrow(/setup\[0\]\.answer has no group \(\?<me>/);
     writeFileSync(join(dir, 'bad.json'), '{ not json');
     expect(() => loadProfile(join(dir, 'bad.json'))).toThrow(/is not JSON/);
     expect(String((() => { try { loadProfile(join(dir, 'bad.json')); } catch (e) { return (e as Error).message; } })()).split('\n')).toHaveLength(1);
@@ -124,6 +132,26 @@ describe('tinymux', () => {
     expect(mux.read('[Ana(#13)] Ana has disconnected.')).toMatchObject({ event: 'disconnected' });
     expect(mux.read('[Ana(#13)] Ana has connected.')).toMatchObject({ event: 'connected' });
     expect(mux.read('[Bob(#14)] Ana has left.')).toBeNull(); // an emit naming someone else
+  });
+
+  it("points its forwarding at its ear with a typed command, never a queued one (a stock MUX charges a penny for 1 queued command in 64): it asks the ear's dbref with a fresh tag, and the rest of the setup and the ready line wait for the answer", () => {
+    const sent: string[] = [];
+    let ready = false;
+    const session = new Session(loadProfile('tinymux'), 'Croupier', 'pw', new FakeClock(), { send: (l) => sent.push(l), ready: () => (ready = true), failed: () => undefined });
+    session.read('Use "connect <name> <password>" to connect.');
+    const ask = sent.at(-2)!;
+    expect(ask).toMatch(/^think [0-9a-f]{12} \[first\(lcon\(locate\(me,DealerPocket,i\)\)\)\]$/);
+    expect(sent.some((l) => l.startsWith('@switch') || l.startsWith('@prefix') || l.startsWith('@forwardlist'))).toBe(false);
+    const tag = ask.split(' ')[1];
+    const readyTag = /^think (\w+) /.exec(sent.at(-1)!)![1];
+    // Neither a forged answer (another tag) nor the ready line counts before the answer.
+    session.read(`abcdef012345 #66`);
+    session.read(`DealerEar> ${session.secret} #12|PLAYER|Croupier|1| ${readyTag} ok`);
+    expect(ready).toBe(false);
+    session.read(`${tag} #45`);
+    expect(sent.slice(-2)).toEqual(['@forwardlist me=#45', expect.stringMatching(`^@prefix me=${session.secret} `)]);
+    session.read(`DealerEar> ${session.secret} #12|PLAYER|Croupier|1| ${readyTag} ok`);
+    expect(ready).toBe(true);
   });
 
   it("reads its ready line only through the ear, with this login's secret and tag", () => {

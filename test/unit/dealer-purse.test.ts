@@ -13,8 +13,9 @@ import { FakeClock } from '../support/fakeClock.js';
  * Purse mode's keeper without a MUD: the lines a MUD sends (TinyMUX's as the dealer's ear
  * forwards them with this login's secret, tbaMUD's as its act.item.c and act.informative.c word
  * them), the reads it answers, and what the books make of them. A test plays the MUD: it answers
- * each read the keeper sends with the purse it chooses, and on TinyMUX with the items of the
- * MUD's own record of gives (the dealer's @pay writes `<n>:<giver>:<type>:<amount>`).
+ * each read the keeper sends with the purse it chooses, and on TinyMUX with the stamp of the
+ * dealer's own give (`<payout>:<cost>:<before>:<after>`) and the items of the MUD's own record of
+ * gives (the dealer's @pay writes `<n>:<giver>:<type>:<amount>`).
  */
 
 const SECRET = '0123456789abcdef0123456789abcdef';
@@ -45,15 +46,17 @@ function keeper(profileName: 'tinymux' | 'diku', dir = mkdtempSync(join(tmpdir()
   k.login(SECRET);
   /** The MUD sends a line. */
   const line = (text: string) => k.line(text);
-  /** The MUD answers the read the keeper sent last with `purse` (and on TinyMUX the record of gives it has). */
-  const answer = (purse: number, ...given: string[]) => {
-    const read = [...sent].reverse().find((c) => c.startsWith('think ') || c === 'gold')!;
-    if (profileName === 'tinymux') return line(`${/^think (\w+)/.exec(read)![1]} ${purse} ${given.join(' ')}`.trimEnd());
+  /** The tag of the read the keeper sent last (on its own, or in its give). */
+  const lastTag = () => /think ([0-9a-f]{16}) /.exec([...sent].reverse().find((c) => /think [0-9a-f]{16} /.test(c))!)![1];
+  /** The MUD answers the read the keeper sent last with `purse`, and on TinyMUX the stamp of the dealer's give (`out`) and the record of gives it has. */
+  const answerWith = (out: string, purse: number, ...given: string[]) => {
+    if (profileName === 'tinymux') return line(`${lastTag()} ${purse} ${out}|${given.join(' ')}`);
     line(purse === 0 ? "You're broke!" : `You have ${purse} gold coins.`);
     clock.advance(1000);
   };
+  const answer = (purse: number, ...given: string[]) => answerWith('', purse, ...given);
   const balance = (who: Who) => books.balance(`player:${who.id}`);
-  return { k, books, clock, sent, told, notes, line, answer, balance, dir };
+  return { k, books, clock, sent, told, notes, line, answer, answerWith, lastTag, balance, dir };
 }
 
 describe("purse mode's keeper on TinyMUX", () => {
@@ -61,7 +64,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     const t = keeper('tinymux');
     t.k.ready();
     // The purse opens to payments only once the first read has seen it: what it finds (gives recorded before, with the rest) is the bankroll.
-    expect(t.sent).toEqual([expect.stringMatching(/^think [0-9a-f]{16} \[money\(me\)\]\[set\(me,DEALER_GIVEN:.*gt\(first\(##,:\),0\)/)]);
+    expect(t.sent).toEqual([expect.stringMatching(/^think [0-9a-f]{16} \[money\(me\)\] \[get\(me\/DEALER_OUT\)\]\|.*strmatch\(get\(me\/DEALER_OUT\),0:\*\).*gt\(first\(##,:\),0\)/)]);
     t.answer(5000, gave(6, 13, 300));
     expect(t.sent.at(-1)).toBe('&DEALER_OPEN me=1');
     expect(t.books.balance('house')).toBe(5000);
@@ -86,16 +89,16 @@ describe("purse mode's keeper on TinyMUX", () => {
     const t = keeper('tinymux');
     t.k.ready();
     t.answer(5000);
-    const oldTag = /^think (\w+)/.exec([...t.sent].reverse().find((c) => c.startsWith('think '))!)![1];
+    const oldTag = t.lastTag();
     // A forged copy of the ear's line (wrong secret), a NOSPOOF-looking line and a pose: none is the purse's.
     expect(t.line(`DealerEar> ffffffffffffffffffffffffffffffff #13|PLAYER|Ana|1| Ana gives you 300 Pennies.`)).toBe(false);
     expect(t.line('[Ana(#13),give] Ana gives you 300 Pennies.')).toBe(false);
     expect(t.line('Mal gives you 20000 Pennies.')).toBe(false);
     expect(t.line(ear(12, 'Croupier', 'Croupier gives you 300 Pennies.'))).toBe(false);
-    expect(t.line(`${oldTag} 999999`)).toBe(false);
+    expect(t.line(`${oldTag} 999999 |`)).toBe(false);
     // The ear's own line with no give in the MUD's record: nothing credited, nobody told anything.
     t.line(ear(13, 'Ana', 'Ana gives you 300 Pennies.'));
-    expect(t.line(`${oldTag} 5300 ${gave(1, 13, 300)}`)).toBe(false);
+    expect(t.line(`${oldTag} 5300 |${gave(1, 13, 300)}`)).toBe(false);
     t.answer(5000);
     expect(t.balance(ana)).toBe(0);
     expect(t.told).toEqual([]);
@@ -125,7 +128,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     expect(t.books.audit()).toEqual([]);
   });
 
-  it('pays a cashout with the give once it is pending on the books, and confirms it by the purse', () => {
+  it("pays a cashout in one run of the MUD's queue that stamps the purse just before and after the give and then reads it, and settles it by that stamp (the MUD's penny for the run borne by the house)", () => {
     const t = keeper('tinymux');
     t.k.ready();
     t.answer(5000);
@@ -136,12 +139,17 @@ describe("purse mode's keeper on TinyMUX", () => {
     expect(replies).toEqual(['I will give you 100 Pennies.']);
     expect(t.books.payouts).toEqual([{ n: 1, id: '#13', name: 'Ana', amount: 100 }]);
     expect(t.balance(ana)).toBe(200);
-    expect(t.sent.slice(-2)).toEqual(['give #13=100', expect.stringMatching(/^think /)]);
+    // One command: the give and the read that follows it run in one queue entry, and no give numbered below the fence runs.
+    const give = t.sent.at(-1)!;
+    expect(give).toMatch(/^@switch\/all 1=\[if\(lt\(1,get\(me\/DEALER_FENCE\)\),0,\[set\(me,DEALER_OUT:1:\[money\(me\)\]\)\]1\)\],\{think \[set\(me,DEALER_OUT:.*\];give #13=100;think \[set.*;think [0-9a-f]{16} \[money\(me\)\].*strmatch\(get\(me\/DEALER_OUT\),1:\*\)/);
     t.line(ear(12, 'Croupier', 'You give 100 Pennies to Ana.'));
-    t.answer(5200);
+    t.answerWith('1:1:5300:5200', 5199);
     expect(t.books.payouts).toEqual([]);
     expect(t.balance(ana)).toBe(200);
-    expect(-t.books.balance('mud')).toBe(5200);
+    expect(-t.books.balance('mud')).toBe(5199);
+    expect(t.books.balance('house')).toBe(4999);
+    expect(t.books.holds).toEqual([]);
+    expect(t.books.audit()).toEqual([]);
     expect(t.told.at(-1)!.text).toBe('I gave you 100 Pennies; you have 200 Pennies left on my books.');
   });
 
@@ -165,8 +173,22 @@ describe("purse mode's keeper on TinyMUX", () => {
     expect(t.books.audit()).toEqual([]);
   });
 
-  it('after a restart settles a pending payout by the purse alone: gone means paid, still there means back on the books', () => {
-    for (const [purse, paid] of [[4700, true], [5000, false]] as const) {
+  it("after a restart settles a pending payout by the MUD's stamp alone, never by the purse: income equal to the payout (kill insurance) while the dealer was down is held either way, and a stamp it cannot read holds the payout", () => {
+    const cases = [
+      // The give ran and paid; 300 of insurance came meanwhile: the purse is where it was, and the payout is still paid.
+      { out: '1:0:5000:4700', purse: 5000, balance: 0, held: [300], house: 4700 },
+      // The give never ran (killed before it went out); the same insurance came: back on the books, the insurance held.
+      { out: '', purse: 5300, balance: 300, held: [300], house: 4700 },
+      // Queued but stopped by the restart's @halt: never ran; the MUD kept its penny for queueing it.
+      { out: '1:1', purse: 4999, balance: 300, held: [], house: 4699 },
+      // Ran and refused by the MUD (earn_limit): back on the books.
+      { out: '1:0:5000:5000', purse: 5000, balance: 300, held: [], house: 4700 },
+      // Another payout's stamp: this one's give never ran.
+      { out: '7:0:900:800', purse: 5000, balance: 300, held: [], house: 4700 },
+      // A stamp that says neither: held for the operator.
+      { out: '1:0:5000:4900', purse: 4900, balance: 0, held: [300], house: 4600 },
+    ];
+    for (const c of cases) {
       const first = keeper('tinymux');
       first.k.ready();
       first.answer(4700);
@@ -175,15 +197,20 @@ describe("purse mode's keeper on TinyMUX", () => {
       first.k.cashout(ana, null, () => undefined);
       expect(first.books.payouts).toHaveLength(1);
       first.books.close();
-      // Killed here; started again on the same books, the give done or not.
+      // Killed here; started again on the same books: its login fences off payout 1 and stops whatever of it still waits, before the first read.
       const again = keeper('tinymux', first.dir);
-      expect(again.books.payouts).toHaveLength(1);
+      expect(again.k.closeCommands).toEqual(expect.arrayContaining(['&DEALER_FENCE me=2', '@halt me']));
+      expect(again.k.closeCommands.indexOf('@halt me')).toBeGreaterThan(again.k.closeCommands.indexOf('&DEALER_FENCE me=2'));
       again.k.ready();
-      again.answer(purse);
-      expect(again.books.payouts).toEqual([]);
-      expect(again.balance(ana), String(purse)).toBe(paid ? 0 : 300);
-      expect(-again.books.balance('mud')).toBe(purse);
-      expect(again.books.holds).toEqual([]);
+      expect(again.sent.slice(-2)).toEqual(['@halt me', expect.stringMatching(/^think [0-9a-f]{16} .*strmatch\(get\(me\/DEALER_OUT\),1:\*\)/)]);
+      again.answerWith(c.out, c.purse);
+      const label = JSON.stringify(c);
+      expect(again.books.payouts, label).toEqual([]);
+      expect(again.balance(ana), label).toBe(c.balance);
+      expect(again.books.holds.map((h) => h.amount), label).toEqual(c.held);
+      expect(again.books.balance('house'), label).toBe(c.house);
+      expect(-again.books.balance('mud'), label).toBe(c.purse);
+      expect(again.books.audit(), label).toEqual([]);
     }
   });
 

@@ -41,17 +41,20 @@ export const escrowAccount = (table: string, key: string): EscrowAccount => ({ k
 /** Whether an account belongs to a character (and so may not owe), rather than being the mint or the house. */
 export const isOwned = (a: Account): a is OwnedAccount => a.kind === 'character' || a.kind === 'escrow';
 
+/**
+ * The text of each account object asked before: a player's purse and stakes are asked at every
+ * `inventory`, and one string, hashed once, is cheaper to look up than a new one each time.
+ */
+const texts = new WeakMap<Account, string>();
+
 /** An account as the journal, checkpoints and the database spell it. */
 export function accountText(a: Account): string {
-  switch (a.kind) {
-    case 'character':
-      return `char:${a.key}`;
-    case 'escrow':
-      return `escrow:${a.table}:${a.key}`;
-    case 'mint':
-    case 'house':
-      return a.kind;
+  let text = texts.get(a);
+  if (text === undefined) {
+    text = a.kind === 'character' ? `char:${a.key}` : a.kind === 'escrow' ? `escrow:${a.table}:${a.key}` : a.kind;
+    texts.set(a, text);
   }
+  return text;
 }
 
 export type AccountResult = { ok: true; account: Account } | { ok: false; reason: string };

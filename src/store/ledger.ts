@@ -112,6 +112,11 @@ export class Ledger {
     return this.store.things(placeText(place)).get(thing) ?? 0;
   }
 
+  /** Everything a place holds, by thing id (an inventory asks once, not once per kind of thing). */
+  holdings(place: Place): ReadonlyMap<string, number> {
+    return this.store.things(placeText(place));
+  }
+
   /**
    * Moves things, and the coins paid for them (a purchase), as one transaction (one journal
    * entry), or nothing. Refuses when a place other than the house would hold fewer than none of

@@ -14,10 +14,12 @@ export interface Held {
 }
 
 /** What a place holds, in the order of the world's things. */
-export function heldIn(things: ReadonlyMap<string, ThingData>, ledger: Pick<Ledger, 'count'>, place: Place): Held[] {
+export function heldIn(things: ReadonlyMap<string, ThingData>, ledger: Pick<Ledger, 'holdings'>, place: Place): Held[] {
+  const here = ledger.holdings(place);
   const held: Held[] = [];
+  if (here.size === 0) return held;
   for (const thing of things.values()) {
-    const n = ledger.count(place, thing.id);
+    const n = here.get(thing.id) ?? 0;
     if (n > 0) held.push({ thing, n });
   }
   return held;

@@ -15,6 +15,7 @@ export class Player {
   readonly key: string;
   /** The account of the player's purse, asked for at every `inventory`. */
   readonly purse: CharacterAccount;
+  private readonly escrows = new Map<string, EscrowAccount>();
 
   constructor(
     readonly record: Readonly<CharacterRecord>,
@@ -25,9 +26,11 @@ export class Player {
     this.purse = charAccount(this.key);
   }
 
-  /** The account of the player's coins on a table. */
+  /** The account of the player's coins on a table (one object per table, asked at every `inventory`). */
   escrowAt(tableId: string): EscrowAccount {
-    return escrowAccount(tableId, this.key);
+    let account = this.escrows.get(tableId);
+    if (!account) this.escrows.set(tableId, (account = escrowAccount(tableId, this.key)));
+    return account;
   }
 
   get seat(): TavernTable | null {

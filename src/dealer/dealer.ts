@@ -263,9 +263,11 @@ export class Dealer {
     return true;
   }
 
-  private line(line: string): void {
-    this.o.show('mud', line.replaceAll(this.o.password, '*****'));
+  private line(raw: string): void {
+    this.o.show('mud', raw.replaceAll(this.o.password, '*****'));
     if (!this.session || !this.trust) return;
+    // The ear's lines carry a hash of the secret, which anyone may see (trust.ts): the secret goes back in where the hash is right.
+    const line = this.trust.unseal(raw);
     if (this.session.state !== 'ready') {
       if (this.session.state === 'setting up' && this.early.length < EARLY_LINES) this.early.push(line);
       return this.session.read(line);

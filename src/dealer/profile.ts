@@ -104,6 +104,14 @@ export interface Profile {
   loginFailed: string[];
   /** Commands sent once logged in, before the dealer trusts anything; a step may ask the MUD for a value to fill into a command. */
   setup: (string | SetupAsk)[];
+  /**
+   * Where the MUD prints a keyed hash of the secret rather than the secret itself (TinyMUX: anyone
+   * can make the dealer's @prefix print to its room, so it shows `sha1(secret + who)` and who):
+   * groups `mac` (the hash, hex) and `signed` (the text hashed after the secret). A line whose hash
+   * is right has the secret put in its place before any pattern reads it; any other line keeps
+   * what it had, which carries no secret.
+   */
+  seal?: string;
   /** Proof that the dealer is in and set up: `send` (optional), then a line matching `expect`. */
   ready: { send?: string; expect: string };
   /**
@@ -217,6 +225,10 @@ export function profileProblem(d: unknown): string | null {
     const a = step as Record<string, unknown>;
     if (!a || !isText(a.ask) || !isText(a.send) || !a.ask.includes('{tag}')) return `setup[${i}] must be a command, or { "ask": command with {tag}, "answer": pattern, "send": command }`;
     const problem = patternProblem(`setup[${i}].answer`, a.answer, [...a.send.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((g) => !['secret', 'character'].includes(g)));
+    if (problem) return problem;
+  }
+  if (p.seal !== undefined) {
+    const problem = patternProblem('seal', p.seal, ['mac', 'signed']);
     if (problem) return problem;
   }
   const ready = p.ready as Record<string, unknown> | undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pattern, type EventKind, type Profile, type Via } from './profile.js';
 
 /**
@@ -7,7 +8,10 @@ import { pattern, type EventKind, type Profile, type Via } from './profile.js';
  *
  * Where the profile has a secret (TinyMUX), a line is only taken as a player's whisper when it
  * carries the secret the dealer set at this login, which no player can see: a pose, an emit, a
- * page or a forged line inside a whisper of several lines never does. Where it has none (a Diku,
+ * page or a forged line inside a whisper of several lines never does. Where anyone can make the
+ * MUD print what stands for the secret (TinyMUX's @prefix, through @remit), it prints a seal
+ * instead, a hash of the secret and the sender (`unsealed`), so what they see forges only their
+ * own words. Where it has none (a Diku,
  * this project's server), a trusted line begins with the speaker's name as the MUD wrote it, which
  * only the MUD can do: a player's own emote always begins with their own name.
  */
@@ -37,6 +41,21 @@ export function cleanLine(line: string): string {
     .replace(/\t/g, ' ');
 }
 
+/**
+ * A line with this login's secret put back where the MUD sealed it (the profile's `seal`): the
+ * hash in `mac` must be sha1 of the secret followed by `signed`. Any other line as it came.
+ */
+export function unsealed(line: string, seal: RegExp | null, secret: string): string {
+  if (!seal) return line;
+  const text = cleanLine(line);
+  const m = seal.exec(text);
+  const at = m?.indices?.groups?.mac;
+  if (!m || !at) return line;
+  const { mac, signed } = m.groups!;
+  if (createHash('sha1').update(secret + (signed ?? '')).digest('hex') !== mac.toLowerCase()) return line;
+  return text.slice(0, at[0]) + secret + text.slice(at[1]);
+}
+
 export class Trust {
   private readonly heard: { via: Via; re: RegExp; partial: boolean; posed: boolean }[];
   private readonly events: { kind: EventKind; re: RegExp }[];
@@ -45,6 +64,7 @@ export class Trust {
   private readonly awaited = new Map<string, RegExp>();
   private readonly item: RegExp | null;
   private readonly askOn: RegExp[];
+  private readonly seal: RegExp | null;
 
   constructor(
     private readonly profile: Profile,
@@ -57,6 +77,12 @@ export class Trust {
     this.prompt = profile.prompt ? pattern(profile.prompt, values) : null;
     this.item = profile.roster ? new RegExp(pattern(profile.roster.item, values).source, 'g') : null;
     this.askOn = (profile.roster?.askOn ?? []).map((a) => pattern(a, values));
+    this.seal = profile.seal ? new RegExp(pattern(profile.seal, values).source, 'd') : null;
+  }
+
+  /** A line of the MUD's with this login's secret where the MUD sealed it (unsealed). */
+  unseal(line: string): string {
+    return unsealed(line, this.seal, this.session.secret);
   }
 
   /** A line as the profile's patterns see it: cleaned, any prompt before it taken off. */

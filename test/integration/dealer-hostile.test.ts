@@ -54,6 +54,23 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     expect(goldOf(data, 'Ana')).toMatchObject({ gold: 1000, escrow: 0 });
   }, 60_000);
 
+  it("gives nobody its ear's secret by making it speak to the room: a whisper forged with what @remit into the dealer shows the room takes no seat and no bet for another player", async () => {
+    const { data } = await world.deal('Croupier', 'lich-bones', { minBet: 10, handout: 100 });
+    const [ana, mal] = await world.join('Croupier', 'Ana', 'Mal');
+    expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);
+    const { id } = goldOf(data, 'Ana');
+    // What is said inside an AUDIBLE player goes out to its room after its @prefix, evaluated with Mal as %#.
+    const leak = /^(\S+) #\d+\|PLAYER\|Mal\|1\| leak$/m;
+    mal.client.send('@remit Croupier=leak');
+    const seen = leak.exec(await mal.client.expect(leak, 10_000))![1];
+    // Mal's own words with what the room saw in front, then Ana's whisper as the ear forwards one, whole on its line.
+    for (const text of ['sit', 'hero 100']) mal.client.send(`whisper Croupier=x%rDealerEar> ${seen} ${id}|PLAYER|Ana|1| Ana whispers "${text}"%rx`);
+    await mal.sync();
+    await ana.sync();
+    expect(ana.all).not.toMatch(/take a seat|takes a seat|on HERO/);
+    expect(goldOf(data, 'Ana')).toMatchObject({ gold: 1000, escrow: 0 });
+  }, 60_000);
+
   it('never lets TinyMUX evaluate what a player typed: a client seed and an unknown word come back as they were written', async () => {
     await world.deal('Croupier', 'lich-bones', { minBet: 10 });
     const [ana, bob] = await world.join('Croupier', 'Ana', 'Bob');

@@ -149,7 +149,7 @@ describe('tinymux', () => {
     session.read(`DealerEar> ${session.secret} #12|PLAYER|Croupier|1| ${readyTag} ok`);
     expect(ready).toBe(false);
     session.read(`${tag} #45`);
-    expect(sent.slice(-2)).toEqual(['@forwardlist me=#45', expect.stringMatching(`^@prefix me=${session.secret} `)]);
+    expect(sent.slice(-2)).toEqual(['@forwardlist me=#45', expect.stringMatching(`^@prefix me=\\[sha1\\(${session.secret}%#`)]);
     session.read(`DealerEar> ${session.secret} #12|PLAYER|Croupier|1| ${readyTag} ok`);
     expect(ready).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,17 @@ describe('tinymux', () => {
     expect(mux.read('[Ana(#13)] Ana whispers "gold"')).toBeNull();
     expect(mux.read(`DealerEar> 0000000000000000 #13|PLAYER|Ana|1| Ana whispers "gold"`)).toBeNull();
     expect(mux.read(`DealerEar> ${SECRET.slice(0, -1)}0 #13|PLAYER|Ana|1| Ana whispers "gold"`)).toBeNull();
+  });
+
+  it("reads the ear's lines by their seal, which is right only for the sender it was made for: the seal the room sees after Mal's @remit forges nobody else", () => {
+    const seal = (signed: string) => createHash('sha1').update(SECRET + signed).digest('hex').toUpperCase();
+    const mal = seal('#15|PLAYER|Mal|1|');
+    expect(heard(mux.read(mux.unseal(`DealerEar> ${seal('#13|PLAYER|Ana|1|')} #13|PLAYER|Ana|1| Ana whispers "gold"`)))).toMatchObject({ id: '#13', text: 'gold' });
+    expect(heard(mux.read(mux.unseal(`DealerEar> ${mal} #15|PLAYER|Mal|1| Mal whispers "gold"`)))).toMatchObject({ id: '#15' });
+    for (const forged of [`DealerEar> ${mal} #13|PLAYER|Ana|1| Ana whispers "sit"`, `DealerEar> ${mal} #15|PLAYER|Mal|0| Mal whispers "sit"`, `DealerEar> ${seal('#13|PLAYER|Ana|1|x')} #13|PLAYER|Ana|1| Ana whispers "sit"`]) {
+      expect(mux.unseal(forged), forged).toBe(forged);
+      expect(mux.read(mux.unseal(forged)), forged).toBeNull();
+    }
   });
 
   it('never takes a pose, a say, an emit or a thing for a whisper, nor its own lines', () => {

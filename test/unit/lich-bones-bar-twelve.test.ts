@@ -4,6 +4,8 @@ import { DEFAULT_SETTINGS } from '../../src/games/lich-bones/state.js';
 import { diceValues, fixedRandom } from '../../src/games/random.js';
 import { escrow, house } from '../../src/games/rules.js';
 import { Table, plain } from '../support/lich-bones-play.js';
+import { help } from '../../src/games/lich-bones/help.js';
+import { tavernWords } from '../../src/output/words.js';
 
 /**
  * Bar 12, the house rule for real coins (docs/dealer.md, "Purse mode"): a LICH bet placed before
@@ -36,5 +38,19 @@ describe('Lich Bones with 12 barred', () => {
     expect(row).toMatchObject({ payout: '1:1, 12 barred', win: frac(8541, 17325), expected: frac(-243, 17325) });
     const hero = oddsTable(barred).find((r) => r.label === 'HERO before opening roll')!;
     expect(hero.expected).toEqual(frac(-7, 495));
+  });
+
+  it('is told in the help as it is played: no hand-outs or early bonus promised, the barred 12 said, one round in the singular', () => {
+    const text = help({ ...barred, rounds: 1 }, tavernWords);
+    expect(text).toContain('1 round a game');
+    expect(text).toContain('The house hands out nothing here: every coin at this table is bet, won and lost.');
+    expect(text).toContain('2, 3 or 12 and the LICH wins (but a LICH bet neither wins nor loses on that 12: it stays);');
+    expect(text).toContain("hero (pass), lich (don't pass): 1:1; one side only.");
+    expect(text).not.toMatch(/gets 0|plus 0%/);
+    // The tavern's own table still tells its hand-outs and bonus.
+    const tavern = help(DEFAULT_SETTINGS, tavernWords);
+    expect(tavern).toMatch(/Everyone seated when a game starts gets 20,000 obsidian coins[^]*the HERO gets 1,000 obsidian coins at every opening attack roll\. The house pays/);
+    expect(tavern).toContain('2, 3 or 12 and the LICH wins; any other number');
+    expect(help({ ...DEFAULT_SETTINGS, handout: 0 }, tavernWords)).toMatch(/^The HERO gets 1,000 obsidian coins at every opening attack roll\. The house pays/m);
   });
 });

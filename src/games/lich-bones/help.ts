@@ -19,16 +19,25 @@ export function help(s: LichBonesSettings, words: HostWords): string {
     ? [whisper(`hero ${s.minBet}`), whisper(`${s.minBet} lich`), `bet attack 4 ${s.minBet}`]
     : [`bet hero ${s.minBet}`, `bet ${s.minBet} lich`, `bet attack 4 ${s.minBet}`];
   return [
-    `Lich Bones: craps at ${words.dealer}'s table, ${s.rounds} rounds a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
-    `Everyone seated when a game starts gets ${words.money(s.handout)}, and again when it ends if seated from the first round to the last; the HERO gets ${words.money(s.heroBonus)} at every opening attack roll. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`,
+    `Lich Bones: craps at ${words.dealer}'s table, ${s.rounds} ${s.rounds === 1 ? 'round' : 'rounds'} a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
+    handouts(s, words),
     `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice <table>; when time runs out, ${words.dealer} throws for them.`,
-    'Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.',
+    `Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins${s.barTwelve === 1 ? ' (but a LICH bet neither wins nor loses on that 12: it stays)' : ''}; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.`,
     `Bets (minimum ${formatCoins(s.minBet)}${s.maxBet ? `, maximum ${formatCoins(s.maxBet)}` : ''}), ${whisper ? `whispered to ${words.dealer} or typed` : 'typed'} at the table, amount first or last:`,
     fitted(`  ${examples.join('    ')}`, examples.map((example) => `  ${example}`).join('\n')),
-    `  hero (pass), lich (don't pass): 1:1 plus ${s.earlyBonusPercent}% before an opening roll; one side only.`,
+    `  hero (pass), lich (don't pass): 1:1${s.earlyBonusPercent ? ` plus ${s.earlyBonusPercent}% before an opening roll` : ''}; one side only.`,
     '  With a HERO or LICH bet on the table: cheer (odds, needs a quest point, capped at twice your bet), charge/feint/judgement/strike (hard 4/6/8/10), attack N (place N), and the one-roll bets beseech (field), inferno (horn), drain (craps), claw N (prop N).',
     `${whisper ? `${whisper('gold')} (or gold)` : 'gold'} shows your coins and your bets. Bets still on the table after round ${s.rounds} come back to you. help odds lists every payout and its expected return.`,
   ].join('\n');
+}
+
+/** What the house hands out for sitting, where it hands out anything (a dealer's real coins: nothing). */
+function handouts(s: LichBonesSettings, words: HostWords): string {
+  if (!s.handout && !s.heroBonus) return 'The house hands out nothing here: every coin at this table is bet, won and lost.';
+  const seated = s.handout ? `Everyone seated when a game starts gets ${words.money(s.handout)}, and again when it ends if seated from the first round to the last` : '';
+  const hero = s.heroBonus ? `the HERO gets ${words.money(s.heroBonus)} at every opening attack roll` : '';
+  const both = [seated, hero].filter(Boolean).join('; ');
+  return `${both.charAt(0).toUpperCase()}${both.slice(1)}. The house pays a character these from one game in ${duration(s.handoutCooldownMs)}, at any Lich Bones table: the first game that pays them.`;
 }
 
 export const asides = {

@@ -17,6 +17,7 @@ export function dealerWords(profile: Profile, dealer: string, coins = 'gold', to
     look: () => whisper('table'),
     dealer,
     whisper: (_dealer, text) => whisper(text),
+    whisperedOnly: true,
     timeOfDay: (at) => `${new Date(toReal(at)).toISOString().slice(11, 16)} UTC`,
   };
 }

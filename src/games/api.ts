@@ -180,6 +180,8 @@ export interface HostWords {
   readonly dealer: string;
   /** A whisper to a table's dealer (`GameTable.whisper`): "whisper dreaven hero 5000"; absent when the host carries none. */
   whisper?(dealer: string, text: string): string;
+  /** Every verb at the table is whispered to the dealer (a dealer in another MUD), not typed: a game then names its verbs as whispers. */
+  readonly whisperedOnly?: boolean;
   /** A time of day (epoch ms) as the host's players read it: "18:05 by the tavern's clock". */
   timeOfDay(at: number): string;
 }

@@ -92,6 +92,18 @@ describe('the dealer as a host of Lich Bones', () => {
     const other = hero === 'Ana' ? bob : ana;
     expect(d.whisper(other, 'roll')).toEqual([`Only the HERO, ${hero}, rolls; Croupier throws for them when betting closes.`]);
     expect([...d.room, ...d.told.values()].join('\n')).not.toMatch(/Dreaven/);
+    // Every verb the game names is the whisper a player sends here, never the tavern's typed one.
+    const all = [...d.room, ...d.told.values()].join('\n');
+    expect(all).toMatch(/throws with whisper Croupier=roll, or Croupier throws/);
+    expect(all).toMatch(/That is you: you throw the dice \(whisper Croupier=roll\)\./);
+    expect(all).not.toMatch(/roll dice/);
+  });
+
+  it('tells the table as it is whispered to: how to sit, start and throw', () => {
+    const d = dealer();
+    expect(d.whisper(ana, 'table').join('\n')).toMatch(/Sit down \(whisper Croupier=sit\) and type whisper Croupier=start to play\./);
+    d.whisper(ana, 'sit');
+    expect(d.whisper(ana, 'table').join('\n')).toMatch(/as soon as a seated player types whisper Croupier=start\./);
   });
 
   it('takes every form of a bet, and words a refusal with the gold the player has', () => {

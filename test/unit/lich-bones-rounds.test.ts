@@ -253,7 +253,7 @@ describe('after round 16', () => {
     t.do({ type: 'start', player: 'Bo' }, fixedRandom([1]));
     expect(t.state).toMatchObject({ phase: 'betting', round: 1, lastThrow: null });
     const view = viewFor(t.state, 'Ana');
-    expect(renderTable(view, t.now, 'bones', tavernWords)).not.toMatch(/Last throw|5 and 6/);
+    expect(renderTable(view, t.now, { sit: 'sit bones', start: 'start' }, tavernWords)).not.toMatch(/Last throw|5 and 6/);
     const state = tableStateOf(view, () => true);
     expect(state.lastThrow).toBeNull();
     expect(state.panel.parts.filter((p) => p.kind === 'dice')).toEqual([]);

@@ -21,7 +21,7 @@ export function help(s: LichBonesSettings, words: HostWords): string {
   return [
     `Lich Bones: craps at ${words.dealer}'s table, ${s.rounds} ${s.rounds === 1 ? 'round' : 'rounds'} a game, up to ${s.seats} players. A seated player types start (or the game starts ${s.autostartMs / 1000} seconds after the first player sits).`,
     handouts(s, words),
-    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with roll dice <table>; when time runs out, ${words.dealer} throws for them.`,
+    `Each round opens with "place your bets": up to ${s.bettingMs / 1000} seconds to bet, then one throw. The HERO, chosen at random, throws with ${whisper && words.whisperedOnly ? whisper('roll') : 'roll dice <table>'}; when time runs out, ${words.dealer} throws for them.`,
     `Opening attack roll: 7 or 11 is a critical hit, the HERO wins; 2, 3 or 12 and the LICH wins${s.barTwelve === 1 ? ' (but a LICH bet neither wins nor loses on that 12: it stays)' : ''}; any other number becomes the quest point. Then the point again before a 7 and the HERO wins; a 7 first and the LICH wins, and a new HERO is chosen at random.`,
     `Bets (minimum ${formatCoins(s.minBet)}${s.maxBet ? `, maximum ${formatCoins(s.maxBet)}` : ''}), ${whisper ? `whispered to ${words.dealer} or typed` : 'typed'} at the table, amount first or last:`,
     fitted(`  ${examples.join('    ')}`, examples.map((example) => `  ${example}`).join('\n')),

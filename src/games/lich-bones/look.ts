@@ -6,7 +6,8 @@ import { betText, NAMED, throwText } from './story.js';
 import type { LichBonesView } from './view.js';
 import type { HostWords } from '../api.js';
 
-export function renderTable(view: LichBonesView, now: number, tableWord: string, words: HostWords): string {
+/** `typed`: what a player types to sit and to start here. */
+export function renderTable(view: LichBonesView, now: number, typed: { sit: string; start: string }, words: HostWords): string {
   const v = new Voice(view.viewer);
   const lines: string[] = [];
   const crowd = view.seated.length > view.crowd;
@@ -15,10 +16,10 @@ export function renderTable(view: LichBonesView, now: number, tableWord: string,
     lines.push(`${words.dealer} shuffles the bones, waiting for a game. ${seated}`);
     lines.push(
       view.deadline !== null
-        ? `The game begins in ${secondsLeft(view.deadline, now)}, or as soon as a seated player types start.`
+        ? `The game begins in ${secondsLeft(view.deadline, now)}, or as soon as a seated player types ${typed.start}.`
         : view.seated.length
-          ? 'A seated player can type start to begin a game.'
-          : `Sit down (sit ${tableWord}) and type start to play.`,
+          ? `A seated player can type ${typed.start} to begin a game.`
+          : `Sit down (${typed.sit}) and type ${typed.start} to play.`,
     );
   } else {
     const next = view.point === null ? 'next throw: the opening attack roll' : `quest point: ${view.point}`;

@@ -20,8 +20,8 @@ export type Said = { all: Message } | { to: string; text: string };
 
 export interface StoryContext {
   state: LichBonesState;
-  /** The word that names the table in `roll dice <word>`. */
-  tableWord: string;
+  /** What the HERO types to throw (`roll dice bones`, or a whisper to the dealer). */
+  throwCommand: string;
   now: number;
   /** "30 seconds" until a time. */
   timeLeft(at: number): string;
@@ -96,7 +96,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
             ? `${dealer} calls for a new champion.`
             : `The HERO has fled the fight! ${dealer} calls for a new champion.`;
       // Scripts match `<Name> is the HERO` and `place your bets` (the stable surface): never wrapped apart.
-      return all((v) => `${lead} ${together(`${e.hero} is the HERO`)}!${v.is(e.hero) ? ` ${paint('turn', `That is you: you throw the dice (roll dice ${ctx.tableWord}).`)}` : ''}`);
+      return all((v) => `${lead} ${together(`${e.hero} is the HERO`)}!${v.is(e.hero) ? ` ${paint('turn', `That is you: you throw the dice (${ctx.throwCommand}).`)}` : ''}`);
     }
     case 'bettingOpened': {
       const stage = e.point === null ? 'the opening attack roll' : `quest point ${e.point}`;
@@ -104,8 +104,8 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       const hero = s.hero;
       return all((v) => {
         const throws = hero === null
-          ? `The HERO throws with roll dice ${ctx.tableWord}, or ${dealer} throws in ${when}.`
-          : paint('turn', `${v.does(hero, 'throw')} with roll dice ${ctx.tableWord}, or ${dealer} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
+          ? `The HERO throws with ${ctx.throwCommand}, or ${dealer} throws in ${when}.`
+          : paint('turn', `${v.does(hero, 'throw')} with ${ctx.throwCommand}, or ${dealer} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
         return `Round ${e.round} of ${e.rounds}, ${stage}: ${together('place your bets')}! ${throws}`;
       });
     }

@@ -12,7 +12,7 @@ import { apply } from './rules.js';
 import { lichBonesSettings } from './settings.js';
 import { HANDOUT_KIND, newTable, type LichBonesAction, type LichBonesEvent, type LichBonesSettings, type LichBonesState } from './state.js';
 import { tell } from './story.js';
-import { purseHintFor, tableWord, verbs, whisper } from './verbs.js';
+import { purseHintFor, typed, verbs, whisper } from './verbs.js';
 import { viewFor } from './view.js';
 
 export const lichBones = defineGame<LichBonesSettings, LichBonesState, LichBonesAction, LichBonesEvent>({
@@ -41,7 +41,7 @@ export const lichBones = defineGame<LichBonesSettings, LichBonesState, LichBones
     for (const e of events) if (e.type === 'thrown') news.push({ kind: 'dice', dice: e.throw.dice });
     const now = table.clock.now();
     const timeLeft = (at: number) => secondsLeft(at, table.clock.now());
-    for (const said of tell(events, { state, tableWord: tableWord(table), now, timeLeft, words: table.words })) {
+    for (const said of tell(events, { state, throwCommand: typed(table, 'roll'), now, timeLeft, words: table.words })) {
       news.push('all' in said ? { kind: 'say', message: said.all } : { kind: 'to', player: said.to, text: said.text });
     }
     // A newcomer who sits with less than the minimum bet hears how to come by one.
@@ -57,16 +57,17 @@ export const lichBones = defineGame<LichBonesSettings, LichBonesState, LichBones
     const seated = new Set(s.seated);
     const { dealer } = table.words;
     const hero = s.hero;
+    const roll = typed(table, 'roll');
     const message = (viewer: string | null, is: (name: string) => boolean) => {
       if (viewer === null || !seated.has(viewer)) return null;
-      if (s.phase === 'waiting') return paint('warning', `${dealer}: "${left} before the fight begins, unless someone seated types start first."`);
-      if (hero !== null && is(hero)) return paint('warning', `${dealer}: "${left} to bet! Roll dice ${tableWord(table)}, or I throw in your place."`);
+      if (s.phase === 'waiting') return paint('warning', `${dealer}: "${left} before the fight begins, unless someone seated types ${typed(table, 'start')} first."`);
+      if (hero !== null && is(hero)) return paint('warning', `${dealer}: "${left} to bet! ${roll.charAt(0).toUpperCase()}${roll.slice(1)}, or I throw in your place."`);
       return paint('warning', `${dealer}: "${left} to bet! Then I throw for ${hero}."`);
     };
     return [{ kind: 'say', message: (v) => message(v.viewer, (name) => v.is(name)) }];
   },
   describe: (s, viewer, table) => {
-    const look = renderTable(viewFor(s, viewer), table.clock.now(), tableWord(table), table.words);
+    const look = renderTable(viewFor(s, viewer), table.clock.now(), { sit: typed(table, 'sit'), start: typed(table, 'start') }, table.words);
     const hint = purseHintFor(s, viewer, table);
     return hint ? `${look}\n${hint}` : look;
   },

@@ -15,6 +15,16 @@ type LichTurn = Turn<LichBonesState, LichBonesAction, LichBonesSettings>;
 /** The word players use to name a table in `roll dice <word>`: "the bones table" is `bones`. */
 export const tableWord = (table: Host) => table.label.replace(/^the\s+/i, '').replace(/\s+table$/i, '').split(/\s+/).pop() || 'table';
 
+/**
+ * What a player types for one of the table's verbs: the tavern's words (`roll dice bones`), or,
+ * where the host's dealer takes whispers (a dealer in another MUD), the whisper itself.
+ */
+export function typed(table: Host, verb: 'roll' | 'sit' | 'start'): string {
+  const toHim = table.words.whisperedOnly ? toDealer(table.words) : null;
+  if (toHim) return toHim(verb);
+  return verb === 'roll' ? `roll dice ${tableWord(table)}` : verb === 'sit' ? `sit ${tableWord(table)}` : 'start';
+}
+
 export const purseHintFor = (s: LichBonesState, name: string, table: Host) =>
   purseHint(s, name, table.balance(name), table.handouts.last(name, HANDOUT_KIND), table.clock.now(), table.words);
 
@@ -67,6 +77,6 @@ export const verbs = (s: LichBonesSettings, words: HostWords): Verb<LichBonesSta
 export function whisper(t: LichTurn, text: string): void {
   const words = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (words === 'gold' || words === 'coins') return t.reply(goldText(t.state, t.player, t.table));
-  if (!t.state.seated.includes(t.player)) return t.reply(`Take a seat first (sit ${tableWord(t.table)}); then whisper me your bets.`);
+  if (!t.state.seated.includes(t.player)) return t.reply(`Take a seat first (${typed(t.table, 'sit')}); then whisper me your bets.`);
   placeBet(t, text);
 }

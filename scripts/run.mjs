@@ -16,6 +16,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,9 +82,13 @@ function bundlePage() {
   return step('bundling the page (vite build)', [at('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', at('web', 'vite.config.ts')]);
 }
 
+/** The server (dist/src/start.cjs) runs with its node flags (src/node-flags.cts); other entries with none. */
+const SERVER = at('dist', 'src', 'start.cjs');
+const nodeFlags = (entry) => (entry === SERVER ? createRequire(import.meta.url)(at('dist', 'src', 'node-flags.cjs')).SERVER_NODE_FLAGS : []);
+
 /** Runs the entry as a process of its own, passes it our signals, and ends as it ends. */
 function run(entry, args) {
-  const child = spawn(process.execPath, [entry, ...args], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...nodeFlags(entry), entry, ...args], { stdio: 'inherit' });
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of signals) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { connectAll, letters, type LoadClient } from './load/client.js';
 import { cpuSeconds, percentiles, rssKb, serve, type Percentiles, type Served } from './load/process.js';
 import { floods, type FloodResult } from './floods.js';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(here, '..', '..', 'src', 'start.cjs');
@@ -183,7 +184,7 @@ async function main(): Promise<void> {
   console.log(`flood benchmark: ${PLAYERS} players looping inventory (${THINK_MS} ms between), each flood ${FLOOD_SECONDS} s after a baseline as long, run ${RUN}`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-flood-'));
   const tlsPort = await freePort();
-  const server = await serve([MAIN, '--port', '0', '--web-port', '0', '--tls-port', String(tlsPort), '--host', '127.0.0.1', '--data', dataDir, '--creates-per-hour', '0']);
+  const server = await serve([...SERVER_NODE_FLAGS, MAIN, '--port', '0', '--web-port', '0', '--tls-port', String(tlsPort), '--host', '127.0.0.1', '--data', dataDir, '--creates-per-hour', '0']);
   let failed = 0;
   const say = (line: string) => {
     if (line.includes('FAIL')) failed++;

@@ -137,6 +137,14 @@ describe('scripts/run.mjs', () => {
     expect((await run(['dist/src/hello.js', 'world'])).code).toBe(0);
   }, 120_000);
 
+  it('starts the server (dist/src/start.cjs) with its node flags (src/node-flags.cts), and any other entry with none', async () => {
+    copyFileSync(join(REPO, 'src', 'node-flags.cts'), join(project, 'src', 'node-flags.cts'));
+    write('src/start.cts', 'console.log(`flags ${JSON.stringify(process.execArgv)}`);\n');
+    write('src/flags.ts', 'console.log(`flags ${JSON.stringify(process.execArgv)}`);\n');
+    expect((await run(['dist/src/start.cjs'])).stdout).toContain('flags ["--max-semi-space-size=4"]');
+    expect((await run(['dist/src/flags.js'])).stdout).toContain('flags []');
+  }, 60_000);
+
   it("passes on the entry's exit code and the signals it gets", async () => {
     expect((await run(['dist/src/hello.js', 'world', '3'])).code).toBe(3);
     const stopped = await run(['dist/src/hello.js', 'waiting'], 'waiting');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
 /** The server's own files at the top of src/: the entry, the program, and what only they use. */
-const SERVER_FILES = ['server.ts', 'connections.ts', 'main.ts', 'start.cts', 'threadpool.cts', 'line-queue.ts', 'verify.ts', 'log-file.ts', 'certificate.ts', 'telnet-session.ts'];
+const SERVER_FILES = ['server.ts', 'connections.ts', 'main.ts', 'start.cts', 'threadpool.cts', 'node-flags.cts', 'line-queue.ts', 'verify.ts', 'log-file.ts', 'certificate.ts', 'telnet-session.ts'];
 
 /**
  * The tavern, top first: login (accounts, passwords and the door every connection passes), the

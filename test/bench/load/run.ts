@@ -12,8 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { scrypt } from 'node:crypto';
-import { HASH_COST } from '../../../src/login/accounts.js';
+import { hashPassword } from '../../../src/login/accounts.js';
 import { BET_TARGET_MS, bonesCrowd, durableAppends, durableEcho } from './bones.js';
 import { connectAll, LoadClient, letters, loopbackAddress } from './client.js';
 import { cpuSeconds, ECHO_SERVER, percentiles, rssKb, serve, type Percentiles, type Served } from './process.js';
@@ -192,18 +191,16 @@ async function main(): Promise<void> {
 }
 
 /**
- * Password hashes a second at the server's cost, one at a time on each core in this process
+ * Password hashes a second (the server's own hashPassword), one at a time on each core in this process
  * while the server idles: the most a login storm can reach on this machine.
  */
 async function hashesPerSecond(seconds = 5): Promise<number> {
-  const options = { ...HASH_COST, maxmem: 2 * 128 * HASH_COST.N * HASH_COST.r };
-  const one = () => new Promise<void>((resolve, reject) => scrypt('storm', 'a salt', 32, options, (e) => (e ? reject(e) : resolve())));
   const start = performance.now();
   let done = 0;
   await Promise.all(
     Array.from({ length: CORES }, async () => {
       while (performance.now() - start < seconds * 1000) {
-        await one();
+        await hashPassword('storm');
         done++;
       }
     }),

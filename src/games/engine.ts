@@ -171,9 +171,9 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
     return { player, state: this.state, table: this.host, reply, act: (action) => this.act(action, reply) };
   }
 
-  private context(): TableContext<T> {
-    const { random, clock, settings, words, handouts } = this.host;
-    return { random, now: clock.now(), settings, words, lastHandout: (name, kind) => handouts.last(name, kind) };
+  private context(now = this.host.clock.now()): TableContext<T> {
+    const { random, settings, words, handouts } = this.host;
+    return { random, now, settings, words, lastHandout: (name, kind) => handouts.last(name, kind) };
   }
 
   /**
@@ -181,9 +181,9 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
    * changes when the rules or the coins refuse. The deadline is armed before the story is told,
    * so that a fault in the telling cannot leave a deadline with no timer behind it.
    */
-  private act(action: A, reply: (text: string) => void, followUp = true): boolean {
+  private act(action: A, reply: (text: string) => void, followUp = true, now?: number): boolean {
     const before = this.state;
-    const ctx = this.context();
+    const ctx = this.context(now);
     const step = this.spec.apply(before, action, ctx);
     const stood = settle(this.host, step, action.player ?? null, reply, this.spec.exposure);
     if (!stood) return false;
@@ -214,14 +214,15 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
         if (news.length) this.host.tell(...news);
       },
       () => {
-        // A deadline the rules do not take yet (the clock ran early) is waited for again.
-        if (!this.act(this.spec.timeout, ignore)) this.rearm();
+        // A host's timer may wake a moment before the deadline by the table's clock (Node's
+        // setTimeout does, by a millisecond or more): it waits again. The rules are asked with
+        // the same reading of the clock, so that the clock ticking past the deadline in between
+        // cannot have them refuse the timeout as early and leave no timer behind.
+        const now = this.host.clock.now();
+        const at = this.spec.deadline(this.state);
+        if (at !== null && now < at) this.arm();
+        else this.act(this.spec.timeout, ignore, true, now);
       },
     );
-  }
-
-  private rearm(): void {
-    const at = this.spec.deadline(this.state);
-    if (at !== null && at > this.host.clock.now()) this.arm();
   }
 }

@@ -143,6 +143,36 @@ describe('the Lich Bones table', () => {
     expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
   });
 
+  it("throws when the phase runs out even when the clock reads a millisecond short as the host's timer wakes, then ticks on while the table looks (Node's timers, under load)", () => {
+    const { host, game } = table({ bettingMs: 5000 }); // shorter than the 10 s warning: one timer, the deadline's
+    const clock = host.clock;
+    const trueNow = clock.now.bind(clock);
+    // The first timer to wake finds the clock one millisecond short of its time at the first
+    // reading; every later reading shows the true time (the clock ticked meanwhile).
+    let lag = 0;
+    let woken = false;
+    const setTimer = host.setTimer;
+    host.setTimer = (ms, fn) =>
+      setTimer(ms, () => {
+        if (!woken) lag = 1;
+        woken = true;
+        fn();
+      });
+    clock.now = () => {
+      const t = trueNow() - lag;
+      lag = 0;
+      return t;
+    };
+    host.sit(game, 'Ana', 0);
+    host.queue(0); // Ana is the HERO
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    host.news('Zed');
+    host.queue(...diceValues(3, 4));
+    clock.advance(5000);
+    expect(woken).toBe(true);
+    expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
+  });
+
   it('says "both" of two bets it returns after the last round', () => {
     const { host, game } = table({ rounds: 1 });
     host.sit(game, 'Ana', 0);

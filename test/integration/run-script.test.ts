@@ -42,8 +42,9 @@ function run(args: string[], until?: string): Promise<Ran> {
 const HELLO = [
   "import { greeting } from './greeting.js';",
   'const [who, code] = process.argv.slice(2);',
-  'console.log(`${greeting} ${who}`);',
+  // Ready for the signal before it says anything: the test sends it as soon as it reads the greeting.
   "process.on('SIGTERM', () => { console.log('told to stop'); process.exit(0); });",
+  'console.log(`${greeting} ${who}`);',
   "if (who === 'waiting') setInterval(() => undefined, 1000);",
   'if (code) process.exitCode = Number(code);',
 ].join('\n');

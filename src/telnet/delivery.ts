@@ -4,8 +4,9 @@
  * screen readers read in one place.
  */
 import { gmcpFrame, type GmcpMessage } from './gmcp.js';
-import { encodeFrame, promptEnd } from './output.js';
-import { render, type RenderProfile } from './render.js';
+import { encodeFrame, encodePlainFrame, promptEnd } from './output.js';
+import { colourise, isPlainShort, render, type RenderProfile } from './render.js';
+import { MIN_WIDTH } from './wrap.js';
 
 /** One batch of output for the client: its GMCP, its text and (by default) a prompt. */
 export interface OutputBatch {
@@ -18,6 +19,9 @@ export interface OutputBatch {
 }
 
 const PROMPT = '> ';
+/** After a message: the prompt on a line of its own, or (for a screen reader) on the message's last line. */
+const PROMPT_BELOW = `\n${PROMPT}`;
+const PROMPT_ALONGSIDE = ` ${PROMPT}`;
 
 /** What a client's screen holds that a delivery depends on, and what it can agree to. */
 export interface DeliveryContext {
@@ -37,20 +41,29 @@ export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): { bytes: 
   const { profile } = c;
   let promptOpen = c.promptOpen;
   const blocks = batch.text;
-  const text = blocks?.length ? render(blocks.length === 1 ? blocks[0] : blocks.join('\n'), profile) : null;
+  const marked = blocks?.length ? (blocks.length === 1 ? blocks[0] : blocks.join('\n')) : null;
+  // Most deliveries are a few short lines of plain text: of rendering only the colour stage
+  // works, and the rest goes to the bytes in one pass (encodePlainFrame).
+  const plain = marked !== null && isPlainShort(marked, Math.max(profile.width, MIN_WIDTH));
+  const text = marked === null ? null : !plain ? render(marked, profile) : profile.colour ? colourise(marked, profile.colour) : marked;
   // A screen reader reads a lone prompt line aloud after every message: its prompt goes on the
   // message's last line instead, and a message after a prompt starts on a line of its own,
   // so that no two messages read as one.
   const newLine = text !== null && profile.screenReader && promptOpen ? '\n' : '';
   if (batch.prompt === false) {
     if (text !== null) {
-      parts.push(encodeFrame(`${newLine}${text}\n`));
+      parts.push(frame(newLine, text, plain, '\n'));
       promptOpen = false;
     }
   } else {
-    const promptAfter = text === null ? PROMPT : `${newLine}${text}${profile.screenReader ? ' ' : '\n'}${PROMPT}`;
-    parts.push(encodeFrame(promptAfter, promptEnd(c.eorEnabled)));
+    const tail = promptEnd(c.eorEnabled);
+    parts.push(text === null ? encodeFrame(PROMPT, tail) : frame(newLine, text, plain, profile.screenReader ? PROMPT_ALONGSIDE : PROMPT_BELOW, tail));
     promptOpen = true;
   }
   return { bytes: parts.length === 0 ? null : parts.length === 1 ? parts[0] : Buffer.concat(parts), promptOpen };
+}
+
+/** `head + text + after` framed, then `tail`: in one pass when `text` is plain (render's colour stage done). */
+function frame(head: string, text: string, plain: boolean, after: string, tail?: Buffer): Buffer {
+  return plain ? encodePlainFrame(head, text, after, tail) : encodeFrame(`${head}${text}${after}`, tail);
 }

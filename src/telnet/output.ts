@@ -1,4 +1,5 @@
 /** The framing stage: text to telnet bytes (NVT line ends, UTF-8, IAC doubled). Pure. */
+import { BOUND, MARK_CLOSE, MARK_OPEN } from '../text/markup.js';
 import { commands } from './telnetlib.js';
 
 const { IAC, SB, SE, GA, EOR } = commands;
@@ -37,6 +38,49 @@ export function encodeFrame(text: string, tail?: Buffer): Buffer {
   out.write(nvt, 0, 'latin1');
   if (tail) tail.copy(out, nvt.length);
   return out;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const OPEN = MARK_OPEN.charCodeAt(0);
+const CLOSE = MARK_CLOSE.charCodeAt(0);
+const BOUND_SPACE = BOUND.charCodeAt(0);
+
+/**
+ * The frame of a short plain reply (render.ts's isPlainShort, its colour stage done), in one pass
+ * over its characters: what encodeFrame gives for `head + render(text) + after`, then `tail`,
+ * without the three strings in between. Colour marks still in `text` (where no colour is in use)
+ * are dropped, a bound space is sent as a space, and every line end becomes CR LF. Every
+ * character is ASCII: isPlainShort let nothing else through, and colour adds only ASCII.
+ */
+export function encodePlainFrame(head: string, text: string, after: string, tail?: Buffer): Buffer {
+  const size = head.length + text.length + after.length + lineEnds(head) + lineEnds(text) + lineEnds(after) + (tail?.length ?? 0);
+  const out = Buffer.allocUnsafe(size);
+  let n = putPlain(out, 0, head);
+  n = putPlain(out, n, text);
+  n = putPlain(out, n, after);
+  if (tail) n += tail.copy(out, n);
+  return n === size ? out : out.subarray(0, n);
+}
+
+function lineEnds(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+function putPlain(out: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF) {
+      out[at++] = CR;
+      out[at++] = LF;
+    } else if (c === BOUND_SPACE) out[at++] = SPACE;
+    else if (c === OPEN) i++; // the mark and its style letter
+    else if (c !== CLOSE) out[at++] = c;
+  }
+  return at;
 }
 
 /** What ends a prompt: IAC EOR once the client agreed to EOR, IAC GA otherwise. */

@@ -9,6 +9,7 @@ import type { TelnetConnection } from '../../src/telnet/connection.js';
 import { GMCP_PACKAGES, gmcpOf } from '../../src/telnet/gmcp.js';
 import { HANG, paint, WHOLE } from '../../src/text/markup.js';
 import { DO, GA, IAC, OptionCode, SB, SE } from '../../src/telnet/options.js';
+import { deliveryBytes } from '../../src/telnet/delivery.js';
 import { encodeFrame, encodeText, promptEnd } from '../../src/telnet/output.js';
 import { chooseContent, clean, colourise, isPlainShort, render, type RenderProfile } from '../../src/telnet/render.js';
 import { wrapLines } from '../../src/telnet/wrap.js';
@@ -30,6 +31,46 @@ describe('framing a delivery', () => {
         expect(encodeFrame(text, tail), JSON.stringify(text)).toEqual(expected);
       }
     }
+  });
+});
+
+describe("a delivery's bytes", () => {
+  it('are encodeFrame of the rendered text and its prompt, for any mix of text, marks, profiles and prompts (short plain text is framed in one pass)', () => {
+    const random = seededRandom(16);
+    const pieces = ['word ', 'a', ' ', '\n', paint('coins', '50 coins'), paint('name', 'Ana'), '\x0e', '\x0f', '\x0ez', '\x10', 'é', '\t', '\r', HANG, paint('art', '+-+'), 'x'.repeat(25)];
+    const profiles: RenderProfile[] = [
+      { colour: 0, screenReader: false, ascii: false, width: 80 },
+      { colour: 1, screenReader: true, ascii: false, width: 80 },
+      { colour: 2, screenReader: false, ascii: true, width: 30 },
+      { colour: 3, screenReader: true, ascii: false, width: 40 },
+    ];
+    let plain = 0;
+    for (let n = 0; n < 600; n++) {
+      const blocks: string[] = [];
+      for (let b = random.int(3); b >= 0; b--) {
+        let text = '';
+        for (let i = 1 + random.int(8); i > 0; i--) text += pieces[random.int(pieces.length)];
+        blocks.push(text);
+      }
+      const joined = blocks.join('\n');
+      if (isPlainShort(joined, 80)) plain++;
+      for (const profile of profiles) {
+        for (const promptOpen of [false, true]) {
+          const newLine = profile.screenReader && promptOpen ? '\n' : '';
+          const shown = `${newLine}${render(joined, profile)}`;
+          const c = { profile, wantsGmcp: () => false, promptOpen, eorEnabled: n % 2 === 0 };
+          const withPrompt = deliveryBytes({ text: blocks }, c);
+          expect(withPrompt.bytes, JSON.stringify(blocks)).toEqual(encodeFrame(`${shown}${profile.screenReader ? ' ' : '\n'}> `, promptEnd(c.eorEnabled)));
+          expect(withPrompt.promptOpen).toBe(true);
+          const lastWord = deliveryBytes({ text: blocks, prompt: false }, c);
+          expect(lastWord.bytes, JSON.stringify(blocks)).toEqual(encodeFrame(`${shown}\n`));
+          expect(lastWord.promptOpen).toBe(false);
+        }
+      }
+    }
+    // Both ways were taken, many times.
+    expect(plain).toBeGreaterThan(20);
+    expect(plain).toBeLessThan(580);
   });
 });
 

@@ -93,12 +93,16 @@ export function defineGame<T, S, A extends Action, E>(spec: GameSpec<T, S, A, E>
 
 /** How many actions a table takes by itself in a row (a rematch, then a skip) before it waits for a player. */
 const MAX_FOLLOW_UPS = 8;
+/** How long a table waits before trying again a timeout whose coins the host's purses refused. */
+const RETRY_UNPAID_MS = 1000;
 
 const ignore = (): void => undefined;
 
 class EngineTable<T, S, A extends Action, E> implements GameTable {
   private state: S;
   private readonly clock: Deadline;
+  /** The last action's rules step stood, and the host's purses refused its coins. */
+  private unpaid = false;
   readonly commands: GameCommand[];
   readonly sameForEveryone: boolean;
 
@@ -186,6 +190,7 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
     const ctx = this.context(now);
     const step = this.spec.apply(before, action, ctx);
     const stood = settle(this.host, step, action.player ?? null, reply, this.spec.exposure);
+    this.unpaid = step.ok && !stood;
     if (!stood) return false;
     const { handouts = [], unseat = [] } = step.ok ? step : {};
     for (const h of handouts) this.host.handouts.note(h.player, h.kind, ctx.now);
@@ -207,22 +212,24 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
   }
 
   private arm(): void {
-    this.clock.set(
-      this.spec.deadline(this.state),
-      () => {
-        const news = this.spec.warn?.(this.state, this.host) ?? [];
-        if (news.length) this.host.tell(...news);
-      },
-      () => {
-        // A host's timer may wake a moment before the deadline by the table's clock (Node's
-        // setTimeout does, by a millisecond or more): it waits again. The rules are asked with
-        // the same reading of the clock, so that the clock ticking past the deadline in between
-        // cannot have them refuse the timeout as early and leave no timer behind.
-        const now = this.host.clock.now();
-        const at = this.spec.deadline(this.state);
-        if (at !== null && now < at) this.arm();
-        else this.act(this.spec.timeout, ignore, true, now);
-      },
-    );
+    this.clock.set(this.spec.deadline(this.state), this.warn, this.due);
   }
+
+  private readonly warn = (): void => {
+    const news = this.spec.warn?.(this.state, this.host) ?? [];
+    if (news.length) this.host.tell(...news);
+  };
+
+  private readonly due = (): void => {
+    // A host's timer may wake a moment before the deadline by the table's clock (Node's
+    // setTimeout does, by a millisecond or more): it waits again. The rules are asked with the
+    // same reading of the clock, so that the clock ticking past the deadline in between cannot
+    // have them refuse the timeout as early and leave no timer behind.
+    const now = this.host.clock.now();
+    const at = this.spec.deadline(this.state);
+    if (at !== null && now < at) return this.arm();
+    // A timeout the purses refused (a host's books that could not be written) is tried again a
+    // second later, rather than leaving the table waiting for a player to act.
+    if (!this.act(this.spec.timeout, ignore, true, now) && this.unpaid) this.clock.set(now + RETRY_UNPAID_MS, ignore, this.due);
+  };
 }

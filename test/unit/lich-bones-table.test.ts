@@ -173,6 +173,28 @@ describe('the Lich Bones table', () => {
     expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
   });
 
+  it('tries a throw again a second later when the purses refuse its coins (books that could not be written), instead of waiting for a player', () => {
+    const { host, game } = table({ bettingMs: 5000 });
+    host.sit(game, 'Ana', 0);
+    host.queue(0); // Ana is the HERO
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    host.news('Zed');
+    const transfer = host.transfer.bind(host);
+    let refusals = 0;
+    host.transfer = (...args: Parameters<typeof transfer>) => (refusals++ < 2 ? { ok: false as const, reason: 'the books could not be written' } : transfer(...args));
+    host.queue(...diceValues(3, 4), ...diceValues(3, 4), ...diceValues(3, 4));
+    host.clock.advance(5000);
+    expect(said(host)).not.toMatch(/Time!/);
+    expect(host.clock.pending()).toBe(1);
+    host.clock.advance(999);
+    expect(said(host)).not.toMatch(/Time!/);
+    host.clock.advance(1);
+    expect(refusals).toBe(2);
+    expect(said(host)).not.toMatch(/Time!/);
+    host.clock.advance(1000);
+    expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
+  });
+
   it('says "both" of two bets it returns after the last round', () => {
     const { host, game } = table({ rounds: 1 });
     host.sit(game, 'Ana', 0);

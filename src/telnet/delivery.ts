@@ -5,8 +5,7 @@
  */
 import { gmcpFrame, type GmcpMessage } from './gmcp.js';
 import { encodeFrame, encodePlainFrame, promptEnd } from './output.js';
-import { colourise, isPlainShort, render, type RenderProfile } from './render.js';
-import { MIN_WIDTH } from './wrap.js';
+import { colourise, render, takesShortCut, type RenderProfile } from './render.js';
 
 /** One batch of output for the client: its GMCP, its text and (by default) a prompt. */
 export interface OutputBatch {
@@ -44,7 +43,7 @@ export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): { bytes: 
   const marked = blocks?.length ? (blocks.length === 1 ? blocks[0] : blocks.join('\n')) : null;
   // Most deliveries are a few short lines of plain text: of rendering only the colour stage
   // works, and the rest goes to the bytes in one pass (encodePlainFrame).
-  const plain = marked !== null && isPlainShort(marked, Math.max(profile.width, MIN_WIDTH));
+  const plain = marked !== null && takesShortCut(marked, profile);
   const text = marked === null ? null : !plain ? render(marked, profile) : profile.colour ? colourise(marked, profile.colour) : marked;
   // A screen reader reads a lone prompt line aloud after every message: its prompt goes on the
   // message's last line instead, and a message after a prompt starts on a line of its own,

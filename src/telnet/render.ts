@@ -24,7 +24,7 @@ export interface RenderProfile {
 export function render(text: string, profile: RenderProfile): string {
   // Most deliveries are a few short lines of printable ASCII and colour marks: then cleaning,
   // the content choice, the charset and wrapping change nothing, and only the colour stage works.
-  if (isPlainShort(text, Math.max(profile.width, MIN_WIDTH))) return unbound(colourise(text, profile.colour));
+  if (takesShortCut(text, profile)) return unbound(colourise(text, profile.colour));
   if (text.length < RENDERED_FROM || text.length > RENDERED_UP_TO) return renderNow(text, profile);
   // A long block is mostly one many people get (a crowded room's look, help): rendered once per profile.
   const key = `${profile.colour}${profile.screenReader ? 1 : 0}${profile.ascii ? 1 : 0}${profile.width}\0${text}`;
@@ -35,6 +35,11 @@ export function render(text: string, profile: RenderProfile): string {
     rendered.set(key, out);
   }
   return out;
+}
+
+/** Whether `text` takes render's short cut for this client (delivery.ts frames such text in one pass). */
+export function takesShortCut(text: string, profile: RenderProfile): boolean {
+  return isPlainShort(text, Math.max(profile.width, MIN_WIDTH));
 }
 
 /** Blocks this long are kept once rendered: shorter ones cost little, longer ones (a full `who`) are rarely the same twice. */

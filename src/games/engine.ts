@@ -95,6 +95,8 @@ export function defineGame<T, S, A extends Action, E>(spec: GameSpec<T, S, A, E>
 const MAX_FOLLOW_UPS = 8;
 /** How long a table waits before trying again a timeout whose coins the host's purses refused. */
 const RETRY_UNPAID_MS = 1000;
+/** A timeout that threw is tried again after 1, 2, 4... seconds, at most this long apart (each fault is the host's to log). */
+const RETRY_FAULT_MAX_MS = 60_000;
 
 const ignore = (): void => undefined;
 
@@ -103,6 +105,8 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
   private readonly clock: Deadline;
   /** The last action's rules step stood, and the host's purses refused its coins. */
   private unpaid = false;
+  /** Timeouts in a row that threw before their step stood. */
+  private faults = 0;
   readonly commands: GameCommand[];
   readonly sameForEveryone: boolean;
 
@@ -229,7 +233,17 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
     const at = this.spec.deadline(this.state);
     if (at !== null && now < at) return this.arm();
     // A timeout the purses refused (a host's books that could not be written) is tried again a
-    // second later, rather than leaving the table waiting for a player to act.
-    if (!this.act(this.spec.timeout, ignore, true, now) && this.unpaid) this.clock.set(now + RETRY_UNPAID_MS, ignore, this.due);
+    // second later, and one that threw before its step stood (a fault in the rules or the
+    // purses) after a growing pause, rather than leaving the table waiting for a player to act.
+    const before = this.state;
+    let acted: boolean;
+    try {
+      acted = this.act(this.spec.timeout, ignore, true, now);
+    } catch (e) {
+      if (this.state === before) this.clock.set(now + Math.min(RETRY_FAULT_MAX_MS, 1000 * 2 ** this.faults++), ignore, this.due);
+      throw e;
+    }
+    this.faults = 0;
+    if (!acted && this.unpaid) this.clock.set(now + RETRY_UNPAID_MS, ignore, this.due);
   };
 }

@@ -195,6 +195,32 @@ describe('the Lich Bones table', () => {
     expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
   });
 
+  it('tries a throw again after 1, then 2 seconds when the purses throw (a fault, not a refusal), instead of waiting for a player', () => {
+    const { host, game } = table({ bettingMs: 5000 });
+    host.sit(game, 'Ana', 0);
+    host.queue(0); // Ana is the HERO
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    host.news('Zed');
+    const transfer = host.transfer.bind(host);
+    let faults = 0;
+    host.transfer = (...args: Parameters<typeof transfer>) => {
+      if (faults++ < 2) throw new Error('the books broke');
+      return transfer(...args);
+    };
+    host.queue(...diceValues(3, 4), ...diceValues(3, 4), ...diceValues(3, 4));
+    expect(() => host.clock.advance(5000)).toThrow('the books broke');
+    expect(said(host)).not.toMatch(/Time!/);
+    expect(host.clock.pending()).toBe(1);
+    host.clock.advance(999);
+    expect(faults).toBe(1);
+    expect(() => host.clock.advance(1)).toThrow('the books broke');
+    expect(faults).toBe(2);
+    host.clock.advance(1999);
+    expect(said(host)).not.toMatch(/Time!/);
+    host.clock.advance(1);
+    expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
+  });
+
   it('says "both" of two bets it returns after the last round', () => {
     const { host, game } = table({ rounds: 1 });
     host.sit(game, 'Ana', 0);

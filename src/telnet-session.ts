@@ -7,9 +7,9 @@ import type { NewsKind } from './output/news.js';
 /** The Session of a telnet connection: the connection does the work; this names it for the tavern. */
 class TelnetSession implements Session {
   constructor(private readonly c: TelnetConnection) {}
-  /** The panels' news goes as GMCP, before the text. */
+  /** The panels' news goes as GMCP, before the text; most deliveries have none and go as they are. */
   deliver(delivery: Delivery): void {
-    this.c.deliver({ text: delivery.text, gmcp: delivery.news?.map(gmcpOf), prompt: delivery.prompt });
+    this.c.deliver(delivery.news ? { text: delivery.text, gmcp: delivery.news.map(gmcpOf), prompt: delivery.prompt } : delivery);
   }
   wants(kind: NewsKind): boolean {
     return this.c.wantsGmcp(GMCP_PACKAGES[kind]);

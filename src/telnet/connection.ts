@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { describeClient, optionOf, profileOf, terminalOf, type Setting, type Terminal } from './client-profile.js';
-import { deliveryBytes, type OutputBatch } from './delivery.js';
+import { deliveryBytes, type DeliveryContext, type OutputBatch } from './delivery.js';
 import type { GmcpOption } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
 import { DEFAULT_INPUT_LIMITS, InputBudget, type InputLimits } from './input-budget.js';
@@ -53,7 +53,7 @@ const READ_SLICE = 512;
 
 let lastId = 0;
 
-export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, ParserHandler {
+export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, ParserHandler, DeliveryContext {
   readonly id = ++lastId;
   readonly remoteAddress: string;
   /** For the log: the proxy that named the player, or whether this is a proxy's own connection. */
@@ -77,7 +77,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
    * The last thing written ends in a prompt, so the client's cursor waits after `> ` on that
    * line until the player presses Enter. A screen reader's next message starts a line of its own.
    */
-  private promptOpen = false;
+  /** The last thing written ends in a prompt, and the player has not pressed Enter since (delivery.ts keeps it). */
+  promptOpen = false;
   private graceTimer: NodeJS.Timeout | undefined;
   /** Input is paused (pauseInput), or waits for its budget; `held` is the unparsed rest of the chunk it came in. */
   private inputPaused = false;
@@ -176,9 +177,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   /** One batch of output: GMCP, text and prompt rendered for this client, in one write. */
   deliver(batch: OutputBatch): void {
     if (this.state !== 'open') return;
-    const gmcp = this.option<GmcpOption>(GMCP);
-    const { bytes, promptOpen } = deliveryBytes(batch, { profile: this.profile, wantsGmcp: (name) => gmcp.wants(name), promptOpen: this.promptOpen, eorEnabled: this.eorEnabled });
-    this.promptOpen = promptOpen;
+    const bytes = deliveryBytes(batch, this);
     if (bytes) this.send(bytes);
   }
 

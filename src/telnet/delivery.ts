@@ -22,20 +22,23 @@ const PROMPT = '> ';
 const PROMPT_BELOW = `\n${PROMPT}`;
 const PROMPT_ALONGSIDE = ` ${PROMPT}`;
 
-/** What a client's screen holds that a delivery depends on, and what it can agree to. */
+/**
+ * What a client's screen holds that a delivery depends on, and what it can agree to: the
+ * connection itself, so that nothing is made for it per delivery.
+ */
 export interface DeliveryContext {
-  profile: RenderProfile;
-  wantsGmcp: (name: string) => boolean;
+  readonly profile: RenderProfile;
+  wantsGmcp(name: string): boolean;
   /** The last thing written ends in a prompt, and the player has not pressed Enter since. */
   promptOpen: boolean;
-  eorEnabled: boolean;
+  readonly eorEnabled: boolean;
 }
 
-/** The bytes of one batch (null when there are none), and whether a prompt is open after them. */
-export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): { bytes: Buffer | null; promptOpen: boolean } {
-  const parts: Buffer[] = [];
+/** The bytes of one batch (null when there are none); `c.promptOpen` then says whether a prompt is open after them. */
+export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): Buffer | null {
+  const gmcp: Buffer[] = [];
   if (batch.gmcp?.length) {
-    for (const message of batch.gmcp) if (c.wantsGmcp(message.name)) parts.push(gmcpFrame(message));
+    for (const message of batch.gmcp) if (c.wantsGmcp(message.name)) gmcp.push(gmcpFrame(message));
   }
   const { profile } = c;
   let promptOpen = c.promptOpen;
@@ -49,17 +52,21 @@ export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): { bytes: 
   // message's last line instead, and a message after a prompt starts on a line of its own,
   // so that no two messages read as one.
   const newLine = text !== null && profile.screenReader && promptOpen ? '\n' : '';
+  let bytes: Buffer | null = null;
   if (batch.prompt === false) {
     if (text !== null) {
-      parts.push(frame(newLine, text, plain, '\n'));
+      bytes = frame(newLine, text, plain, '\n');
       promptOpen = false;
     }
   } else {
     const tail = promptEnd(c.eorEnabled);
-    parts.push(text === null ? encodeFrame(PROMPT, tail) : frame(newLine, text, plain, profile.screenReader ? PROMPT_ALONGSIDE : PROMPT_BELOW, tail));
+    bytes = text === null ? encodeFrame(PROMPT, tail) : frame(newLine, text, plain, profile.screenReader ? PROMPT_ALONGSIDE : PROMPT_BELOW, tail);
     promptOpen = true;
   }
-  return { bytes: parts.length === 0 ? null : parts.length === 1 ? parts[0] : Buffer.concat(parts), promptOpen };
+  c.promptOpen = promptOpen;
+  if (!gmcp.length) return bytes;
+  if (bytes) gmcp.push(bytes);
+  return gmcp.length === 1 ? gmcp[0] : Buffer.concat(gmcp);
 }
 
 /** `head + text + after` framed, then `tail`: in one pass when `text` is plain (render's colour stage done). */

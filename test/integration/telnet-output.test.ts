@@ -59,12 +59,11 @@ describe("a delivery's bytes", () => {
           const newLine = profile.screenReader && promptOpen ? '\n' : '';
           const shown = `${newLine}${render(joined, profile)}`;
           const c = { profile, wantsGmcp: () => false, promptOpen, eorEnabled: n % 2 === 0 };
-          const withPrompt = deliveryBytes({ text: blocks }, c);
-          expect(withPrompt.bytes, JSON.stringify(blocks)).toEqual(encodeFrame(`${shown}${profile.screenReader ? ' ' : '\n'}> `, promptEnd(c.eorEnabled)));
-          expect(withPrompt.promptOpen).toBe(true);
-          const lastWord = deliveryBytes({ text: blocks, prompt: false }, c);
-          expect(lastWord.bytes, JSON.stringify(blocks)).toEqual(encodeFrame(`${shown}\n`));
-          expect(lastWord.promptOpen).toBe(false);
+          expect(deliveryBytes({ text: blocks }, c), JSON.stringify(blocks)).toEqual(encodeFrame(`${shown}${profile.screenReader ? ' ' : '\n'}> `, promptEnd(c.eorEnabled)));
+          expect(c.promptOpen).toBe(true);
+          c.promptOpen = promptOpen;
+          expect(deliveryBytes({ text: blocks, prompt: false }, c), JSON.stringify(blocks)).toEqual(encodeFrame(`${shown}\n`));
+          expect(c.promptOpen).toBe(false);
         }
       }
     }

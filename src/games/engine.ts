@@ -95,7 +95,7 @@ export function defineGame<T, S, A extends Action, E>(spec: GameSpec<T, S, A, E>
 const MAX_FOLLOW_UPS = 8;
 /** How long a table waits before trying again a timeout whose coins the host's purses refused. */
 const RETRY_UNPAID_MS = 1000;
-/** A timeout that threw is tried again after 1, 2, 4... seconds, at most this long apart (each fault is the host's to log). */
+/** A timeout whose rules threw is tried again after 1, 2, 4... seconds, at most this long apart (each fault is the host's to log). */
 const RETRY_FAULT_MAX_MS = 60_000;
 
 const ignore = (): void => undefined;
@@ -105,7 +105,7 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
   private readonly clock: Deadline;
   /** The last action's rules step stood, and the host's purses refused its coins. */
   private unpaid = false;
-  /** Timeouts in a row that threw before their step stood. */
+  /** Timeouts in a row whose rules threw, since a step last stood. */
   private faults = 0;
   readonly commands: GameCommand[];
   readonly sameForEveryone: boolean;
@@ -184,22 +184,28 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
     return { random, now, settings, words, lastHandout: (name, kind) => handouts.last(name, kind) };
   }
 
+  /** One action through the loop: the rules' step, then the rest (stand). */
+  private act(action: A, reply: (text: string) => void, followUp = true): boolean {
+    const ctx = this.context();
+    return this.stand(action, this.spec.apply(this.state, action, ctx), ctx, reply, followUp);
+  }
+
   /**
-   * One action through the loop: rules, coins, state, deadline, story, end of game; nothing
-   * changes when the rules or the coins refuse. The deadline is armed before the story is told,
-   * so that a fault in the telling cannot leave a deadline with no timer behind it.
+   * A step of the rules through the rest of the loop: coins, state, deadline, story, end of game;
+   * nothing changes when the rules or the coins refuse. Once the coins have moved the state is
+   * the step's and its deadline armed before anything else (hand-outs noted, the story told),
+   * so that a fault after the coins cannot leave the table with the old state or no timer.
    */
-  private act(action: A, reply: (text: string) => void, followUp = true, now?: number): boolean {
+  private stand(action: A, step: Step<S, E>, ctx: TableContext<T>, reply: (text: string) => void, followUp: boolean): boolean {
     const before = this.state;
-    const ctx = this.context(now);
-    const step = this.spec.apply(before, action, ctx);
     const stood = settle(this.host, step, action.player ?? null, reply, this.spec.exposure);
     this.unpaid = step.ok && !stood;
     if (!stood) return false;
     const { handouts = [], unseat = [] } = step.ok ? step : {};
-    for (const h of handouts) this.host.handouts.note(h.player, h.kind, ctx.now);
     this.state = stood.state;
+    this.faults = 0;
     this.arm();
+    for (const h of handouts) this.host.handouts.note(h.player, h.kind, ctx.now);
     this.host.tell(...this.spec.tell({ action, events: stood.events, before, state: stood.state }, this.host));
     for (const u of unseat) this.host.unseat(u.player, u.why);
     if (this.spec.ends(stood.events)) this.host.gameOver();
@@ -232,18 +238,19 @@ class EngineTable<T, S, A extends Action, E> implements GameTable {
     const now = this.host.clock.now();
     const at = this.spec.deadline(this.state);
     if (at !== null && now < at) return this.arm();
-    // A timeout the purses refused (a host's books that could not be written) is tried again a
-    // second later, and one that threw before its step stood (a fault in the rules or the
-    // purses) after a growing pause, rather than leaving the table waiting for a player to act.
-    const before = this.state;
-    let acted: boolean;
+    // Rules that threw (a fault in them, or a random source that could not draw) have moved
+    // nothing: the timeout is tried again after 1, 2, 4... seconds, rather than leaving the table
+    // waiting for a player, and the host logs each fault. A fault once the coins are being paid
+    // is not tried again: they may have moved.
+    const ctx = this.context(now);
+    let step: Step<S, E>;
     try {
-      acted = this.act(this.spec.timeout, ignore, true, now);
+      step = this.spec.apply(this.state, this.spec.timeout, ctx);
     } catch (e) {
-      if (this.state === before) this.clock.set(now + Math.min(RETRY_FAULT_MAX_MS, 1000 * 2 ** this.faults++), ignore, this.due);
+      this.clock.set(now + Math.min(RETRY_FAULT_MAX_MS, 1000 * 2 ** this.faults++), ignore, this.due);
       throw e;
     }
-    this.faults = 0;
-    if (!acted && this.unpaid) this.clock.set(now + RETRY_UNPAID_MS, ignore, this.due);
+    // A timeout the purses refused (a host's books that could not be written) is tried again a second later.
+    if (!this.stand(this.spec.timeout, step, ctx, ignore, true) && this.unpaid) this.clock.set(now + RETRY_UNPAID_MS, ignore, this.due);
   };
 }

@@ -75,9 +75,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private typedALine = false;
   /**
    * The last thing written ends in a prompt, so the client's cursor waits after `> ` on that
-   * line until the player presses Enter. A screen reader's next message starts a line of its own.
+   * line until the player presses Enter; delivery.ts keeps it (a screen reader's next message
+   * then starts a line of its own).
    */
-  /** The last thing written ends in a prompt, and the player has not pressed Enter since (delivery.ts keeps it). */
   promptOpen = false;
   private graceTimer: NodeJS.Timeout | undefined;
   /** Input is paused (pauseInput), or waits for its budget; `held` is the unparsed rest of the chunk it came in. */

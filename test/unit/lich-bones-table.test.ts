@@ -2,7 +2,7 @@ import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import { lichBones } from '../../src/games/lich-bones/table.js';
 import type { LichBonesSettings } from '../../src/games/lich-bones/state.js';
-import type { GameTable, TableHost } from '../../src/games/api.js';
+import type { GameTable, HandoutRecord, TableHost } from '../../src/games/api.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';
@@ -195,30 +195,92 @@ describe('the Lich Bones table', () => {
     expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
   });
 
-  it('tries a throw again after 1, then 2 seconds when the purses throw (a fault, not a refusal), instead of waiting for a player', () => {
+  it('tries a throw again after 1, then 2 seconds when its rules throw (dice that could not be drawn), instead of waiting for a player', () => {
     const { host, game } = table({ bettingMs: 5000 });
     host.sit(game, 'Ana', 0);
     host.queue(0); // Ana is the HERO
     game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
     host.news('Zed');
-    const transfer = host.transfer.bind(host);
-    let faults = 0;
-    host.transfer = (...args: Parameters<typeof transfer>) => {
-      if (faults++ < 2) throw new Error('the books broke');
-      return transfer(...args);
-    };
-    host.queue(...diceValues(3, 4), ...diceValues(3, 4), ...diceValues(3, 4));
-    expect(() => host.clock.advance(5000)).toThrow('the books broke');
-    expect(said(host)).not.toMatch(/Time!/);
+    // No dice queued: the random source throws inside the rules' timeout.
+    expect(() => host.clock.advance(5000)).toThrow(/no queued value/);
     expect(host.clock.pending()).toBe(1);
     host.clock.advance(999);
-    expect(faults).toBe(1);
-    expect(() => host.clock.advance(1)).toThrow('the books broke');
-    expect(faults).toBe(2);
+    expect(() => host.clock.advance(1)).toThrow(/no queued value/);
+    host.queue(...diceValues(3, 4));
     host.clock.advance(1999);
     expect(said(host)).not.toMatch(/Time!/);
     host.clock.advance(1);
     expect(said(host)).toMatch(/Time! Betting is closed\. Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
+  });
+
+  it('starts that pause at 1 second again once a step has stood', () => {
+    const { host, game } = table({ bettingMs: 5000 });
+    host.sit(game, 'Ana', 0);
+    host.queue(0);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    expect(() => host.clock.advance(5000)).toThrow(/no queued value/);
+    host.queue(...diceValues(3, 4));
+    host.clock.advance(1000); // the opening roll stands
+    host.news('Zed');
+    const next = host.clock.pending();
+    expect(next).toBe(1);
+    // The next round's throw faults: tried again 1 s later, not 2.
+    let threw = 0;
+    for (let i = 0; i < 120 && !threw; i++) {
+      try {
+        host.clock.advance(1000);
+      } catch {
+        threw++;
+      }
+    }
+    expect(threw).toBe(1);
+    host.queue(...diceValues(3, 4));
+    host.clock.advance(1000);
+    expect(said(host)).toMatch(/Dreaven throws the opening attack roll for Ana, the HERO: 3 and 4 \(7\)/);
+  });
+
+  it('pays a timeout once when the purses throw after its coins moved (a fault after the books were written): no retry', () => {
+    const { host, game } = table({ bettingMs: 5000 });
+    host.sit(game, 'Ana', 0);
+    host.queue(0);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    host.queue(...diceValues(3, 4), ...diceValues(3, 4));
+    const before = host.balance('Ana');
+    const transfer = host.transfer.bind(host);
+    let calls = 0;
+    host.transfer = (...args: Parameters<typeof transfer>) => {
+      const r = transfer(...args);
+      if (calls++ === 0) throw new Error('the panels broke after the books were written');
+      return r;
+    };
+    expect(() => host.clock.advance(5000)).toThrow('the panels broke');
+    host.clock.advance(1000);
+    expect(host.balance('Ana') - before).toBe(1000); // the HERO bonus of a critical hit, once
+    expect(calls).toBe(1);
+  });
+
+  it('keeps the state and the deadline of a step whose hand-out note throws after its coins moved, and pays it once', () => {
+    const record = handoutsInMemory();
+    let notes = 0;
+    const handouts: HandoutRecord = {
+      last: record.last,
+      note: (...a) => {
+        if (notes++ === 0) throw new Error('the disk refused the hand-out note');
+        record.note(...a);
+      },
+    };
+    const host = new FakeHost({ bettingMs: 5000, handout: 0 }, { handouts });
+    const game = lichBones.create(host);
+    host.sit(game, 'Ana', 1000);
+    host.queue(0);
+    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    host.queue(...diceValues(3, 4), ...diceValues(3, 4));
+    const before = host.balance('Ana');
+    expect(() => host.clock.advance(5000)).toThrow('the disk refused');
+    expect(host.balance('Ana') - before).toBe(1000);
+    expect(host.clock.pending(), "the next round's deadline").toBe(1);
+    host.clock.advance(1000);
+    expect(host.balance('Ana') - before).toBe(1000);
   });
 
   it('says "both" of two bets it returns after the last round', () => {

@@ -36,7 +36,7 @@ export async function playOutSpiceRun(a: Typist, b: Typist, stake: string, opts:
     let reply: string;
     if (/roll the dice/.test(own)) reply = await who.command(`roll dice ${table}`);
     else if (/bet on/.test(own)) reply = await who.command(`bet ${stake}`);
-    else if (/Type play/.test(own)) reply = await who.command('play');
+    else if (/turn to play the \d+/.test(own)) reply = await who.command('play');
     else throw new Error(`cannot tell what to do from:\n${own}`);
     story += reply + '\n';
     await opts.after?.();

@@ -1,7 +1,8 @@
 import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import { spiceRun } from '../../src/games/spice-run/table.js';
-import type { GameTable, TableHost } from '../../src/games/api.js';
+import type { GameTable, HostWords, TableHost } from '../../src/games/api.js';
+import { tavernWords } from '../../src/output/words.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 import { paint } from '../../src/text/markup.js';
@@ -16,8 +17,8 @@ class FakeHost extends FakeHostBase implements TableHost {
   readonly label = 'the sand table';
   readonly settings = settingsOf(spiceRun);
 
-  constructor() {
-    super(['Ana', 'Bob', 'Zed']);
+  constructor(words?: HostWords) {
+    super(['Ana', 'Bob', 'Zed'], { words });
     for (const name of ['Ana', 'Bob', 'Zed']) this.purses.set(`player:${name}`, 1000);
   }
 
@@ -27,8 +28,8 @@ class FakeHost extends FakeHostBase implements TableHost {
   }
 }
 
-function twoAtTheTable() {
-  const host = new FakeHost();
+function twoAtTheTable(words?: HostWords) {
+  const host = new FakeHost(words);
   const game = spiceRun.create(host);
   host.sit(game, 'Ana');
   host.sit(game, 'Bob');
@@ -43,6 +44,20 @@ const verb = (game: GameTable, player: string, line: string) => {
 };
 
 describe('the Spice Run table', () => {
+  it('words the how of a turn for a host whose dealer takes every verb whispered (a dealer in another MUD)', () => {
+    const whispered: HostWords = { ...tavernWords, dealer: 'Croupier', whisper: (dealer, text) => `whisper ${dealer}=${text}`, whisperedOnly: true };
+    const { host, game } = twoAtTheTable(whispered);
+    expect(host.news('Ana')).toMatch(/You may choose a variant \(whisper Croupier=variant standard\|all-or-none\|take-and-give\)[^]*It is your turn to roll the dice to place a wager\. Type whisper Croupier=roll dice\.$/);
+    host.queue(...diceValues(2, 3));
+    game.roll!('Ana', () => undefined);
+    expect(host.news('Ana')).toMatch(/It is your turn to bet on square 5\. Type whisper Croupier=bet <amount>\.$/);
+    // A refusal from the rules says it the same way.
+    let refused = '';
+    game.roll!('Ana', (t) => (refused += t));
+    expect(plainFor(refused, 'sight')).toBe('It is your turn to bet on square 5. Type whisper Croupier=bet <amount>.');
+    expect(look(game, 'Ana')).toMatch(/Type whisper Croupier=bet <amount>\./);
+  });
+
   it('tells the player on turn in the second person, and the others by name', () => {
     const { host, game } = twoAtTheTable();
     expect(host.news('Ana')).toMatch(/you are Player 1, Bob is Player 2\. You may choose a variant[^]*It is your turn to roll the dice to place a wager\. Type roll dice\.$/);

@@ -5,6 +5,8 @@
 import { Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
 import type { SpiceRunState } from './state.js';
+import type { HostWords } from '../api.js';
+import { typed } from '../typed.js';
 
 /** What happens when the turn lapses, worded for `viewer` (`look`, the warning): "the 7 is played for you". */
 export function lapseText(state: SpiceRunState, viewer?: string): string {
@@ -18,9 +20,10 @@ export function lapseText(state: SpiceRunState, viewer?: string): string {
 
 /**
  * What the player on turn must do now, as one sentence (and for that player, how): worded for
- * `viewer`, so the player on turn reads "It is your turn to bet on square 5."
+ * `viewer`, so the player on turn reads "It is your turn to bet on square 5.", and the how in the
+ * host's words (a dealer in another MUD takes its verbs whispered).
  */
-export function nextStep(state: SpiceRunState, viewer?: string): string {
+export function nextStep(state: SpiceRunState, viewer?: string, words?: HostWords): string {
   if (state.phase === 'over' || state.awaiting === 'nothing') return 'This game of Spice Run is over.';
   const v = new Voice(viewer ?? null);
   const name = state.players[state.turn];
@@ -29,13 +32,13 @@ export function nextStep(state: SpiceRunState, viewer?: string): string {
   const how = (hint: string) => (v.is(name) ? ` ${paint('hint', hint)}` : '');
   switch (state.awaiting) {
     case 'roll':
-      return `${turn(`roll the dice${state.phase === 'placement' ? ' to place a wager' : ''}`)}${how('Type roll dice.')}`;
+      return `${turn(`roll the dice${state.phase === 'placement' ? ' to place a wager' : ''}`)}${how(`Type ${typed(words, 'roll dice')}.`)}`;
     case 'bet':
-      return `${turn(`bet on square ${total}`)}${how('Type bet <amount>.')}`;
+      return `${turn(`bet on square ${total}`)}${how(`Type ${typed(words, 'bet <amount>')}.`)}`;
     case 'play':
-      return `${turn(`play the ${total}`)}${how(`Type play to take square ${total}.`)}`;
+      return `${turn(`play the ${total}`)}${how(`Type ${typed(words, 'play')} to take square ${total}.`)}`;
     case 'bet-again':
-      return `${turn(`bet on square ${total} again`)}${how('Type bet <amount>.')}`;
+      return `${turn(`bet on square ${total} again`)}${how(`Type ${typed(words, 'bet <amount>')}.`)}`;
   }
 }
 

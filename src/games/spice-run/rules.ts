@@ -4,7 +4,7 @@
  * Pure: the table feeds actions (and `timeout` when the turn deadline passes) and applies the moves.
  */
 import { rollDice, type RandomSource } from '../random.js';
-import type { BetResult, CoinMove } from '../api.js';
+import type { BetResult, CoinMove, HostWords } from '../api.js';
 import { decided, escrow, player, refuse, returned, type RulesContext, type Step, type Unseating } from '../rules.js';
 import { nextStep, waitingThrow } from './prompts.js';
 import {
@@ -75,11 +75,12 @@ export function throwWaits(state: SpiceRunState): boolean {
 export function apply(
   state: SpiceRunState,
   action: SpiceRunAction,
-  ctx: RulesContext,
+  /** With the host's words where a host asks (the how of a refusal is worded for it). */
+  ctx: RulesContext & { words?: HostWords },
   settings: SpiceRunSettings = defaultSettings,
 ): SpiceRunStep {
-  if (state.phase === 'over') return refuse(nextStep(state));
-  const draft = new Draft(state, ctx.now, settings);
+  if (state.phase === 'over') return refuse(nextStep(state, undefined, ctx.words));
+  const draft = new Draft(state, ctx.now, settings, ctx.words);
   if (action.type === 'timeout') {
     const idle = state.players[state.turn];
     if (ctx.now < state.deadline) return refuse(`${idle} still has time to take their turn.`);
@@ -99,7 +100,7 @@ export function apply(
   }
   if (action.type === 'variant') return chooseVariant(draft, action.player, action.variant);
 
-  if (action.player !== state.players[state.turn]) return refuse(nextStep(state));
+  if (action.player !== state.players[state.turn]) return refuse(nextStep(state, undefined, ctx.words));
   // Every valid move by the player on turn restarts their clock (refusals return before the draft is used).
   draft.restartClock();
   switch (action.type) {
@@ -126,6 +127,8 @@ class Draft {
     original: SpiceRunState,
     private readonly now: number,
     private readonly settings: SpiceRunSettings,
+    /** The host's words, for the how of a refusal (`Type roll dice.`). */
+    readonly words: HostWords | undefined,
   ) {
     this.state = structuredClone(original);
   }
@@ -209,7 +212,7 @@ function applyFor(draft: Draft, cause: 'idle' | 'left'): SpiceRunStep {
 
 function roll(draft: Draft, random: RandomSource): SpiceRunStep {
   const s = draft.state;
-  if (s.awaiting !== 'roll') return refuse(nextStep(s, draft.roller));
+  if (s.awaiting !== 'roll') return refuse(nextStep(s, draft.roller, draft.words));
   const dice = rollDice(random);
   const total = dice[0] + dice[1];
   s.lastRoll = { player: draft.roller, dice, total };
@@ -240,7 +243,7 @@ function sweep(draft: Draft, total: number): void {
 function bet(draft: Draft, amount: number): SpiceRunStep {
   const s = draft.state;
   if (s.awaiting === 'roll') return refuse('You must roll the dice before you can bet.');
-  if (s.awaiting !== 'bet' && s.awaiting !== 'bet-again') return refuse(nextStep(s, draft.roller));
+  if (s.awaiting !== 'bet' && s.awaiting !== 'bet-again') return refuse(nextStep(s, draft.roller, draft.words));
   if (!Number.isSafeInteger(amount) || amount < 1) return refuse('You must stake a whole number of coins, at least one.');
   const square = s.lastRoll!.total;
   const by = draft.roller;
@@ -262,7 +265,7 @@ function bet(draft: Draft, amount: number): SpiceRunStep {
 function play(draft: Draft): SpiceRunStep {
   const s = draft.state;
   if (s.awaiting === 'roll') return refuse('You must roll the dice before you can play.');
-  if (s.awaiting !== 'play') return refuse(nextStep(s, draft.roller));
+  if (s.awaiting !== 'play') return refuse(nextStep(s, draft.roller, draft.words));
   const total = s.lastRoll!.total;
   const roller = draft.roller;
   const wagers = s.board.filter((w) => w.square === total);
@@ -284,7 +287,7 @@ function play(draft: Draft): SpiceRunStep {
 function skip(draft: Draft): SpiceRunStep {
   const s = draft.state;
   if (s.awaiting !== 'bet' && s.awaiting !== 'bet-again') {
-    return refuse(`There is no bet to skip. ${nextStep(s, draft.roller)}`);
+    return refuse(`There is no bet to skip. ${nextStep(s, draft.roller, draft.words)}`);
   }
   const callsOff = s.phase === 'placement';
   draft.events.push({ type: 'skipped', player: draft.roller, square: s.lastRoll!.total, callsOff });

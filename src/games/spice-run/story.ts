@@ -4,6 +4,7 @@
  */
 import { formatCoins } from '../../text/amount.js';
 import type { HostWords } from '../api.js';
+import { typed } from '../typed.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
 import type { SpiceRunEvent, Variant, Wager } from './state.js';
@@ -37,8 +38,8 @@ export function eventMessage(e: SpiceRunEvent, words: HostWords): Message {
       return (v) =>
         `${e.rematch ? 'The next game of Spice Run begins at once' : 'A game of Spice Run begins'}: ${v.name(one)} ${v.verb(one, 'are', 'is')} Player 1, ` +
         `${v.name(two)} ${v.verb(two, 'are', 'is')} Player 2.${variant} ` +
-        `${v.Name(one)} may choose a variant (variant standard|all-or-none|take-and-give) before the first wager.` +
-        (e.rematch ? ' Whoever would rather not play again types stand.' : '');
+        `${v.Name(one)} may choose a variant (${typed(words, 'variant standard|all-or-none|take-and-give')}) before the first wager.` +
+        (e.rematch ? ` Whoever would rather not play again types ${typed(words, 'stand')}.` : '');
     }
     case 'variantChosen':
       return (v) => `${v.does(e.player, 'choose')} the ${VARIANT_NAMES[e.variant]} variant.`;

@@ -103,17 +103,17 @@ export const spiceRun = defineGame<SpiceRunSettings, Table, Action, Event>({
     }
     // A broke bettor skips at once, and the skip tells what comes next: nobody is asked for a bet first.
     const game = live(state);
-    if (game && !broke(game, table)) news.push({ kind: 'say', message: (v) => nextStep(game, v.viewer ?? undefined) });
+    if (game && !broke(game, table)) news.push({ kind: 'say', message: (v) => nextStep(game, v.viewer ?? undefined, table.words) });
     return news;
   },
   warn: (s, table) => {
     const game = live(s)!;
     const name = game.players[game.turn];
     const left = secondsLeft(game.deadline, table.clock.now());
-    return [{ kind: 'to', player: name, text: `${paint('warning', `${left} left for your turn, or ${lapseText(game, name)}.`)} ${nextStep(game, name)}` }];
+    return [{ kind: 'to', player: name, text: `${paint('warning', `${left} left for your turn, or ${lapseText(game, name)}.`)} ${nextStep(game, name, table.words)}` }];
   },
   away: (s, player, keptMs) => (live(s) ? [{ kind: 'say', message: () => `${player} has lost the thread; their seat is kept for ${duration(keptMs)}.` }] : []),
-  describe: (s, viewer, table) => renderTable(viewFor(live(s), table.seated(), viewer), table.clock.now(), table.words),
-  tableState: (s, viewer, table) => tableStateOf(viewFor(live(s), table.seated(), viewer), (name) => table.isConnected(name)),
+  describe: (s, viewer, table) => renderTable(viewFor(live(s), table.seated(), viewer, table.words), table.clock.now(), table.words),
+  tableState: (s, viewer, table) => tableStateOf(viewFor(live(s), table.seated(), viewer, table.words), (name) => table.isConnected(name)),
   sameForEveryone: true,
 });

@@ -3,6 +3,7 @@
  * secret, but `look` and Table.State are both drawn from this one view, so they cannot disagree.
  */
 import type { Dice } from '../random.js';
+import type { HostWords } from '../api.js';
 import { lapseText, nextStep } from './prompts.js';
 import { boardTotal } from './rules.js';
 import { SQUARES, type Roll, type SpiceRunState, type Variant } from './state.js';
@@ -36,7 +37,7 @@ export interface SpiceRunView {
   lapse: string | null;
 }
 
-export function viewFor(state: SpiceRunState | null, seated: readonly string[], viewer: string): SpiceRunView {
+export function viewFor(state: SpiceRunState | null, seated: readonly string[], viewer: string, words?: HostWords): SpiceRunView {
   if (!state) {
     return {
       viewer,
@@ -72,7 +73,7 @@ export function viewFor(state: SpiceRunState | null, seated: readonly string[], 
     lastRoll: state.lastRoll && { ...state.lastRoll, dice: [state.lastRoll.dice[0], state.lastRoll.dice[1]] },
     turn: state.phase === 'over' ? null : state.players[state.turn],
     deadline: state.phase === 'over' ? null : state.deadline,
-    next: nextStep(state, viewer),
+    next: nextStep(state, viewer, words),
     lapse: lapseText(state, viewer),
   };
 }

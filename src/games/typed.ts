@@ -1,0 +1,10 @@
+/** How a game names one of its table's verbs to a player, in whichever host it runs. */
+import type { HostWords } from './api.js';
+
+/**
+ * A verb as the player types it (`roll dice`, `bet <amount>`): the words themselves, or, where
+ * every verb is whispered to a dealer (a dealer in another MUD), the whisper that carries them.
+ */
+export function typed(words: HostWords | undefined, verb: string): string {
+  return words?.whisperedOnly && words.whisper ? words.whisper(words.dealer, verb) : verb;
+}

@@ -43,7 +43,7 @@ export function toldCoins(all: string, money: string, dealer = 'Dreaven'): numbe
     sum(all, r(`${dealer} tosses you, the HERO, a bonus of ${COINS}`), (m) => num(m[1])) +
     // Dragon's Lair (the settlement as the game tells it, not as a look at the table recalls it)
     -sum(all, r(`Dragon's Lair begins with ([\\w, ]+): each antes ${COINS}`), (m) => (m[1].split(/, | and /).includes('you') ? num(m[2]) : 0)) +
-    sum(all, r(`^The game of Dragon's Lair is over: .* Settlement: (.*)\\. Type start`), (m) => sum(m[1], r(`you receive ${COINS}`), (n) => num(n[1])))
+    sum(all, r(`^The game of Dragon's Lair is over: .* Settlement: (.*)\\. Type .*start to play again`), (m) => sum(m[1], r(`you receive ${COINS}`), (n) => num(n[1])))
   );
 }
 

@@ -2,7 +2,8 @@ import { settingsOf } from '../../src/games/settings.js';
 import { describe, expect, it } from 'vitest';
 import { dragonsLair } from '../../src/games/dragons-lair/table.js';
 import { dragonCards, numberCards, sameCard, type Card } from '../../src/games/dragons-lair/cards.js';
-import type { GameTable, TableHost } from '../../src/games/api.js';
+import type { GameTable, HostWords, TableHost } from '../../src/games/api.js';
+import { tavernWords } from '../../src/output/words.js';
 import { diceValues } from '../../src/games/random.js';
 import { FakeHostBase } from '../support/fakeHost.js';
 import { paint } from '../../src/text/markup.js';
@@ -18,8 +19,8 @@ class FakeHost extends FakeHostBase implements TableHost {
   readonly label = 'the lair table';
   readonly settings = settingsOf(dragonsLair);
 
-  constructor(inRoom: string[]) {
-    super(inRoom);
+  constructor(inRoom: string[], words?: HostWords) {
+    super(inRoom, { words });
     for (const name of inRoom) this.purses.set(`player:${name}`, 1000);
   }
 
@@ -58,6 +59,21 @@ function threeAtTheTable() {
 }
 
 describe("Dragon's Lair table", () => {
+  it('words its hints as whispers for a host whose dealer takes every verb whispered (a dealer in another MUD)', () => {
+    const whispered: HostWords = { ...tavernWords, dealer: 'Croupier', whisper: (dealer, text) => `whisper ${dealer}=${text}`, whisperedOnly: true };
+    const host = new FakeHost(['Ana', 'Bob'], whispered);
+    const game = dragonsLair.create(host);
+    expect(look(game, 'Ana')).toMatch(/seats are free: whisper Croupier=sit to play; once 2 to 5 are seated, type whisper Croupier=start/);
+    host.sit(game, 'Ana');
+    expect(plainFor(type(game, host, 'Ana', 'hand'), 'sight')).toBe('You hold no cards: the game has not started (type whisper Croupier=start).');
+    expect(plainFor(type(game, host, 'Ana', 'hold'), 'sight')).toBe('The game has not started; once 2 players sit, type whisper Croupier=start.');
+    // The tavern's words are the verbs themselves.
+    const tavern = new FakeHost(['Ana']);
+    const plain = dragonsLair.create(tavern);
+    tavern.sit(plain, 'Ana');
+    expect(plainFor(type(plain, tavern, 'Ana', 'hold'), 'sight')).toBe('The game has not started; once 2 players sit, type start.');
+  });
+
   it('plays a turn: two knights take lair 1, the attackers agree on a split, Bob discards down to four', () => {
     const { host, game } = threeAtTheTable();
     expect(host.purses.get('player:Ana')).toBe(950);

@@ -5,6 +5,7 @@
  */
 import { shuffle } from '../random.js';
 import { refuse, type Refusal } from '../rules.js';
+import { typed } from '../typed.js';
 import { cardName, compareCards, sameCard, type Card } from './cards.js';
 import { fromDealer, presentSeats, seatOf, type DragonsLairState, type LairNumber, type Share, type Work } from './state.js';
 import { beginTurn } from './turn.js';
@@ -72,7 +73,7 @@ export function discard(w: Work, name: string, card: Card): Refusal | undefined 
   if (!seat) return refuse('You are not playing at this table.');
   if (seat.hand.length <= maxHand) return refuse(`You hold ${maxHand} cards or fewer already; wait for the others.`);
   const index = seat.hand.findIndex((c) => sameCard(c, card));
-  if (index < 0) return refuse(`You hold no ${cardName(card)}; type hand to see your cards.`);
+  if (index < 0) return refuse(`You hold no ${cardName(card)}; type ${typed(w.ctx.words, 'hand')} to see your cards.`);
   seat.hand.splice(index, 1);
   s.discardPile.push(card);
   w.events.push({ type: 'discarded', player: name, cards: [card], timedOut: false });

@@ -6,6 +6,7 @@
 import { formatCoins } from '../../text/amount.js';
 import { gameCoins } from './game-coins.js';
 import type { HostWords } from '../api.js';
+import { typed } from '../typed.js';
 import { listNames, Voice } from '../voice.js';
 import { drawn, fitted, paint } from '../../text/markup.js';
 import { secondsLeft } from '../deadline.js';
@@ -24,17 +25,17 @@ export const shares = (v: Voice, list: readonly Share[], paid = false) =>
   list.map((s) => (paid && v.is(s.name) ? paint('won', `you ${formatCoins(s.amount)}`) : `${v.name(s.name)} ${formatCoins(s.amount)}`)).join(', ');
 
 /** The end of a game; the settlement in the host's money (`words`). */
-export function gameOverLine(v: Voice, result: GameResult, words: HostWords): string {
+export function gameOverLine(v: Voice, result: GameResult, words: HostWords, again = true): string {
   const why = { rounds: 'the last turn is played', bank: 'the bank is empty', players: 'too few players are left' }[result.reason];
   const won = Object.entries(result.coins).map(([name, n]) => `${v.name(name)} ${formatCoins(n)}`).join(', ');
   const paid = Object.entries(result.payouts).map(([name, n]) => `${v.name(name)} ${v.verb(name, 'receive')} ${words.money(n)}`).join(', ');
   const bank = result.bankLeft ? ` The ${gameCoins(result.bankLeft)} left in the bank are shared evenly.` : '';
-  return `The game of Dragon's Lair is over: ${why}. Game coins: ${won}.${bank} Settlement: ${paid}. Type start to play again.`;
+  return `The game of Dragon's Lair is over: ${why}. Game coins: ${won}.${bank} Settlement: ${paid}.${again ? ` Type ${typed(words, 'start')} to play again.` : ''}`;
 }
 
-export function renderHand(view: DragonsLairView): string {
+export function renderHand(view: DragonsLairView, words?: HostWords): string {
   if (!view.hand) return 'You are not playing at this table.';
-  if (view.phase === 'seating' || view.phase === 'over') return 'You hold no cards: the game has not started (type start).';
+  if (view.phase === 'seating' || view.phase === 'over') return `You hold no cards: the game has not started (type ${typed(words, 'start')}).`;
   const me = view.players.find((p) => p.name === view.viewer);
   const cards = view.hand.length ? `Your hand: ${cardList(view.hand)}.` : 'Your hand is empty.';
   return `${cards} You have ${gameCoins(me?.coins ?? 0)}.`;
@@ -56,7 +57,7 @@ export function renderTable(view: DragonsLairView, now: number, words: HostWords
   const v = new Voice(view.viewer);
   if (view.phase === 'seating' || view.phase === 'over') {
     const lines: string[] = [];
-    if (view.result) lines.push(`Last game: ${gameOverLine(v, view.result, words).replace(/ Type start to play again\.$/, '')}`);
+    if (view.result) lines.push(`Last game: ${gameOverLine(v, view.result, words, false)}`);
     const seated = view.players.map((p) => p.name);
     lines.push(seated.length ? `Seated: ${listNames(seated.map((n) => v.label(n)))}.` : 'Nobody is seated.');
     lines.push(todoLine(view, now, words));
@@ -91,7 +92,7 @@ export function renderTable(view: DragonsLairView, now: number, words: HostWords
     const offer = n.proposal ? `${v.Name(n.proposer!)} ${v.verb(n.proposer!, 'propose')} ${shares(v, n.proposal)}; agreed: ${v.names(n.accepted)}.` : 'No proposal yet.';
     lines.push(`Lair ${n.lair}'s treasure, ${gameCoins(n.treasure)}, is shared by ${v.names(n.contributors)}. ${offer}`);
   }
-  if (view.hand) lines.push(renderHand(view));
+  if (view.hand) lines.push(renderHand(view, words));
   lines.push(todoLine(view, now, words));
   return lines.join('\n');
 }
@@ -108,9 +109,9 @@ export function todoLine(view: DragonsLairView, now: number, words: HostWords): 
   const left = (deadline: number) => `${secondsLeft(deadline, now)} left`;
   switch (todo.kind) {
     case 'sit':
-      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: sit at the table to play; once 2 to 5 are seated, type start (ante ${words.money(view.ante)}).`;
+      return `${todo.free} seat${todo.free === 1 ? ' is' : 's are'} free: ${words.whisperedOnly ? `${typed(words, 'sit')} to play` : 'sit at the table to play'}; once 2 to 5 are seated, type ${typed(words, 'start')} (ante ${words.money(view.ante)}).`;
     case 'start':
-      return `Any seated player may type start; each antes ${words.money(view.ante)}.`;
+      return `Any seated player may type ${typed(words, 'start')}; each antes ${words.money(view.ante)}.`;
     case 'wait-for-players':
       return `Waiting for ${todo.need} more player${todo.need === 1 ? '' : 's'} to sit down.`;
     case 'choose':
@@ -119,12 +120,12 @@ export function todoLine(view: DragonsLairView, now: number, words: HostWords): 
       return `${paint('turn', `It is ${v.poss(todo.player)} turn to play a card or hold`)} (pass ${todo.pass} of 2, ${left(todo.deadline)}).`;
     case 'negotiate':
       return todo.hasProposal
-        ? `You attacked lair ${todo.lair}: agree to the proposal, or make your own with split (${left(todo.deadline)}).`
-        : `You attacked lair ${todo.lair}: propose a split with split <name> <n> ... (${left(todo.deadline)}).`;
+        ? `You attacked lair ${todo.lair}: agree to the proposal, or make your own with ${typed(words, 'split')} (${left(todo.deadline)}).`
+        : `You attacked lair ${todo.lair}: propose a split with ${typed(words, 'split <name> <n> ...')} (${left(todo.deadline)}).`;
     case 'wait-for-agreement':
       return `Waiting for ${v.names(todo.waitingFor)} to agree on lair ${todo.lair}'s treasure (${left(todo.deadline)}).`;
     case 'discard':
-      return `You must discard ${todo.count} card${todo.count === 1 ? '' : 's'} with discard <card> (${left(todo.deadline)}).`;
+      return `You must discard ${todo.count} card${todo.count === 1 ? '' : 's'} with ${typed(words, 'discard <card>')} (${left(todo.deadline)}).`;
     case 'wait-for-discards':
       return `Waiting for ${v.names(todo.players)} to discard (${left(todo.deadline)}).`;
     case 'watch':

@@ -13,7 +13,7 @@
  * end-of-turn.ts (levy, draw, discard, new dragons). game-over.ts settles the end.
  */
 import { shuffle } from '../random.js';
-import { escrow, player, refuse, type Refusal, type RulesContext, type Step } from '../rules.js';
+import { escrow, player, refuse, type Refusal, type Step } from '../rules.js';
 import { cardName, dragonCards, numberCards } from './cards.js';
 import {
   inGame,
@@ -39,7 +39,7 @@ export * from './state.js';
 
 type DragonsLairStep = Step<DragonsLairState, DragonsLairEvent>;
 
-export function apply(state: DragonsLairState, action: DragonsLairAction, ctx: RulesContext): DragonsLairStep {
+export function apply(state: DragonsLairState, action: DragonsLairAction, ctx: Work['ctx']): DragonsLairStep {
   const work: Work = { s: structuredClone(state), events: [], moves: [], results: [], ctx };
   const refusal = handle(work, action);
   if (refusal) return refusal;

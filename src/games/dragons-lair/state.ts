@@ -3,7 +3,7 @@
  * what they are told happened (events). The rules that change it are in rules.ts and the files
  * it names.
  */
-import type { BetResult, CoinMove } from '../api.js';
+import type { BetResult, CoinMove, HostWords } from '../api.js';
 import type { RulesContext } from '../rules.js';
 import type { Card } from './cards.js';
 
@@ -218,7 +218,8 @@ export interface Work {
   moves: CoinMove[];
   /** What came of each player's ante, when the game's end settles them. */
   results: BetResult[];
-  ctx: RulesContext;
+  /** With the host's words where a host asks (a refusal's how is worded for it). */
+  ctx: RulesContext & { words?: HostWords };
 }
 
 export function newTable(settings: DragonsLairSettings = defaultSettings): DragonsLairState {

@@ -6,6 +6,7 @@
 import { formatCoins } from '../../text/amount.js';
 import { gameCoins } from './game-coins.js';
 import type { HostWords } from '../api.js';
+import { typed } from '../typed.js';
 import type { Message, Voice } from '../voice.js';
 import { paint } from '../../text/markup.js';
 import { cardName } from './cards.js';
@@ -89,14 +90,14 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
     case 'negotiationOpened':
       return (v) =>
         `${v.Names(e.contributors)} have ${secs(e.deadline)} left to share lair ${e.lair}'s treasure of ` +
-        `${gameCoins(e.treasure)}: one proposes (split ${e.contributors.map((c) => `${c} <n>`).join(' ')}), ` +
+        `${gameCoins(e.treasure)}: one proposes (${typed(words, `split ${e.contributors.map((c) => `${c} <n>`).join(' ')}`)}), ` +
         'the others agree. No agreement in time, and nobody gets any.';
     case 'proposed':
       return (v) => {
         const head = v.is(e.player)
           ? `You propose to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`
           : `${e.player} proposes to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`;
-        const yours = e.waitingFor.some((n) => v.is(n)) ? ': type agree, or propose your own split' : '';
+        const yours = e.waitingFor.some((n) => v.is(n)) ? `: type ${typed(words, 'agree')}, or propose your own split` : '';
         return `${head} Waiting for ${v.names(e.waitingFor)} to agree (${secs(e.deadline)} left)${yours}.`;
       };
     case 'agreed':

@@ -4,6 +4,8 @@
  * face down at a lair; a wizard at a lair or on a mission; a thief or a leprechaun acts at once.
  */
 import { refuse, type Refusal } from '../rules.js';
+import type { HostWords } from '../api.js';
+import { typed } from '../typed.js';
 import { listNames } from '../voice.js';
 import { cardName, kindOf, sameCard } from './cards.js';
 import {
@@ -41,12 +43,12 @@ export function promptNext(w: Work): void {
   w.events.push({ type: 'awaiting', player: next.player, pass: next.pass, deadline: s.deadline });
 }
 
-function phaseReason(s: DragonsLairState): string {
+function phaseReason(s: DragonsLairState, words: HostWords | undefined): string {
   switch (s.phase) {
     case 'seating':
-      return `The game has not started; once ${s.settings.minPlayers} players sit, type start.`;
+      return `The game has not started; once ${s.settings.minPlayers} players sit, type ${typed(words, 'start')}.`;
     case 'over':
-      return 'The game is over; type start to play again.';
+      return `The game is over; type ${typed(words, 'start')} to play again.`;
     case 'negotiating': {
       const n = s.negotiation!;
       return `Wait: ${listNames(n.contributors)} are dividing the treasure of lair ${n.lair}.`;
@@ -59,8 +61,9 @@ function phaseReason(s: DragonsLairState): string {
 }
 
 /** The choice on turn, if it belongs to `name`. */
-function checkTurn(s: DragonsLairState, name: string): { seat: Seat; choice: Choice } | Refusal {
-  if (s.phase !== 'choosing') return refuse(phaseReason(s));
+function checkTurn(w: Work, name: string): { seat: Seat; choice: Choice } | Refusal {
+  const { s } = w;
+  if (s.phase !== 'choosing') return refuse(phaseReason(s, w.ctx.words));
   const seat = seatOf(s, name);
   if (!seat) return refuse('You are not playing at this table.');
   const choice = s.queue[0];
@@ -69,7 +72,7 @@ function checkTurn(s: DragonsLairState, name: string): { seat: Seat; choice: Cho
 }
 
 export function hold(w: Work, name: string): Refusal | undefined {
-  const turn = checkTurn(w.s, name);
+  const turn = checkTurn(w, name);
   if ('ok' in turn) return turn;
   w.s.queue.shift();
   w.events.push({ type: 'held', player: name, pass: turn.choice.pass, timedOut: false });
@@ -80,12 +83,12 @@ export function hold(w: Work, name: string): Refusal | undefined {
 /** Plays a card from the hand: checks where it may go, then lays it, or lets it act at once. */
 export function play(w: Work, action: Extract<DragonsLairAction, { type: 'play' }>): Refusal | undefined {
   const { s } = w;
-  const turn = checkTurn(s, action.player);
+  const turn = checkTurn(w, action.player);
   if ('ok' in turn) return turn;
   const { seat, choice } = turn;
   const { card, lair, target } = action;
   const index = seat.hand.findIndex((c) => sameCard(c, card));
-  if (index < 0) return refuse(`You hold no ${cardName(card)}; type hand to see your cards.`);
+  if (index < 0) return refuse(`You hold no ${cardName(card)}; type ${typed(w.ctx.words, 'hand')} to see your cards.`);
   const kind = kindOf(card);
   const name = cardName(card);
 

@@ -85,7 +85,7 @@ export const verbs = (s: DragonsLairSettings, words: HostWords): Verb<DragonsLai
     run: play,
   },
   { key: 'hold', usage: 'hold', group: GROUP, help: 'Play no card on this pass.', run: (t) => void t.act({ type: 'hold', player: t.player }) },
-  { key: 'hand', aliases: ['cards'], usage: 'hand', group: GROUP, help: 'Show the cards in your hand (only you see them) and your game coins.', run: (t) => t.reply(renderHand(viewFor(t.state, t.player))) },
+  { key: 'hand', aliases: ['cards'], usage: 'hand', group: GROUP, help: 'Show the cards in your hand (only you see them) and your game coins.', run: (t) => t.reply(renderHand(viewFor(t.state, t.player), t.table.words)) },
   { key: 'split', usage: 'split <name> <n> [<name> <n> ...]', group: GROUP, needsArgs: true, help: "Propose how a fallen lair's treasure is shared among its attackers: split ana 3 bo 1.", run: split },
   { key: 'agree', aliases: ['accept'], usage: 'agree', group: GROUP, help: 'Accept the split on the table; it stands once every attacker agrees.', run: (t) => void t.act({ type: 'agree', player: t.player }) },
   {

@@ -42,6 +42,15 @@ function table(settings?: Record<string, unknown>) {
 }
 
 /** What the room (Zed, watching) has heard so far. */
+/** Ana (an empty purse) sits, is drawn HERO and starts: the opening roll is due in 5 s. */
+function anaStarts() {
+  const { host, game } = table({ bettingMs: 5000 });
+  host.sit(game, 'Ana', 0);
+  host.queue(0); // Ana is the HERO
+  game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+  return { host, game };
+}
+
 const said = (host: FakeHost) => host.heard.get('Zed')!.join('\n');
 
 describe('the Lich Bones table', () => {
@@ -174,10 +183,7 @@ describe('the Lich Bones table', () => {
   });
 
   it('tries a throw again a second later when the purses refuse its coins (books that could not be written), instead of waiting for a player', () => {
-    const { host, game } = table({ bettingMs: 5000 });
-    host.sit(game, 'Ana', 0);
-    host.queue(0); // Ana is the HERO
-    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    const { host } = anaStarts();
     host.news('Zed');
     const transfer = host.transfer.bind(host);
     let refusals = 0;
@@ -196,10 +202,7 @@ describe('the Lich Bones table', () => {
   });
 
   it('tries a throw again after 1, then 2 seconds when its rules throw (dice that could not be drawn), instead of waiting for a player', () => {
-    const { host, game } = table({ bettingMs: 5000 });
-    host.sit(game, 'Ana', 0);
-    host.queue(0); // Ana is the HERO
-    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    const { host } = anaStarts();
     host.news('Zed');
     // No dice queued: the random source throws inside the rules' timeout.
     expect(() => host.clock.advance(5000)).toThrow(/no queued value/);
@@ -214,10 +217,7 @@ describe('the Lich Bones table', () => {
   });
 
   it('starts that pause at 1 second again once a step has stood', () => {
-    const { host, game } = table({ bettingMs: 5000 });
-    host.sit(game, 'Ana', 0);
-    host.queue(0);
-    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    const { host } = anaStarts();
     expect(() => host.clock.advance(5000)).toThrow(/no queued value/);
     host.queue(...diceValues(3, 4));
     host.clock.advance(1000); // the opening roll stands
@@ -240,10 +240,7 @@ describe('the Lich Bones table', () => {
   });
 
   it('pays a timeout once when the purses throw after its coins moved (a fault after the books were written): no retry', () => {
-    const { host, game } = table({ bettingMs: 5000 });
-    host.sit(game, 'Ana', 0);
-    host.queue(0);
-    game.commands.find((c) => c.key === 'start')!.run({ player: 'Ana', reply: () => undefined }, '');
+    const { host } = anaStarts();
     host.queue(...diceValues(3, 4), ...diceValues(3, 4));
     const before = host.balance('Ana');
     const transfer = host.transfer.bind(host);

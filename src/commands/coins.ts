@@ -13,6 +13,9 @@ import { paint, together } from '../text/markup.js';
 /** `give <n> coins to <name>` (the words `coins` may be left out), as against a thing given. */
 const COINS = /^(\S+)(?:\s+(?:obsidian\s+)?coins?)?$/i;
 
+/** What follows the number in `inventory`, bound once: a grouped number (1,000) has no space to bind. */
+const OBSIDIAN_COINS = together(' obsidian coins');
+
 /** Coins handed to one of the tavern's people: the house's, if they take coins (a bard's cap), with what the room sees. */
 function tip(ctx: CommandContext, npc: NpcData, amount: number): void {
   const { tavern, actor, room } = ctx;
@@ -36,7 +39,7 @@ export const coinCommands: TavernCommand[] = [
       const coins = tavern.ledger.balance(actor.purse);
       const things = carriedLines(ctx);
       // Always "coins", even for one, and never wrapped apart: scripts match `<N> obsidian coins` here, and read the things on the lines after it (the stable surface).
-      const lines = [`You are carrying ${paint('coins', together(`${formatCoins(coins)} obsidian coins`))}${things.length ? ' and:' : '.'}`, ...things];
+      const lines = [`You are carrying ${paint('coins', `${formatCoins(coins)}${OBSIDIAN_COINS}`)}${things.length ? ' and:' : '.'}`, ...things];
       for (const { table, coins } of stakesOf(tavern, actor)) lines.push(`You have ${coinsText(coins)} on ${table.data.name}.`);
       ctx.reply(lines.join('\n'));
     },

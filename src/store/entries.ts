@@ -13,6 +13,7 @@ import { ID, isCount, isPlainObject, isText, KEY } from './shapes.js';
 import { drawProblem, gameRecordProblem, keepGame, keepWins, winsOf, type DrawRecord, type GameRecord, type Win } from './games.js';
 import { holdingProblems, setThings, thingMovesProblem, thingsAfter, type Holdings, type ThingMove } from './holdings.js';
 import { placeOwner } from './place.js';
+import { Balances } from './balances.js';
 
 export type { ResultOutcome, TableResult } from './results.js';
 export type { Move } from './account.js';
@@ -96,7 +97,7 @@ export type Entry =
 /** Everything the journal describes. Characters are keyed by lower-case name. */
 export interface State {
   characters: Map<string, CharacterRecord>;
-  balances: Map<string, number>;
+  balances: Balances;
   bans: Map<string, Ban>;
   /** Per character, per kind of hand-out, when the last one was paid (epoch ms). */
   handouts: Map<string, Record<string, number>>;
@@ -115,7 +116,7 @@ export interface State {
 
 export const emptyState = (): State => ({
   characters: new Map(),
-  balances: new Map(),
+  balances: new Balances(),
   bans: new Map(),
   handouts: new Map(),
   tables: new Map(),

@@ -156,6 +156,10 @@ export class FileStore implements Store {
     return this.state.balances.get(account) ?? 0;
   }
 
+  stakes(key: string): ReadonlyMap<string, number> {
+    return this.state.balances.stakes(key);
+  }
+
   accounts(): [string, number][] {
     return [...this.state.balances];
   }

@@ -84,6 +84,11 @@ export class Ledger {
     return this.store.balance(accountText(account));
   }
 
+  /** A character's coins on each table (by table id) that holds some. */
+  stakes(key: string): ReadonlyMap<string, number> {
+    return this.store.stakes(key);
+  }
+
   /** Every account with coins on a table (left there by a crash, or at closing). */
   escrows(): { account: EscrowAccount; amount: number }[] {
     return this.store.accounts().flatMap(([text, amount]) => {

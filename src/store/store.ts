@@ -35,6 +35,8 @@ export interface Store {
 
   /** Accounts are named here as the journal stores them (account.ts reads and writes that form). */
   balance(account: string): number;
+  /** A character's coins on each table (by table id) that holds some, of those in memory (every character in play here). */
+  stakes(key: string): ReadonlyMap<string, number>;
   /** Accounts in memory holding coins (escrow left by a crash, say). */
   accounts(): [string, number][];
   /** Every account's balance, for the audit (the database engine asks the database). */

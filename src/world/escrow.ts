@@ -7,10 +7,14 @@ import type { TavernTable } from './table.js';
 
 /** The tables where the player has coins staked, with how many (`inventory`, `score`, coming back). */
 export function stakesOf(tavern: TavernCore, actor: Player): { table: TavernTable; coins: number }[] {
+  const staked = tavern.ledger.stakes(actor.key);
   const stakes = [];
-  for (const table of tavern.tables.values()) {
-    const coins = tavern.ledger.balance(actor.escrowAt(table.id));
-    if (coins > 0) stakes.push({ table, coins });
+  // In the tables' order, whatever order the coins went on them in.
+  if (staked.size) {
+    for (const table of tavern.tables.values()) {
+      const coins = staked.get(table.id) ?? 0;
+      if (coins > 0) stakes.push({ table, coins });
+    }
   }
   return stakes;
 }

@@ -1,7 +1,7 @@
 import type { Timer } from './clock.js';
 import type { Session } from '../output/outbox.js';
 import type { TavernTable } from './table.js';
-import { charAccount, escrowAccount, type CharacterAccount, type EscrowAccount } from '../store/account.js';
+import { charAccount, type CharacterAccount } from '../store/account.js';
 import type { CharacterRecord } from '../store/index.js';
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
@@ -15,7 +15,6 @@ export class Player {
   readonly key: string;
   /** The account of the player's purse, asked for at every `inventory`. */
   readonly purse: CharacterAccount;
-  private readonly escrows = new Map<string, EscrowAccount>();
 
   constructor(
     readonly record: Readonly<CharacterRecord>,
@@ -24,13 +23,6 @@ export class Player {
   ) {
     this.key = record.name.toLowerCase();
     this.purse = charAccount(this.key);
-  }
-
-  /** The account of the player's coins on a table (one object per table, asked at every `inventory`). */
-  escrowAt(tableId: string): EscrowAccount {
-    let account = this.escrows.get(tableId);
-    if (!account) this.escrows.set(tableId, (account = escrowAccount(tableId, this.key)));
-    return account;
   }
 
   get seat(): TavernTable | null {

@@ -88,7 +88,7 @@ async function measure(seated: number): Promise<{ throwMs: number[]; throwCpuMs:
   let gmcpPerThrow = 0;
   for (let roll = 0; roll < ROLLS; roll++) {
     for (const [i, p] of players.entries()) {
-      if (!tavern.ledger.balance(p.escrowAt('bones-table'))) betMs.push(await time(p, i % 2 ? 'bet lich 5000' : 'bet hero 5000'));
+      if (!tavern.ledger.stakes(p.key).get('bones-table')) betMs.push(await time(p, i % 2 ? 'bet lich 5000' : 'bet hero 5000'));
       betMs.push(await time(p, 'bet beseech 5000'));
     }
     const turn = players[0].seat!.stateFor(players[0]).turn;

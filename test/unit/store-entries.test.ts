@@ -39,7 +39,8 @@ describe('journal entries', () => {
       ],
     };
     expect(apply(s, overdraw)).toBe('char:ana would hold -995 coins');
-    expect(s.balances).toEqual(before);
+    expect(new Map(s.balances)).toEqual(before);
+    expect(s.balances.stakes('ana').size).toBe(0);
     expect(apply(s, { kind: 'coins', moves: [{ from: 'char:ana', to: 'char:bob', amount: 1, why: 'gift' }] })).toBe('char:bob belongs to no character');
     expect(apply(s, { kind: 'coins', moves: [{ from: 'char:ana', to: 'escrow:t:ana', amount: 1000, why: 'wager' }] })).toBeNull();
     expect(s.balances.has('char:ana')).toBe(false); // an empty account is not kept

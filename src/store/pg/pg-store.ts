@@ -141,6 +141,10 @@ export class PgStore implements Store {
     return this.state.balances.get(account) ?? 0;
   }
 
+  stakes(key: string): ReadonlyMap<string, number> {
+    return this.state.balances.stakes(key);
+  }
+
   accounts(): [string, number][] {
     return [...this.state.balances];
   }
@@ -291,7 +295,7 @@ export class PgStore implements Store {
 
   /** Lets go of the leaving characters that have nothing unwritten and no coins on a table here. */
   private async releaseIdle(): Promise<void> {
-    const free = [...this.leaving].filter((key) => (this.lastTouch.get(key) ?? 0) <= this.writer.written && escrowsOf(this.state.balances, key).length === 0);
+    const free = [...this.leaving].filter((key) => (this.lastTouch.get(key) ?? 0) <= this.writer.written && this.state.balances.stakes(key).size === 0);
     if (!free.length) return;
     const ids = free.map((key) => this.held.get(key)!);
     // Out of memory first, so that nothing more can be recorded for them once another server may take them.

@@ -3,7 +3,8 @@
  * store checks before it records anything, and the coins a stopped server left on its tables.
  * Pure, so that the store keeps only its bookkeeping.
  */
-import { accountOwner, accountText, charAccount, readAccount, type EscrowAccount } from '../account.js';
+import { accountOwner, accountText, charAccount, escrowAccount, type EscrowAccount } from '../account.js';
+import type { Balances } from '../balances.js';
 import type { Entry, ThingMove } from '../entries.js';
 import { placeOwner } from '../place.js';
 
@@ -45,11 +46,8 @@ function thingsNotHere(moves: readonly ThingMove[], held: (key: string) => boole
 }
 
 /** A character's coins on tables, among the given balances. */
-export function escrowsOf(balances: Iterable<[string, number]>, key: string): { account: EscrowAccount; amount: number }[] {
-  return [...balances].flatMap(([text, amount]) => {
-    const r = readAccount(text);
-    return r.ok && r.account.kind === 'escrow' && r.account.key === key ? [{ account: r.account, amount }] : [];
-  });
+export function escrowsOf(balances: Balances, key: string): { account: EscrowAccount; amount: number }[] {
+  return [...balances.stakes(key)].map(([table, amount]) => ({ account: escrowAccount(table, key), amount }));
 }
 
 /** The entry that gives a character back the coins a stopped server left on its tables. */

@@ -64,23 +64,47 @@ export const leftOutNotice = (n: number) =>
 export const MAYBE_NOT_WRITTEN =
   'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
-/** A session's part of a release; `news` made only for a session that gets some (most get none). */
+/** What one session is told in one release: its text and news, and `prompt: false` while its line is still being answered. */
 type Batch = { text: string[]; news: News[] | undefined; prompt?: false };
 
-const NOTHING_PENDING: ReadonlyMap<Session, Batch> = new Map();
+/**
+ * What the outbox keeps of one session, found once per call instead of in a map, a set and a
+ * weak map each: what it is to be told at the next release, and how it stands.
+ */
+class Mailbox {
+  text: string[] = [];
+  news: News[] | undefined = undefined;
+  /** In the outbox's list of mailboxes with something for the next release. */
+  queued = false;
+  /**
+   * Its line is being answered: what a release in the middle of the command (a kick's, a ban's,
+   * a quit's) tells it goes at once but without a prompt, since the prompt that ends the
+   * command's answer comes after it (one line in, one prompt out).
+   */
+  answering = false;
+  /** The tick (counted by the outbox) it was last delivered to in: `tick` once told in it, `-tick - 1` once corked in it too. */
+  toldIn = NaN;
+  /** Others' talk left out while it was behind, not yet told. */
+  leftOut = 0;
+
+  constructor(readonly session: Session) {}
+}
+
+/** A release's deliveries, in the order their sessions were first told something. */
+type Release = readonly { box: Mailbox; batch: Batch }[];
+
+const NOTHING_PENDING: Release = [];
 
 /**
  * Holds every message until the database has the changes that caused it: a player is
  * never told of a coin movement that a crash could still undo. Deliveries keep their order.
  */
 export class Outbox {
-  private pending = new Map<Session, Batch>();
-  /**
-   * Sessions whose line is being answered: what a release in the middle of the command (a
-   * kick's, a ban's, a quit's) tells them goes at once but without a prompt, since the prompt
-   * that ends the command's answer comes after it (one line in, one prompt out).
-   */
-  private readonly inAnswer = new Set<Session>();
+  private readonly mailboxes = new WeakMap<Session, Mailbox>();
+  /** The mailbox asked for last: a line asks for its session's three times in a row. */
+  private last: Mailbox | null = null;
+  /** Mailboxes with something for the next release, in the order they were first told. */
+  private pending: Mailbox[] = [];
   private chain: Promise<void> = Promise.resolve();
   /** The chain with its failure reported: what release() hands out (the same one until the chain grows). */
   private settled: Promise<void>;
@@ -88,17 +112,12 @@ export class Outbox {
   private waiting = 0;
   /** A write failed: every later release says so, in order, instead of delivering. */
   private failed = false;
-  /**
-   * The tick (counted here) each session was last delivered to in: `tick` once told in it,
-   * `-tick - 1` once corked in it too. A stamp, so that nothing is allocated per tick.
-   */
-  private readonly toldIn = new WeakMap<Session, number>();
+  /** Counted at the end of each tick in which something was delivered (a mailbox's `toldIn`). */
   private tick = 0;
   /** Sessions corked in this tick, to be uncorked at its end. */
   private corked: Session[] = [];
   private endOfTickDue = false;
-  /** Per session, others' talk left out while it was behind, not yet told; `leaving`: whether any session may have some. */
-  private readonly leftOut = new WeakMap<Session, number>();
+  /** Whether any session may have others' talk left out, not yet told. */
   private leaving = 0;
 
   /** `onFailure`: the write failed (a full disk); those waiting were told it may not have happened. */
@@ -110,7 +129,7 @@ export class Outbox {
   }
 
   add(session: Session, text: string): void {
-    this.batchOf(session).text.push(text);
+    this.queue(this.mailbox(session)).text.push(text);
   }
 
   /**
@@ -119,34 +138,29 @@ export class Outbox {
    * is told how much once it has caught up.
    */
   tell(session: Session, told: NonNullable<Told>, othersTalk = false): void {
+    const box = this.mailbox(session);
     if (othersTalk && session.behind) {
-      const n = this.leftOut.get(session) ?? 0;
-      if (n === 0) this.leaving++;
-      this.leftOut.set(session, n + 1);
+      if (box.leftOut++ === 0) this.leaving++;
       return;
     }
-    if (this.leaving && !session.behind) this.tellLeftOut(session);
-    if (typeof told === 'string') return this.add(session, told);
-    if (told.text) this.add(session, told.text);
-    if (told.news && session.wants(told.news.kind)) (this.batchOf(session).news ??= []).push(told.news);
-  }
-
-  private tellLeftOut(session: Session): void {
-    const n = this.leftOut.get(session);
-    if (!n) return;
-    this.leftOut.delete(session);
-    this.leaving--;
-    this.add(session, leftOutNotice(n));
+    if (this.leaving && box.leftOut && !session.behind) {
+      this.queue(box).text.push(leftOutNotice(box.leftOut));
+      box.leftOut = 0;
+      this.leaving--;
+    }
+    if (typeof told === 'string') return void this.queue(box).text.push(told);
+    if (told.text) this.queue(box).text.push(told.text);
+    if (told.news && session.wants(told.news.kind)) (this.queue(box).news ??= []).push(told.news);
   }
 
   /** A line of the session's is being answered: what it is told meanwhile comes without a prompt, until `prompt`. */
   answering(session: Session): void {
-    this.inAnswer.add(session);
+    this.mailbox(session).answering = true;
   }
 
   /** The session's line is done with no prompt to come (it quit, or was taken over): it is answering nothing now. */
   answeredWithout(session: Session): void {
-    this.inAnswer.delete(session);
+    this.mailbox(session).answering = false;
   }
 
   /**
@@ -154,17 +168,24 @@ export class Outbox {
    * nothing to say.
    */
   prompt(session: Session): void {
-    this.inAnswer.delete(session);
-    this.batchOf(session);
+    const box = this.mailbox(session);
+    box.answering = false;
+    this.queue(box);
   }
 
-  private batchOf(session: Session): Batch {
-    let batch = this.pending.get(session);
-    if (!batch) {
-      batch = { text: [], news: undefined };
-      this.pending.set(session, batch);
+  private mailbox(session: Session): Mailbox {
+    if (this.last?.session === session) return this.last;
+    let box = this.mailboxes.get(session);
+    if (!box) this.mailboxes.set(session, (box = new Mailbox(session)));
+    return (this.last = box);
+  }
+
+  private queue(box: Mailbox): Mailbox {
+    if (!box.queued) {
+      box.queued = true;
+      this.pending.push(box);
     }
-    return batch;
+    return box;
   }
 
   /**
@@ -177,10 +198,10 @@ export class Outbox {
   release(): Promise<void> {
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;
     if (!written && this.waiting === 0 && !this.failed) {
-      if (this.pending.size) this.deliverAll(this.takePending());
+      if (this.pending.length) this.deliverAll(this.takePending());
       return this.settled;
     }
-    const batch = this.takePending();
+    const release = this.takePending();
     written?.catch(() => undefined); // handled below, in order; not an unhandled rejection meanwhile
     this.waiting++;
     this.chain = this.chain
@@ -188,16 +209,16 @@ export class Outbox {
       .then(
         () => {
           this.waiting--;
-          this.deliverAll(batch);
+          this.deliverAll(release);
         },
         (e: unknown) => {
           this.waiting--;
           this.failed = true;
           // Nothing is announced that may not have reached the disk: those waiting hear so,
           // and the server stops (see server.ts).
-          for (const session of batch.keys()) {
+          for (const { box } of release) {
             try {
-              session.deliver({ text: [MAYBE_NOT_WRITTEN], prompt: false });
+              box.session.deliver({ text: [MAYBE_NOT_WRITTEN], prompt: false });
             } catch {
               // the connection is going anyway
             }
@@ -210,52 +231,54 @@ export class Outbox {
   }
 
   /**
-   * Everything queued. Never the live map itself: a release waiting for the disk would deliver
-   * what is queued after it, and the next release the same again. A session in the middle of
-   * its own line's answer gets its part without a prompt.
+   * Everything queued, taken out of the mailboxes: a release waiting for the disk would
+   * otherwise deliver what is queued after it, and the next release the same again. A session
+   * in the middle of its own line's answer gets its part without a prompt, decided now, not when
+   * the write is done: by then the command's own prompt may be queued.
    */
-  private takePending(): ReadonlyMap<Session, Batch> {
-    const all = this.pending;
-    if (!all.size) return NOTHING_PENDING;
-    this.pending = new Map();
-    // Decided now, not when the write is done: by then the command's own prompt may be queued.
-    for (const session of this.inAnswer) {
-      const batch = all.get(session);
-      if (batch) batch.prompt = false;
-    }
-    return all;
+  private takePending(): Release {
+    const boxes = this.pending;
+    if (!boxes.length) return NOTHING_PENDING;
+    this.pending = [];
+    return boxes.map((box) => {
+      const batch: Batch = { text: box.text, news: box.news };
+      if (box.answering) batch.prompt = false;
+      box.text = [];
+      box.news = undefined;
+      box.queued = false;
+      return { box, batch };
+    });
   }
 
-  private deliverAll(batch: ReadonlyMap<Session, Batch>): void {
-    for (const [session, delivery] of batch) {
+  private deliverAll(release: Release): void {
+    for (const { box, batch } of release) {
       try {
-        this.corkIfToldAgain(session);
-        session.deliver(delivery);
+        this.corkIfToldAgain(box);
+        box.session.deliver(batch);
       } catch (e) {
         console.error(`could not deliver to a session: ${(e as Error).message}`);
       }
     }
   }
-
   /**
    * A session's first delivery in a tick goes to its socket at once; from a second one on
    * (other releases, a farewell) the session is corked until the tick's work is done, so a
    * crowd's deliveries cost at most two writes per socket per tick.
    */
-  private corkIfToldAgain(session: Session): void {
+  private corkIfToldAgain(box: Mailbox): void {
+    const { session } = box;
     if (!session.cork) return;
     if (!this.endOfTickDue) {
       this.endOfTickDue = true;
       process.nextTick(this.endOfTick);
     }
-    const told = this.toldIn.get(session);
     const corkedNow = -this.tick - 1;
-    if (told === this.tick) {
-      this.toldIn.set(session, corkedNow);
+    if (box.toldIn === this.tick) {
+      box.toldIn = corkedNow;
       this.corked.push(session);
       session.cork();
-    } else if (told !== corkedNow) {
-      this.toldIn.set(session, this.tick);
+    } else if (box.toldIn !== corkedNow) {
+      box.toldIn = this.tick;
     }
   }
 

@@ -11,7 +11,7 @@ import { andList } from '../text/names.js';
 /** Things in hand: picking them up, putting them down, handing them over, and looking at them. */
 
 /** What the actor carries, in the world's order of things. */
-export const carried = (ctx: CommandContext, who: Player = ctx.actor): Held[] => heldIn(ctx.tavern.world.things, ctx.tavern.ledger, carriedBy(who.key));
+export const carried = (ctx: CommandContext, who: Player = ctx.actor): Held[] => heldIn(ctx.tavern.world.things, ctx.tavern.ledger, who.hands);
 
 /** What lies on the floor of the actor's room. */
 export const onFloor = (ctx: CommandContext): Held[] => heldIn(ctx.tavern.world.things, ctx.tavern.ledger, floorOf(ctx.room.id));

@@ -27,16 +27,20 @@ export const HOUSE_STOCK: Place = { kind: 'house' };
 export const carriedBy = (key: string): CharacterPlace => ({ kind: 'character', key });
 export const floorOf = (room: string): RoomPlace => ({ kind: 'room', room });
 
+/**
+ * The text of each place object asked before: a player's things are asked at every `inventory`
+ * (through Player.hands), and one string, hashed once, is cheaper to look up than a new one each time.
+ */
+const texts = new WeakMap<Place, string>();
+
 /** A place as the journal, checkpoints and the database spell it. */
 export function placeText(p: Place): string {
-  switch (p.kind) {
-    case 'character':
-      return `char:${p.key}`;
-    case 'room':
-      return `room:${p.room}`;
-    case 'house':
-      return 'house';
+  let text = texts.get(p);
+  if (text === undefined) {
+    text = p.kind === 'character' ? `char:${p.key}` : p.kind === 'room' ? `room:${p.room}` : 'house';
+    texts.set(p, text);
   }
+  return text;
 }
 
 const STORED = /^(?:char:([a-z]{1,32})|room:([\w-]{1,64})|house)$/;

@@ -2,6 +2,7 @@ import type { Timer } from './clock.js';
 import type { Session } from '../output/outbox.js';
 import type { TavernTable } from './table.js';
 import { charAccount, type CharacterAccount } from '../store/account.js';
+import { carriedBy, type CharacterPlace } from '../store/place.js';
 import type { CharacterRecord } from '../store/index.js';
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
@@ -15,6 +16,8 @@ export class Player {
   readonly key: string;
   /** The account of the player's purse, asked for at every `inventory`. */
   readonly purse: CharacterAccount;
+  /** The place of what the player carries, asked for at every `inventory`. */
+  readonly hands: CharacterPlace;
 
   constructor(
     readonly record: Readonly<CharacterRecord>,
@@ -23,6 +26,7 @@ export class Player {
   ) {
     this.key = record.name.toLowerCase();
     this.purse = charAccount(this.key);
+    this.hands = carriedBy(this.key);
   }
 
   get seat(): TavernTable | null {

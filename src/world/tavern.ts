@@ -351,30 +351,16 @@ export class Tavern implements TavernCore {
     };
     // Direction words always walk (or say why not): no table verb takes them. Nor does a table
     // verb's prefix take a tavern command typed in full (`l`, `i`), unless the seat's verb of that
-    // very word claims the line (`cheer 5000` at the bones table).
-    const visible = (c: TavernCommand) => this.mayUse(p, c);
-    const exact = this.commands.exactly(word, visible);
+    // very word claims the line (`cheer 5000` at the bones table). Most lines are a tavern
+    // command typed in full: one look-up.
+    const typed = this.commands.exactly(word);
+    const exact = typed && this.mayUse(p, typed) ? typed : undefined;
     const claimed = exact && p.seat?.commands.exactly(word)?.claims?.(args);
-    const lookup: Lookup<CommandContext> = directionOf(word) || (exact && !claimed)
-      ? { unknown: true }
-      : p.seat
-        ? p.seat.commands.find(word)
-        : this.onlookerCommand(ctx.room.id, word);
+    const atTable = directionOf(word) || (exact && !claimed) ? null : p.seat ? p.seat.commands.find(word) : this.onlookerCommand(ctx.room.id, word);
     // Only a word the table lacks is looked for among the tavern's commands by prefix: a seated
     // player's `bet` scans nothing.
-    const found = 'found' in lookup ? lookup : exact ? { found: exact } : this.commands.find(word, visible);
-    if ('ambiguous' in found) {
-      ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);
-      return;
-    }
-    if ('unknown' in found) {
-      const verbOf = [...this.tables.values()].find((t) => 'found' in t.commands.find(word));
-      if (verbOf && !p.seat) ctx.reply(`"${word}" is played at a table: sit at one first (sit <table>).`);
-      else if (verbOf) ctx.reply(`"${word}" is not a move at ${p.seat!.data.name}. Type help for what you can do.`);
-      else ctx.reply(`Unknown command "${word}". Type help for a list of commands.`);
-      return;
-    }
-    const command = found.found;
+    const command = atTable && 'found' in atTable ? atTable.found : (exact ?? this.byPrefix(ctx, word));
+    if (!command) return;
     if (command.needsArgs && !args) {
       ctx.reply(`Usage: ${command.usage}`);
       return;
@@ -384,6 +370,21 @@ export class Tavern implements TavernCore {
     } catch (e) {
       commandFailed(command, ctx, e);
     }
+  }
+
+  /** The tavern's one command that `word` begins, or undefined once the player is told why there is none. */
+  private byPrefix(ctx: CommandContext, word: string): TavernCommand | undefined {
+    const p = ctx.actor;
+    const found = this.commands.find(word, (c) => this.mayUse(p, c));
+    if ('found' in found) return found.found;
+    if ('ambiguous' in found) {
+      ctx.reply(`"${word}" could mean ${found.ambiguous.join(', ')}: type more of it.`);
+      return;
+    }
+    const verbOf = [...this.tables.values()].find((t) => 'found' in t.commands.find(word));
+    if (verbOf && !p.seat) ctx.reply(`"${word}" is played at a table: sit at one first (sit <table>).`);
+    else if (verbOf) ctx.reply(`"${word}" is not a move at ${p.seat!.data.name}. Type help for what you can do.`);
+    else ctx.reply(`Unknown command "${word}". Type help for a list of commands.`);
   }
 
   /** A table verb open to onlookers (`gold`), typed in full, at a table in this room. */

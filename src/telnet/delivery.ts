@@ -18,6 +18,7 @@ export interface OutputBatch {
 }
 
 const PROMPT = '> ';
+const NO_GMCP: readonly Buffer[] = [];
 /** After a message: the prompt on a line of its own, or (for a screen reader) on the message's last line. */
 const PROMPT_BELOW = `\n${PROMPT}`;
 const PROMPT_ALONGSIDE = ` ${PROMPT}`;
@@ -36,10 +37,7 @@ export interface DeliveryContext {
 
 /** The bytes of one batch (null when there are none); `c.promptOpen` then says whether a prompt is open after them. */
 export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): Buffer | null {
-  const gmcp: Buffer[] = [];
-  if (batch.gmcp?.length) {
-    for (const message of batch.gmcp) if (c.wantsGmcp(message.name)) gmcp.push(gmcpFrame(message));
-  }
+  const gmcp = batch.gmcp?.length ? batch.gmcp.flatMap((message) => (c.wantsGmcp(message.name) ? [gmcpFrame(message)] : [])) : NO_GMCP;
   const { profile } = c;
   let promptOpen = c.promptOpen;
   const blocks = batch.text;
@@ -65,8 +63,8 @@ export function deliveryBytes(batch: OutputBatch, c: DeliveryContext): Buffer | 
   }
   c.promptOpen = promptOpen;
   if (!gmcp.length) return bytes;
-  if (bytes) gmcp.push(bytes);
-  return gmcp.length === 1 ? gmcp[0] : Buffer.concat(gmcp);
+  const all = bytes ? [...gmcp, bytes] : gmcp;
+  return all.length === 1 ? all[0] : Buffer.concat(all);
 }
 
 /** `head + text + after` framed, then `tail`: in one pass when `text` is plain (render's colour stage done). */

@@ -39,9 +39,10 @@ export class TelnetParser {
     private readonly maxSubnegotiation: number,
   ) {}
 
-  push(chunk: Buffer): void {
+  /** The next bytes; `mayHoldIac` false when the caller has already searched them and found no IAC. */
+  push(chunk: Buffer, mayHoldIac = true): void {
     // Nearly every chunk is typed text with no command in it: one native search says so.
-    if (this.state === 'data' && !this.stopped && chunk.indexOf(IAC) < 0) {
+    if (this.state === 'data' && !this.stopped && (!mayHoldIac || chunk.indexOf(IAC) < 0)) {
       if (chunk.length) this.handler.data(chunk);
       return;
     }

@@ -11,6 +11,11 @@ export class Balances extends Map<string, number> {
   /** Per character key, their coins on each table (by table id) that holds some. */
   private readonly staked = new Map<string, Map<string, number>>();
 
+  /** Empty: Map's own constructor would call `set` with its entries before `staked` exists. */
+  constructor() {
+    super();
+  }
+
   override set(account: string, n: number): this {
     super.set(account, n);
     const escrow = escrowOf(account);

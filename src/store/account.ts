@@ -42,7 +42,7 @@ export const escrowAccount = (table: string, key: string): EscrowAccount => ({ k
 export const isOwned = (a: Account): a is OwnedAccount => a.kind === 'character' || a.kind === 'escrow';
 
 /**
- * The text of each account object asked before: a player's purse and stakes are asked at every
+ * The text of each account object asked before: a player's purse is asked at every
  * `inventory`, and one string, hashed once, is cheaper to look up than a new one each time.
  */
 const texts = new WeakMap<Account, string>();

@@ -67,8 +67,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private state: 'open' | 'closing' | 'closed' = 'open';
   private colourSetting: Setting = 'auto';
   private screenReaderSetting: Setting = 'auto';
-  /** What `profile` last came to: it changes only with a negotiation or a setting. */
+  /** What `profile` and `eorEnabled` last came to (asked at every delivery): they change only with a negotiation or a setting. */
   private renderProfile: RenderProfile | null = null;
+  private eor: boolean | null = null;
   /** cork() calls not yet undone by uncork(). */
   private corks = 0;
   /** The player has typed a line: SGA may be agreed to from now on. */
@@ -126,7 +127,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
   /** True once the client answered DO EOR to our WILL EOR: prompts then end in IAC EOR. */
   get eorEnabled(): boolean {
-    return this.option(EOR).local;
+    return (this.eor ??= this.option(EOR).local);
   }
 
   /** What the client told us about itself: window, terminal names, MTTS bits, GMCP hello. */
@@ -356,10 +357,11 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     }
   }
 
-  // What the client says of itself may change the render profile: it is worked out again.
+  // What the client says of itself may change the render profile and EOR: they are worked out again.
   negotiation(verb: Verb, option: number): void {
     if (this.state !== 'open' || !this.budget.option()) return;
     this.renderProfile = null;
+    this.eor = null;
     this.negotiator.receive(verb, option);
   }
 

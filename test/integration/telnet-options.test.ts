@@ -244,14 +244,22 @@ describe('MSSP', () => {
 });
 
 describe('deliveries', () => {
-  it('end a prompt in IAC EOR once EOR is agreed', async () => {
+  it('end a prompt in IAC EOR once EOR is agreed, and in IAC GA again once it is refused', async () => {
     const harness = await startServer();
     const { client, side } = await connect(harness);
+    let offset = client.received.length;
+    side.conn.deliver({});
+    await client.waitForBytes(bytes('> ', [IAC, GA]), offset);
     client.send([IAC, DO, EOR_OPTION]);
     await roundTrip(client, side);
-    const offset = client.received.length;
+    offset = client.received.length;
     side.conn.deliver({});
     await client.waitForBytes(bytes('> ', [IAC, EOR]), offset);
+    client.send([IAC, DONT, EOR_OPTION]);
+    await roundTrip(client, side);
+    offset = client.received.length;
+    side.conn.deliver({});
+    await client.waitForBytes(bytes('> ', [IAC, GA]), offset);
   });
 
   it('give a screen reader each message on a line of its own, its prompt on the message line, and no lone prompt line', async () => {

@@ -324,27 +324,31 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   // --- ParserHandler: what the client sent ---------------------------------------------------
 
   data(bytes: Buffer): void {
-    for (const line of this.lines.push(bytes)) {
-      if (line.cut && !this.cutTold) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
-      this.cutTold = false;
-      // A 'line' listener (or the output cap) may have closed us: ignore the rest.
-      if (this.state !== 'open') return;
-      // The player's Enter ended the prompt's line on their screen.
-      this.promptOpen = false;
-      // PuTTY asks DO SGA by reflex at connect, and agreeing would take it out of line mode;
-      // once the player has typed a line, a DO SGA is their own (telnet's `mode character`).
-      if (!this.typedALine) {
-        this.typedALine = true;
-        this.negotiator.localOptions.add(SGA);
-      }
-      this.emit('line', line.text);
-    }
+    this.lines.push(bytes, this.typed);
     // A line still being typed past the cap: told now, not when (or whether) it ends.
     if (this.lines.overflowing && !this.cutTold && this.state === 'open') {
       this.cutTold = true;
       this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
     }
   }
+
+  /** A line the player typed, whole. */
+  private readonly typed = (text: string, cut: boolean): void => {
+    // A 'line' listener (or the output cap) may have closed us: the rest is ignored.
+    if (this.state !== 'open') return;
+    if (cut && !this.cutTold) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
+    this.cutTold = false;
+    if (this.state !== 'open') return;
+    // The player's Enter ended the prompt's line on their screen.
+    this.promptOpen = false;
+    // PuTTY asks DO SGA by reflex at connect, and agreeing would take it out of line mode;
+    // once the player has typed a line, a DO SGA is their own (telnet's `mode character`).
+    if (!this.typedALine) {
+      this.typedALine = true;
+      this.negotiator.localOptions.add(SGA);
+    }
+    this.emit('line', text);
+  };
 
   // Negotiation, commands and GMCP past their budgets are ignored (input-budget.ts).
   command(code: number): void {

@@ -13,12 +13,8 @@ export const DEFAULT_MAX_LINE_BYTES = 1024;
 /** A line buffer grown past this is let go after its line: idle connections stay small. */
 const KEPT_BUFFER_BYTES = 128;
 
-export interface AssembledLine {
-  /** Decoded and cleaned text, without its line end. */
-  text: string;
-  /** True when the line was longer than the cap and its tail was discarded. */
-  cut: boolean;
-}
+/** Called with each line completed: its decoded and cleaned text, without its line end, and whether it was longer than the cap and its tail discarded. */
+export type LineListener = (text: string, cut: boolean) => void;
 
 /**
  * Cuts a byte stream into lines. A line ends at CR LF, CR NUL, LF, or a CR alone; a CR ends
@@ -36,11 +32,10 @@ export class LineAssembler {
 
   constructor(readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {}
 
-  /** Feeds the next chunk; returns the lines it completed, in order. */
-  push(chunk: Buffer): AssembledLine[] {
+  /** Feeds the next chunk; `line` hears each line it completes, in order (no list is made per chunk: most chunks are one line). */
+  push(chunk: Buffer, line: LineListener): void {
     const whole = this.wholeLine(chunk);
-    if (whole !== null) return [{ text: whole, cut: false }];
-    const lines: AssembledLine[] = [];
+    if (whole !== null) return line(whole, false);
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
       if (this.afterCr) {
@@ -48,8 +43,9 @@ export class LineAssembler {
         if (byte === LF || byte === NUL) continue;
       }
       if (byte === CR || byte === LF) {
-        lines.push(this.takeLine());
+        // Set before the line is heard, so that whatever hearing it does finds the state as it is.
         this.afterCr = byte === CR;
+        this.takeLine(line);
       } else if (this.overflowed) {
         // The rest of a line past the cap goes unread up to its end, with native searches.
         i = lineEnd(chunk, i) - 1;
@@ -61,7 +57,6 @@ export class LineAssembler {
         this.overflowed = true;
       }
     }
-    return lines;
   }
 
   /** A line is being typed past the cap: it will be cut. */
@@ -100,15 +95,15 @@ export class LineAssembler {
     this.line[this.length++] = byte;
   }
 
-  private takeLine(): AssembledLine {
+  private takeLine(line: LineListener): void {
     const end = this.overflowed ? utf8SafeCut(this.line, this.length) : this.length;
     const text = this.printable ? this.line.toString('latin1', 0, end) : cleanLine(this.line.toString('utf8', 0, end));
-    const line = { text, cut: this.overflowed };
+    const cut = this.overflowed;
     this.length = 0;
     this.overflowed = false;
     this.printable = true;
     if (this.line.length > KEPT_BUFFER_BYTES) this.line = Buffer.alloc(0);
-    return line;
+    line(text, cut);
   }
 }
 

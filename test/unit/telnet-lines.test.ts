@@ -6,9 +6,16 @@ import { cleanTerminalType } from '../../src/telnet/mtts.js';
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
 
+/** Feeds one chunk and returns the lines it completed, as the assembler tells them. */
+function linesOf(assembler: LineAssembler, chunk: Buffer): { text: string; cut: boolean }[] {
+  const lines: { text: string; cut: boolean }[] = [];
+  assembler.push(chunk, (text, cut) => lines.push({ text, cut }));
+  return lines;
+}
+
 /** Feeds the chunks in order and returns the texts of every completed line. */
 function texts(assembler: LineAssembler, ...chunks: Buffer[]): string[] {
-  return chunks.flatMap((chunk) => assembler.push(chunk).map((line) => line.text));
+  return chunks.flatMap((chunk) => linesOf(assembler, chunk).map((line) => line.text));
 }
 
 describe('LineAssembler line ends', () => {
@@ -97,9 +104,9 @@ describe('LineAssembler editing (clients in character mode)', () => {
 
   it('erases the line on eraseLine (IAC EL) and a character on eraseCharacter (IAC EC)', () => {
     const assembler = new LineAssembler();
-    assembler.push(bytes('say oops'));
+    texts(assembler, bytes('say oops'));
     assembler.eraseLine();
-    assembler.push(bytes('lookx'));
+    texts(assembler, bytes('lookx'));
     assembler.eraseCharacter();
     expect(texts(assembler, bytes('\n'))).toEqual(['look']);
   });
@@ -122,16 +129,16 @@ describe('LineAssembler editing (clients in character mode)', () => {
 
 describe('LineAssembler length cap', () => {
   it('keeps a line of exactly the cap whole', () => {
-    const [line] = new LineAssembler(8).push(bytes('12345678\n'));
+    const [line] = linesOf(new LineAssembler(8), bytes('12345678\n'));
     expect(line).toEqual({ text: '12345678', cut: false });
   });
 
   it('gives a whole line in one chunk (the usual case) as byte by byte: the cap, a CR LF after a CR, controls', () => {
     const cases = ['12345678\r\n', '123456789\r\n', 'say\thi\r\n', '\r\n', 'a\r\nb\r\n', 'caf\xe9\r\n'];
     for (const line of cases) {
-      const whole = new LineAssembler(8).push(Buffer.from(line, 'latin1'));
+      const whole = linesOf(new LineAssembler(8), Buffer.from(line, 'latin1'));
       const byByte = new LineAssembler(8);
-      const pieces = [...Buffer.from(line, 'latin1')].flatMap((b) => byByte.push(Buffer.from([b])));
+      const pieces = [...Buffer.from(line, 'latin1')].flatMap((b) => linesOf(byByte, Buffer.from([b])));
       expect(whole, JSON.stringify(line)).toEqual(pieces);
     }
     // After a lone CR, the LF that starts the next chunk is swallowed, not a line of its own.
@@ -141,8 +148,8 @@ describe('LineAssembler length cap', () => {
 
   it('cuts an over-long line to the cap, marks it, and drops the rest up to the line end', () => {
     const assembler = new LineAssembler(8);
-    expect(assembler.push(bytes('1234567890'))).toEqual([]);
-    expect(assembler.push(bytes('abcdef\r\nnext\n'))).toEqual([
+    expect(linesOf(assembler, bytes('1234567890'))).toEqual([]);
+    expect(linesOf(assembler, bytes('abcdef\r\nnext\n'))).toEqual([
       { text: '12345678', cut: true },
       { text: 'next', cut: false },
     ]);
@@ -150,10 +157,10 @@ describe('LineAssembler length cap', () => {
 
   it('never splits a multibyte character at the cut', () => {
     // 'ab' + three-byte '€' (E2 82 AC) + 'c': a cap of 4 falls inside the euro sign.
-    const [line] = new LineAssembler(4).push(bytes('ab€c\n'));
+    const [line] = linesOf(new LineAssembler(4), bytes('ab€c\n'));
     expect(line).toEqual({ text: 'ab', cut: true });
     // A cap of 5 keeps the whole euro sign.
-    expect(new LineAssembler(5).push(bytes('ab€c\n'))[0]).toEqual({ text: 'ab€', cut: true });
+    expect(linesOf(new LineAssembler(5), bytes('ab€c\n'))[0]).toEqual({ text: 'ab€', cut: true });
   });
 
   it('utf8SafeCut backs up only over an incomplete character', () => {

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The least-work server the MUD is measured against (echo-server.ts). */
 export const ECHO_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'echo-server.js');
+/** This server's telnet layer with nothing behind it (telnet-floor.ts). */
+export const TELNET_FLOOR = join(dirname(fileURLToPath(import.meta.url)), 'telnet-floor.js');
 
 export interface Served {
   child: ChildProcess;

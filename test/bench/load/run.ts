@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { hashPassword } from '../../../src/login/accounts.js';
 import { BET_TARGET_MS, bonesCrowd, durableAppends, durableEcho } from './bones.js';
 import { connectAll, LoadClient, letters, loopbackAddress } from './client.js';
-import { cpuSeconds, ECHO_SERVER, percentiles, rssKb, serve, type Percentiles, type Served } from './process.js';
+import { cpuSeconds, ECHO_SERVER, TELNET_FLOOR, percentiles, rssKb, serve, type Percentiles, type Served } from './process.js';
 import { SERVER_NODE_FLAGS } from '../../../src/node-flags.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -171,16 +171,20 @@ async function main(): Promise<void> {
   try {
     const first = await echoLoop(echo);
     report(`echo server, ${CLIENTS} clients looping a line: ${rate(first.perSecond)}, p99 ${ms(first.latency.p99)}`);
+    const floor = await serve([TELNET_FLOOR]);
+    const floorClients = await connectAll(floor.port, CLIENTS, 2000);
     const dataDir = await mkdtemp(join(tmpdir(), 'bench-load-'));
     try {
       const server = await serve([...SERVER_NODE_FLAGS, MAIN, ...serverFlags(dataDir)]);
       try {
-        await serverFigures(server, echo);
+        await serverFigures(server, echo, floorClients);
       } finally {
         await server.stop();
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+      for (const c of floorClients) c.close();
+      await floor.stop();
     }
   } finally {
     for (const c of echo.clients) c.close();
@@ -209,7 +213,7 @@ async function hashesPerSecond(seconds = 5): Promise<number> {
 }
 
 /** Every figure of this server, the echo server standing by for the inventory figure's baselines. */
-async function serverFigures(server: Served, echo: Echo): Promise<void> {
+async function serverFigures(server: Served, echo: Echo, floorClients: LoadClient[]): Promise<void> {
   const pid = server.child.pid!;
   await sleep(1000);
   const idleRss = rssKb(pid);
@@ -249,13 +253,16 @@ async function serverFigures(server: Served, echo: Echo): Promise<void> {
   // Each inventory loop next to an echo loop: the machine's speed drifts over minutes, so a ratio
   // compares loops seconds apart. The echo loop goes first, then second, in turn, so that drift
   // within a pair cancels out; the figure is the middle ratio (the lower one of two middles).
-  const pairs: { echo: LoopResult; inv: LoopResult; cpu: number }[] = [];
+  // The telnet layer's floor (telnet-floor.ts) is looped on the echo loop's other side.
+  const pairs: { echo: LoopResult; inv: LoopResult; cpu: number; floor: LoopResult }[] = [];
   for (let i = 0; i < PAIRS; i++) {
+    const floorFirst = i % 2 === 0 ? await closedLoop(floorClients, 'inventory', INVENTORY, SECONDS) : null;
     const before = i % 2 === 0 ? await echoLoop(echo) : null;
     const cpu0 = cpuSeconds(pid);
     const inv = await closedLoop(storm.clients, 'inventory', INVENTORY, SECONDS);
     const cpu = ((cpuSeconds(pid) - cpu0) / SECONDS) * 100;
-    pairs.push({ echo: before ?? (await echoLoop(echo)), inv, cpu });
+    const after = before ?? (await echoLoop(echo));
+    pairs.push({ echo: after, inv, cpu, floor: floorFirst ?? (await closedLoop(floorClients, 'inventory', INVENTORY, SECONDS)) });
   }
   const ratio = (p: (typeof pairs)[number]) => p.inv.perSecond / p.echo.perSecond;
   const mid = [...pairs].sort((a, b) => ratio(a) - ratio(b))[Math.floor((PAIRS - 1) / 2)];
@@ -264,6 +271,10 @@ async function serverFigures(server: Served, echo: Echo): Promise<void> {
     `${CLIENTS} clients looping inventory, each of ${PAIRS} loops next to an echo loop: the middle ratio ${ratio(mid).toFixed(2)} of echo (target >= 0.85) ${verdict(ratio(mid) >= 0.85)}, ${rate(mid.inv.perSecond)} against ${rate(mid.echo.perSecond)}; its p99 ${ms(mid.inv.latency.p99)} (target <= 1.5 x its echo loop's ${ms(mid.echo.latency.p99)} + 10 = ${ms(p99Target)}) ${verdict(mid.inv.latency.p99 <= p99Target)}; server CPU ${mid.cpu.toFixed(0)} %, ${pairs.reduce((n, p) => n + p.inv.failures, 0)} failures`,
   );
   report(`  each loop: ${pairs.map((p) => `${rate(p.inv.perSecond)} / ${rate(p.echo.perSecond)} = ${ratio(p).toFixed(2)}`).join(', ')}`);
+  const floorRatios = pairs.map((p) => p.floor.perSecond / p.echo.perSecond);
+  report(
+    `  the telnet layer alone (inventory's reply to every line, no tavern behind it), beside the same echo loops: the middle ratio ${[...floorRatios].sort((a, b) => a - b)[Math.floor((PAIRS - 1) / 2)].toFixed(2)} of echo (${pairs.map((p, i) => `${rate(p.floor.perSecond)} = ${floorRatios[i].toFixed(2)}`).join(', ')}), ${pairs.reduce((n, p) => n + p.floor.failures, 0)} failures`,
+  );
 
   const half = storm.clients.slice(0, Math.floor(CLIENTS / 2));
   const halfInv = await closedLoop(half, 'inventory', INVENTORY, SECONDS);

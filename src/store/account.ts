@@ -42,19 +42,25 @@ export const escrowAccount = (table: string, key: string): EscrowAccount => ({ k
 export const isOwned = (a: Account): a is OwnedAccount => a.kind === 'character' || a.kind === 'escrow';
 
 /**
- * The text of each account object asked before: a player's purse is asked at every
- * `inventory`, and one string, hashed once, is cheaper to look up than a new one each time.
+ * The texts of the accounts kept for long (a player's purse), spelt once: a player's purse is
+ * asked at every `inventory`. An account made for one transaction (a bet's escrow, a returned
+ * stake) is spelt when asked and not kept here: it would only fill the map.
  */
-const texts = new WeakMap<Account, string>();
+const keptTexts = new WeakMap<Account, string>();
+
+/** `account`, its text spelt once and kept for as long as the account is. */
+export function keptAccount<A extends Account>(account: A): A {
+  keptTexts.set(account, spell(account));
+  return account;
+}
 
 /** An account as the journal, checkpoints and the database spell it. */
 export function accountText(a: Account): string {
-  let text = texts.get(a);
-  if (text === undefined) {
-    text = a.kind === 'character' ? `char:${a.key}` : a.kind === 'escrow' ? `escrow:${a.table}:${a.key}` : a.kind;
-    texts.set(a, text);
-  }
-  return text;
+  return keptTexts.get(a) ?? spell(a);
+}
+
+function spell(a: Account): string {
+  return a.kind === 'character' ? `char:${a.key}` : a.kind === 'escrow' ? `escrow:${a.table}:${a.key}` : a.kind;
 }
 
 export type AccountResult = { ok: true; account: Account } | { ok: false; reason: string };

@@ -28,19 +28,25 @@ export const carriedBy = (key: string): CharacterPlace => ({ kind: 'character', 
 export const floorOf = (room: string): RoomPlace => ({ kind: 'room', room });
 
 /**
- * The text of each place object asked before: a player's things are asked at every `inventory`
- * (through Player.hands), and one string, hashed once, is cheaper to look up than a new one each time.
+ * The texts of the places kept for long (a player's hands), spelt once: a player's things are
+ * asked at every `inventory`. A place made for one command (a room's floor, another player's
+ * hands) is spelt when asked and not kept here: it would only fill the map.
  */
-const texts = new WeakMap<Place, string>();
+const keptTexts = new WeakMap<Place, string>();
+
+/** `place`, its text spelt once and kept for as long as the place is. */
+export function keptPlace<P extends Place>(place: P): P {
+  keptTexts.set(place, spell(place));
+  return place;
+}
 
 /** A place as the journal, checkpoints and the database spell it. */
 export function placeText(p: Place): string {
-  let text = texts.get(p);
-  if (text === undefined) {
-    text = p.kind === 'character' ? `char:${p.key}` : p.kind === 'room' ? `room:${p.room}` : 'house';
-    texts.set(p, text);
-  }
-  return text;
+  return keptTexts.get(p) ?? spell(p);
+}
+
+function spell(p: Place): string {
+  return p.kind === 'character' ? `char:${p.key}` : p.kind === 'room' ? `room:${p.room}` : 'house';
 }
 
 const STORED = /^(?:char:([a-z]{1,32})|room:([\w-]{1,64})|house)$/;

@@ -1,8 +1,8 @@
 import type { Timer } from './clock.js';
 import type { Session } from '../output/outbox.js';
 import type { TavernTable } from './table.js';
-import { charAccount, type CharacterAccount } from '../store/account.js';
-import { carriedBy, type CharacterPlace } from '../store/place.js';
+import { charAccount, keptAccount, type CharacterAccount } from '../store/account.js';
+import { carriedBy, keptPlace, type CharacterPlace } from '../store/place.js';
 import type { CharacterRecord } from '../store/index.js';
 
 /** A character in the world: connected, or linkdead while keeping a seat. */
@@ -25,8 +25,8 @@ export class Player {
     private readonly seatChanged: (p: Player) => void = () => undefined,
   ) {
     this.key = record.name.toLowerCase();
-    this.purse = charAccount(this.key);
-    this.hands = carriedBy(this.key);
+    this.purse = keptAccount(charAccount(this.key));
+    this.hands = keptPlace(carriedBy(this.key));
   }
 
   get seat(): TavernTable | null {

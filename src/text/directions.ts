@@ -11,8 +11,10 @@ export const OPPOSITE: Record<Direction, Direction> = {
 /** The one-letter form of each direction. */
 export const DIRECTION_LETTERS: Record<Direction, string> = { north: 'n', east: 'e', south: 's', west: 'w', up: 'u', down: 'd' };
 
+/** Each direction by its word and by its letter. */
+const BY_WORD = new Map<string, Direction>(DIRECTIONS.flatMap((d) => [[d, d] as const, [DIRECTION_LETTERS[d], d] as const]));
+
 /** The direction a word names, in full or by its letter (`n`, `north`), or undefined. */
 export function directionOf(word: string): Direction | undefined {
-  const w = word.toLowerCase();
-  return DIRECTIONS.find((d) => d === w || DIRECTION_LETTERS[d] === w);
+  return BY_WORD.get(word.toLowerCase());
 }

@@ -356,7 +356,7 @@ export class Tavern implements TavernCore {
     const typed = this.commands.exactly(word);
     const exact = typed && this.mayUse(p, typed) ? typed : undefined;
     const claimed = exact && p.seat?.commands.exactly(word)?.claims?.(args);
-    const atTable = directionOf(word) || (exact && !claimed) ? null : p.seat ? p.seat.commands.find(word) : this.onlookerCommand(ctx.room.id, word);
+    const atTable = (exact && !claimed) || directionOf(word) ? null : p.seat ? p.seat.commands.find(word) : this.onlookerCommand(ctx.room.id, word);
     // Only a word the table lacks is looked for among the tavern's commands by prefix: a seated
     // player's `bet` scans nothing.
     const command = atTable && 'found' in atTable ? atTable.found : (exact ?? this.byPrefix(ctx, word));

@@ -51,6 +51,14 @@ describe('the command parser', () => {
     expect(splitCommand('LOOK')).toEqual({ word: 'look', args: '' });
     expect(splitCommand('   ')).toEqual({ word: '', args: '' });
   });
+
+  it('splits at the first white space of any kind, as \\s means it, and at nothing else', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      const space = /\s/.test(ch);
+      expect(splitCommand(`bet${ch}5`), `U+${c.toString(16)}`).toEqual(space ? { word: 'bet', args: '5' } : { word: `bet${ch}5`.toLowerCase(), args: '' });
+    }
+  });
 });
 
 describe('keyword matching', () => {

@@ -171,20 +171,16 @@ async function main(): Promise<void> {
   try {
     const first = await echoLoop(echo);
     report(`echo server, ${CLIENTS} clients looping a line: ${rate(first.perSecond)}, p99 ${ms(first.latency.p99)}`);
-    const floor = await serve([TELNET_FLOOR]);
-    const floorClients = await connectAll(floor.port, CLIENTS, 2000);
     const dataDir = await mkdtemp(join(tmpdir(), 'bench-load-'));
     try {
       const server = await serve([...SERVER_NODE_FLAGS, MAIN, ...serverFlags(dataDir)]);
       try {
-        await serverFigures(server, echo, floorClients);
+        await serverFigures(server, echo);
       } finally {
         await server.stop();
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
-      for (const c of floorClients) c.close();
-      await floor.stop();
     }
   } finally {
     for (const c of echo.clients) c.close();
@@ -213,7 +209,7 @@ async function hashesPerSecond(seconds = 5): Promise<number> {
 }
 
 /** Every figure of this server, the echo server standing by for the inventory figure's baselines. */
-async function serverFigures(server: Served, echo: Echo, floorClients: LoadClient[]): Promise<void> {
+async function serverFigures(server: Served, echo: Echo): Promise<void> {
   const pid = server.child.pid!;
   await sleep(1000);
   const idleRss = rssKb(pid);
@@ -253,16 +249,24 @@ async function serverFigures(server: Served, echo: Echo, floorClients: LoadClien
   // Each inventory loop next to an echo loop: the machine's speed drifts over minutes, so a ratio
   // compares loops seconds apart. The echo loop goes first, then second, in turn, so that drift
   // within a pair cancels out; the figure is the middle ratio (the lower one of two middles).
-  // The telnet layer's floor (telnet-floor.ts) is looped on the echo loop's other side.
+  // The telnet layer's floor (telnet-floor.ts) is looped on the echo loop's other side; it is
+  // started only now, so that nothing of it is there during the storm and the memory figure.
+  const floor = await serve([TELNET_FLOOR]);
+  const floorClients = await connectAll(floor.port, CLIENTS, 2000);
   const pairs: { echo: LoopResult; inv: LoopResult; cpu: number; floor: LoopResult }[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const floorFirst = i % 2 === 0 ? await closedLoop(floorClients, 'inventory', INVENTORY, SECONDS) : null;
-    const before = i % 2 === 0 ? await echoLoop(echo) : null;
-    const cpu0 = cpuSeconds(pid);
-    const inv = await closedLoop(storm.clients, 'inventory', INVENTORY, SECONDS);
-    const cpu = ((cpuSeconds(pid) - cpu0) / SECONDS) * 100;
-    const after = before ?? (await echoLoop(echo));
-    pairs.push({ echo: after, inv, cpu, floor: floorFirst ?? (await closedLoop(floorClients, 'inventory', INVENTORY, SECONDS)) });
+  try {
+    for (let i = 0; i < PAIRS; i++) {
+      const floorFirst = i % 2 === 0 ? await closedLoop(floorClients, 'inventory', INVENTORY, SECONDS) : null;
+      const before = i % 2 === 0 ? await echoLoop(echo) : null;
+      const cpu0 = cpuSeconds(pid);
+      const inv = await closedLoop(storm.clients, 'inventory', INVENTORY, SECONDS);
+      const cpu = ((cpuSeconds(pid) - cpu0) / SECONDS) * 100;
+      const after = before ?? (await echoLoop(echo));
+      pairs.push({ echo: after, inv, cpu, floor: floorFirst ?? (await closedLoop(floorClients, 'inventory', INVENTORY, SECONDS)) });
+    }
+  } finally {
+    for (const c of floorClients) c.close();
+    await floor.stop();
   }
   const ratio = (p: (typeof pairs)[number]) => p.inv.perSecond / p.echo.perSecond;
   const mid = [...pairs].sort((a, b) => ratio(a) - ratio(b))[Math.floor((PAIRS - 1) / 2)];

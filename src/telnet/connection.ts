@@ -334,10 +334,9 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
   /** A line the player typed, whole. */
   private readonly typed = (text: string, cut: boolean): void => {
-    // A 'line' listener (or the output cap) may have closed us: the rest is ignored.
-    if (this.state !== 'open') return;
     if (cut && !this.cutTold) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
     this.cutTold = false;
+    // A 'line' listener (or the output cap) may have closed us: the rest is ignored.
     if (this.state !== 'open') return;
     // The player's Enter ended the prompt's line on their screen.
     this.promptOpen = false;

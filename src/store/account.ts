@@ -42,21 +42,24 @@ export const escrowAccount = (table: string, key: string): EscrowAccount => ({ k
 export const isOwned = (a: Account): a is OwnedAccount => a.kind === 'character' || a.kind === 'escrow';
 
 /**
- * The texts of the accounts kept for long (a player's purse), spelt once: a player's purse is
- * asked at every `inventory`. An account made for one transaction (a bet's escrow, a returned
- * stake) is spelt when asked and not kept here: it would only fill the map.
+ * The text of an account kept for long (a player's purse), spelt once and held by the account
+ * itself: a purse is asked for at every `inventory`, and a property is read without a look-up in
+ * a table of a thousand players. Not enumerable, so the account still compares and prints as its
+ * kind and key. An account made for one transaction (a bet's escrow, a returned stake) is spelt
+ * when asked.
  */
-const keptTexts = new WeakMap<Account, string>();
+const TEXT = Symbol('account text');
+type Kept = Account & { readonly [TEXT]?: string };
 
-/** `account`, its text spelt once and kept for as long as the account is. */
+/** `account`, its text spelt once and kept on it. */
 export function keptAccount<A extends Account>(account: A): A {
-  keptTexts.set(account, spell(account));
+  Object.defineProperty(account, TEXT, { value: spell(account) });
   return account;
 }
 
 /** An account as the journal, checkpoints and the database spell it. */
 export function accountText(a: Account): string {
-  return keptTexts.get(a) ?? spell(a);
+  return (a as Kept)[TEXT] ?? spell(a);
 }
 
 function spell(a: Account): string {

@@ -28,21 +28,22 @@ export const carriedBy = (key: string): CharacterPlace => ({ kind: 'character', 
 export const floorOf = (room: string): RoomPlace => ({ kind: 'room', room });
 
 /**
- * The texts of the places kept for long (a player's hands), spelt once: a player's things are
- * asked at every `inventory`. A place made for one command (a room's floor, another player's
- * hands) is spelt when asked and not kept here: it would only fill the map.
+ * The text of a place kept for long (a player's hands), spelt once and held by the place itself,
+ * as a kept account's is (account.ts): a player's things are asked for at every `inventory`. A
+ * place made for one command (a room's floor, another player's hands) is spelt when asked.
  */
-const keptTexts = new WeakMap<Place, string>();
+const TEXT = Symbol('place text');
+type Kept = Place & { readonly [TEXT]?: string };
 
-/** `place`, its text spelt once and kept for as long as the place is. */
+/** `place`, its text spelt once and kept on it. */
 export function keptPlace<P extends Place>(place: P): P {
-  keptTexts.set(place, spell(place));
+  Object.defineProperty(place, TEXT, { value: spell(place) });
   return place;
 }
 
 /** A place as the journal, checkpoints and the database spell it. */
 export function placeText(p: Place): string {
-  return keptTexts.get(p) ?? spell(p);
+  return (p as Kept)[TEXT] ?? spell(p);
 }
 
 function spell(p: Place): string {

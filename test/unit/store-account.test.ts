@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountOwner, accountText, charAccount, escrowAccount, HOUSE, isOwned, mayOwe, MINT, readAccount, type Account } from '../../src/store/account.js';
+import { accountOwner, accountText, charAccount, escrowAccount, HOUSE, isOwned, keptAccount, mayOwe, MINT, readAccount, type Account } from '../../src/store/account.js';
+import { carriedBy, floorOf, keptPlace, placeText } from '../../src/store/place.js';
 
 /** Accounts: typed in the server, strings in the journal, db.json and PostgreSQL; one codec between. */
 describe('accounts', () => {
@@ -17,6 +18,19 @@ describe('accounts', () => {
       expect(readAccount(text)).toEqual({ ok: true, account });
       expect(readAccount(accountText(account))).toEqual({ ok: true, account });
     }
+  });
+
+  it('keeps a purse\'s and hands\' text on them, and they still compare and print as their kind and key', () => {
+    const purse = keptAccount(charAccount('ana'));
+    expect(accountText(purse)).toBe('char:ana');
+    expect(purse).toStrictEqual(charAccount('ana'));
+    expect(JSON.stringify(purse)).toBe('{"kind":"character","key":"ana"}');
+    expect(Object.getOwnPropertySymbols(purse).every((s) => !Object.getOwnPropertyDescriptor(purse, s)!.enumerable)).toBe(true);
+    const hands = keptPlace(carriedBy('ana'));
+    expect(placeText(hands)).toBe('char:ana');
+    expect(placeText(floorOf('bar'))).toBe('room:bar');
+    expect(hands).toStrictEqual(carriedBy('ana'));
+    expect(JSON.stringify(hands)).toBe('{"kind":"character","key":"ana"}');
   });
 
   it.each([

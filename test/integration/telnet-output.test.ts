@@ -133,6 +133,20 @@ function countWrites(conn: TelnetConnection): { calls: number; chunks: number } 
 }
 
 describe('a release', () => {
+  it("keeps each outbox's mail for a session apart, though the mailbox is kept on the session", async () => {
+    const told: (readonly string[] | undefined)[] = [];
+    const session = { deliver: (d: { text?: readonly string[] }) => told.push(d.text), wants: () => false } as unknown as Session;
+    const [one, two] = [new Outbox(quietStore), new Outbox(quietStore)];
+    one.add(session, 'from the first');
+    two.add(session, 'from the second');
+    one.add(session, 'the first again');
+    await one.release();
+    expect(told).toEqual([['from the first', 'the first again']]);
+    await two.release();
+    expect(told).toEqual([['from the first', 'the first again'], ['from the second']]);
+    expect(Object.keys(session)).toEqual(['deliver', 'wants']);
+  });
+
   it('delivers text, prompt and GA at once when nothing waits for the disk', async () => {
     const harness = await startServer();
     const { client, side } = await connect(harness);

@@ -21,7 +21,8 @@ export interface Connection {
   readonly proxyOwn?: boolean;
   readonly closed: boolean;
   close(farewell?: string): void;
-  on(event: 'line', listener: (line: string) => void): unknown;
+  /** Who hears each line typed (one listener). */
+  onLine(listener: (line: string) => void): void;
   on(event: 'close', listener: () => void): unknown;
   /** How the client describes itself, for the log. */
   describe(): string;
@@ -113,7 +114,7 @@ export class Connections {
         overflow: (limits) => session.deliver({ text: [droppedLinesNotice(limits)], prompt: false }),
       },
     );
-    c.on('line', (line) => {
+    c.onLine((line) => {
       logOpen();
       lines.push(line);
     });

@@ -35,9 +35,12 @@ export interface ConnectionOptions {
 }
 
 export interface ConnectionEvents {
-  line: [text: string];
   close: [];
 }
+
+/** Who hears the lines a connection's player types (`onLine`). */
+export type LineListener = (text: string) => void;
+const nobodyListens: LineListener = () => undefined;
 
 export const DEFAULT_MAX_QUEUED_BYTES = 256 * 1024;
 /** Longest subnegotiation we read: GMCP's Core.Supports lists are the longest real ones. */
@@ -89,6 +92,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private cutTold = false;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
+  private hearLine = nobodyListens;
 
   constructor(
     private readonly socket: Socket,
@@ -187,6 +191,14 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.state === 'closed') return;
     this.corks++;
     this.socket.cork();
+  }
+
+  /**
+   * Who hears each line typed, whole: one listener, called directly rather than emitted (the
+   * hottest event there is; an emit looks its listeners up by name at every line).
+   */
+  onLine(listener: LineListener): void {
+    this.hearLine = listener;
   }
 
   uncork(): void {
@@ -336,7 +348,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private readonly typed = (text: string, cut: boolean): void => {
     if (cut && !this.cutTold) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
     this.cutTold = false;
-    // A 'line' listener (or the output cap) may have closed us: the rest is ignored.
+    // The line-too-long notice (the output cap) may have closed us: the rest is ignored.
     if (this.state !== 'open') return;
     // The player's Enter ended the prompt's line on their screen.
     this.promptOpen = false;
@@ -346,7 +358,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
       this.typedALine = true;
       this.negotiator.localOptions.add(SGA);
     }
-    this.emit('line', text);
+    this.hearLine(text);
   };
 
   // Negotiation, commands and GMCP past their budgets are ignored (input-budget.ts).

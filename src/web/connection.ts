@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { RawData, WebSocket } from 'ws';
-import type { ConnectionEvents } from '../telnet/connection.js';
+import type { ConnectionEvents, LineListener } from '../telnet/connection.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../telnet/lines.js';
 import { readFrame, writeFrame } from './frames.js';
 import type { ServerMessage } from './messages.js';
@@ -40,6 +40,7 @@ export class WebConnection extends EventEmitter<WebConnectionEvents> {
   private graceTimer: NodeJS.Timeout | undefined;
   /** cork() calls not yet undone by uncork(). */
   private corks = 0;
+  private hearLine: LineListener = () => undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -72,6 +73,11 @@ export class WebConnection extends EventEmitter<WebConnectionEvents> {
   /** Output bytes waiting for this page. */
   get queuedBytes(): number {
     return this.socket.bufferedAmount;
+  }
+
+  /** Who hears each line typed: one listener, as a telnet connection's (telnet/connection.ts). */
+  onLine(listener: LineListener): void {
+    this.hearLine = listener;
   }
 
   send(message: ServerMessage): void {
@@ -138,7 +144,7 @@ export class WebConnection extends EventEmitter<WebConnectionEvents> {
     }
     if (frame.kind === 'resume') return void this.emit('resume', frame.token);
     if (frame.notice) this.send({ type: 'text', text: frame.notice });
-    if (this.state === 'open') this.emit('line', frame.text);
+    if (this.state === 'open') this.hearLine(frame.text);
   }
 
   /** Cuts the connection at once, without a word (a page that broke the rules or stopped reading). */

@@ -231,7 +231,7 @@ describe('MSSP', () => {
   it('answers MSSP-REQUEST in plain text, one VARIABLE<TAB>VALUE a line, and hangs up', async () => {
     const harness = await startServer({ mssp: () => ({ NAME: 'The Obsidian Scorpion', PORT: '4000', GENRE: ['Fantasy'] }) });
     const { client, side } = await connect(harness);
-    side.conn.on('line', () => side.conn.closeWithMssp());
+    side.conn.onLine(() => side.conn.closeWithMssp());
     client.send('MSSP-REQUEST\r\n');
     await waitFor(() => client.ended, 'the hang-up');
     const text = client.after(INITIAL_NEGOTIATION.length).toString();
@@ -275,7 +275,7 @@ describe('deliveries', () => {
     expect(client.after(start)).toEqual(news);
     // The player's Enter ends the prompt's line: the reply starts where the cursor is, its prompt on its own last line.
     const lines: string[] = [];
-    side.conn.on('line', (line) => lines.push(line));
+    side.conn.onLine((line) => lines.push(line));
     client.send(bytes('i\r\n'));
     await waitFor(() => lines.length === 1, 'the line');
     const replied = client.received.length;

@@ -27,7 +27,7 @@ async function pair(options?: WebConnectionOptions) {
   const connection = new WebConnection(socket, '127.0.0.1', options);
   const lines: string[] = [];
   let closes = 0;
-  connection.on('line', (l) => lines.push(l));
+  connection.onLine((l) => lines.push(l));
   connection.on('close', () => closes++);
   const until = async (check: () => boolean) => {
     for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 5));

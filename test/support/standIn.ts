@@ -34,7 +34,7 @@ export class StandIn {
     this.pageDir = await buildPage();
     [this.server] = await listenWeb('127.0.0.1', [{ port: 0 }], { root: this.pageDir }, (connection) => {
       const link: PageLink = { connection, lines: [] };
-      connection.on('line', (line) => link.lines.push(line));
+      connection.onLine((line) => link.lines.push(line));
       this.links.push(link);
       connection.send({ type: 'text', text: 'Welcome to the Obsidian Scorpion.' });
       connection.send({ type: 'prompt', text: '> ' });

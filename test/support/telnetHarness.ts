@@ -89,7 +89,7 @@ export async function startServer(options?: ConnectionOptions): Promise<Harness>
     0,
     (conn) => {
       const side: ServerSide = { conn, lines: [], closes: 0 };
-      conn.on('line', (text) => side.lines.push(text));
+      conn.onLine((text) => side.lines.push(text));
       conn.on('close', () => side.closes++);
       sides.push(side);
     },

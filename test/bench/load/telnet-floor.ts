@@ -16,7 +16,7 @@ const REPLY = `You are carrying ${paint('coins', `1,000${together(' obsidian coi
 const server = net.createServer({ noDelay: true }, (socket) => {
   const c = new TelnetConnection(socket);
   c.deliver({ prompt: true });
-  c.on('line', () => c.deliver({ text: [REPLY] }));
+  c.onLine(() => c.deliver({ text: [REPLY] }));
 });
 server.listen({ host: '127.0.0.1', port: 0, backlog: 4096 }, () => {
   const address = server.address() as net.AddressInfo;

@@ -1,3 +1,5 @@
+// Node's own, not the global `process`: that one is a getter, read at every delivery.
+import { nextTick } from 'node:process';
 import type { Store } from '../store/index.js';
 import type { Setting } from '../telnet/client-profile.js';
 import type { News, NewsKind, Told } from './news.js';
@@ -273,7 +275,7 @@ export class Outbox {
     if (!session.cork) return;
     if (!this.endOfTickDue) {
       this.endOfTickDue = true;
-      process.nextTick(this.endOfTick);
+      nextTick(this.endOfTick);
     }
     const corkedNow = -this.tick - 1;
     if (box.toldIn === this.tick) {

@@ -71,12 +71,14 @@ export class OrderedOutput {
   /** Bytes accepted but not yet in the kernel: in zlib, waiting behind a stream, in the socket. */
   get queuedBytes(): number {
     let queued = this.socket.writableLength;
-    for (const stage of this.stages) queued += stage.size + (stage.stream?.pendingBytes ?? 0);
+    // Indexed, not `for of` or `at()`: neither is inlined on the frozen empty list, asked at every write.
+    const { stages } = this;
+    for (let i = 0; i < stages.length; i++) queued += stages[i].size + (stages[i].stream?.pendingBytes ?? 0);
     return queued;
   }
 
   write(bytes: Buffer): void {
-    const last = this.stages.at(-1);
+    const last = this.stages[this.stages.length - 1];
     if (!last) this.toSocket(bytes);
     else if (last.stream && !last.ending) last.stream.write(bytes);
     else this.hold(last, bytes);

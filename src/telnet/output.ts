@@ -1,4 +1,6 @@
 /** The framing stage: text to telnet bytes (NVT line ends, UTF-8, IAC doubled). Pure. */
+// Node's own, not the global: that one is a getter, called at every delivery's frame.
+import { Buffer } from 'node:buffer';
 import { BOUND, MARK_CLOSE, MARK_OPEN } from '../text/markup.js';
 import { commands } from './telnetlib.js';
 

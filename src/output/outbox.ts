@@ -67,7 +67,7 @@ export const MAYBE_NOT_WRITTEN =
   'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
 /** What one session is told in one release: its text and news, and `prompt: false` while its line is still being answered. */
-type Batch = { text: string[]; news: News[] | undefined; prompt?: false };
+type Batch = { text: string[]; news: News[] | undefined; prompt: false | undefined };
 
 /**
  * What the outbox keeps of one session, found once per call instead of in a map, a set and a
@@ -246,8 +246,8 @@ export class Outbox {
     if (!boxes.length) return NOTHING_PENDING;
     this.pending = [];
     return boxes.map((box) => {
-      const batch: Batch = { text: box.text, news: box.news };
-      if (box.answering) batch.prompt = false;
+      // One shape for every batch, so that reading one is the same few loads wherever it goes.
+      const batch: Batch = { text: box.text, news: box.news, prompt: box.answering ? false : undefined };
       box.text = [];
       box.news = undefined;
       box.queued = false;

@@ -71,16 +71,18 @@ export class OrderedOutput {
   /** Bytes accepted but not yet in the kernel: in zlib, waiting behind a stream, in the socket. */
   get queuedBytes(): number {
     let queued = this.socket.writableLength;
-    // Indexed, not `for of` or `at()`: neither is inlined on the frozen empty list, asked at every write.
+    // Indexed, not `for of`: that is not inlined on the frozen empty list, asked at every write.
     const { stages } = this;
     for (let i = 0; i < stages.length; i++) queued += stages[i].size + (stages[i].stream?.pendingBytes ?? 0);
     return queued;
   }
 
   write(bytes: Buffer): void {
-    const last = this.stages[this.stages.length - 1];
-    if (!last) this.toSocket(bytes);
-    else if (last.stream && !last.ending) last.stream.write(bytes);
+    // Nearly always plain: straight out, without at() (not inlined on the frozen list) or a read of index -1 (a look-up by name).
+    const { stages } = this;
+    if (stages.length === 0) return this.toSocket(bytes);
+    const last = stages[stages.length - 1];
+    if (last.stream && !last.ending) last.stream.write(bytes);
     else this.hold(last, bytes);
   }
 

@@ -186,19 +186,19 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     if (bytes) this.send(bytes);
   }
 
-  /** Holds writes back until uncork(), to leave in one (the outbox corks a session told twice in a tick). */
-  cork(): void {
-    if (this.state === 'closed') return;
-    this.corks++;
-    this.socket.cork();
-  }
-
   /**
    * Who hears each line typed, whole: one listener, called directly rather than emitted (the
    * hottest event there is; an emit looks its listeners up by name at every line).
    */
   onLine(listener: LineListener): void {
     this.hearLine = listener;
+  }
+
+  /** Holds writes back until uncork(), to leave in one (the outbox corks a session told twice in a tick). */
+  cork(): void {
+    if (this.state === 'closed') return;
+    this.corks++;
+    this.socket.cork();
   }
 
   uncork(): void {
@@ -348,7 +348,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private readonly typed = (text: string, cut: boolean): void => {
     if (cut && !this.cutTold) this.deliver({ text: [lineTooLongNotice(this.lines.maxLineBytes)], prompt: false });
     this.cutTold = false;
-    // The line-too-long notice (the output cap) may have closed us: the rest is ignored.
+    // Delivering the line-too-long notice may have closed us (the output cap): the rest is ignored.
     if (this.state !== 'open') return;
     // The player's Enter ended the prompt's line on their screen.
     this.promptOpen = false;

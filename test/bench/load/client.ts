@@ -5,6 +5,7 @@
  */
 import net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
+import { percentiles, type Percentiles } from './process.js';
 
 const IAC = 255, DONT = 254, DO = 253, WONT = 252, WILL = 251, SB = 250, SE = 240, ESC = 0x1b;
 
@@ -168,4 +169,31 @@ export async function connectAll(port: number, n: number, spreadMs = 0): Promise
       return c;
     }),
   );
+}
+
+/** What ends the answer to a create (the room it puts the character in) and to `inventory`. */
+export const ENTERED = /Exits:[^]*> $/;
+export const INVENTORY = /obsidian coins?[^]*> $/;
+
+export interface LoopResult {
+  perSecond: number;
+  latency: Percentiles;
+  failures: number;
+}
+
+/** Every client sends `line` and waits for `pattern`, again and again, all starting together. */
+export async function closedLoop(clients: LoadClient[], line: string, pattern: RegExp, seconds: number): Promise<LoopResult> {
+  const samples: number[] = [];
+  let failures = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (c) => {
+      while (performance.now() < end && !c.closed) {
+        const ms = await c.timed(line, pattern);
+        if (ms === null) failures++;
+        else if (performance.now() <= end) samples.push(ms);
+      }
+    }),
+  );
+  return { perSecond: samples.length / seconds, latency: percentiles(samples), failures };
 }

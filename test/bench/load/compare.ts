@@ -17,17 +17,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { connectAll, LoadClient, letters, loopbackAddress } from './client.js';
-import { cpuSeconds, ECHO_SERVER, serve, TELNET_FLOOR, type Served } from './process.js';
+import { closedLoop, connectAll, ENTERED, INVENTORY, LoadClient, letters, loopbackAddress } from './client.js';
+import { cpuSeconds, ECHO_SERVER, option, serve, serverFlags, TELNET_FLOOR, type Served } from './process.js';
 import { SERVER_NODE_FLAGS } from '../../../src/node-flags.cjs';
-
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const n = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(n) || n < 1) fail(`--${name} needs a whole number, not "${process.argv[at + 1]}"`);
-  return n;
-}
 
 function fail(reason: string): never {
   console.error(reason);
@@ -39,8 +31,6 @@ const SECONDS = option('duration', 10);
 const ROUNDS = option('rounds', 6);
 const DIRS = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const RUN = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-const INVENTORY = /obsidian coins?[^]*> $/;
-const ENTERED = /Exits:[^]*> $/;
 
 interface Contender {
   label: string;
@@ -53,21 +43,14 @@ interface Contender {
   usPerLine: number[];
 }
 
-/** Every client loops `line` until the time is up: lines answered a second, and the server's CPU µs a line. */
+/** One closed loop of a contender's clients: lines answered a second, and the server's CPU µs a line; refused if a line went unanswered or a client was lost. */
 async function loop(c: Contender): Promise<{ perSecond: number; usPerLine: number }> {
   const pid = c.served.child.pid!;
   const cpuBefore = cpuSeconds(pid);
-  const end = performance.now() + SECONDS * 1000;
-  let answered = 0;
-  await Promise.all(
-    c.clients.map(async (client) => {
-      while (performance.now() < end) {
-        if ((await client.timed(c.line, c.answer)) === null) throw new Error(`${c.label}: a line went unanswered`);
-        if (performance.now() <= end) answered++;
-      }
-    }),
-  );
-  return { perSecond: answered / SECONDS, usPerLine: ((cpuSeconds(pid) - cpuBefore) * 1e6) / answered };
+  const result = await closedLoop(c.clients, c.line, c.answer, SECONDS);
+  const lost = c.clients.filter((client) => client.closed).length;
+  if (result.failures || lost) throw new Error(`${c.label}: ${result.failures} lines went unanswered, ${lost} clients closed`);
+  return { perSecond: result.perSecond, usPerLine: ((cpuSeconds(pid) - cpuBefore) * 1e6) / (result.perSecond * SECONDS) };
 }
 
 /** A checkout's server, started on a fresh data folder, with every client's character created and in. */
@@ -76,8 +59,7 @@ async function startBuild(dir: string, k: number, dataDirs: string[]): Promise<C
   const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   const data = await mkdtemp(join(tmpdir(), 'bench-compare-'));
   dataDirs.push(data);
-  const flags = ['--port', '0', '--host', '127.0.0.1', '--data', data, '--web-port', '0', '--creates-per-hour', '0', '--connections-per-address', '0', '--greeting-limit', '0'];
-  const served = await serve([...SERVER_NODE_FLAGS, start, ...flags]);
+  const served = await serve([...SERVER_NODE_FLAGS, start, ...serverFlags(start, data)]);
   try {
     return { label: `${basename(dir)} ${commit}`, served, clients: await createAll(dir, served, k), line: 'inventory', answer: INVENTORY, ratios: [], usPerLine: [] };
   } catch (e) {

@@ -1,5 +1,5 @@
-/** Child processes for the load benchmark, and what /proc says about them. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** Child processes for the load benchmarks, what /proc says about them, and their command line. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,4 +71,28 @@ export function percentiles(samples: number[]): Percentiles {
   const s = [...samples].sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? NaN;
   return { n: s.length, p50: at(0.5), p99: at(0.99), max: s[s.length - 1] ?? NaN };
+}
+
+/** A whole-number option of the benchmark's command line (`--name N`), or `fallback`. */
+export function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    console.error(`--${name} needs a whole number, not "${process.argv[at + 1]}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+/** The flags for a server started by `main` (its start.cjs) that its version knows (older versions lack some). */
+export function serverFlags(main: string, dataDir: string): string[] {
+  const help = execFileSync(process.execPath, [main, '--help'], { encoding: 'utf8' });
+  const flags = ['--port', '0', '--host', '127.0.0.1', '--data', dataDir];
+  if (help.includes('--creates-per-hour')) flags.push('--creates-per-hour', '0');
+  // A thousand clients from 127.0.0.1, most of them at the greeting at once during the storm.
+  if (help.includes('--connections-per-address')) flags.push('--connections-per-address', '0');
+  if (help.includes('--greeting-limit')) flags.push('--greeting-limit', '0');
+  if (help.includes('--web-port')) flags.push('--web-port', '0');
+  return flags;
 }

@@ -11,28 +11,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { hashPassword } from '../../../src/login/accounts.js';
 import { BET_TARGET_MS, bonesCrowd, durableAppends, durableEcho } from './bones.js';
-import { connectAll, LoadClient, letters, loopbackAddress } from './client.js';
-import { cpuSeconds, ECHO_SERVER, TELNET_FLOOR, percentiles, rssKb, serve, type Percentiles, type Served } from './process.js';
+import { closedLoop, connectAll, ENTERED, INVENTORY, LoadClient, letters, loopbackAddress, type LoopResult } from './client.js';
+import { cpuSeconds, ECHO_SERVER, option, TELNET_FLOOR, percentiles, rssKb, serve, serverFlags, type Percentiles, type Served } from './process.js';
 import { SERVER_NODE_FLAGS } from '../../../src/node-flags.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..'); // dist/
 // The entry npm start runs: it sizes the thread pool so that hashing gets every core (src/threadpool.cts).
 const MAIN = join(root, 'src', 'start.cjs');
-
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const n = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(n) || n < 1) {
-    console.error(`--${name} needs a whole number, not "${process.argv[at + 1]}"`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const CLIENTS = option('clients', 1000);
 const SECONDS = option('duration', 10);
@@ -41,32 +29,6 @@ const PAIRS = option('pairs', 3);
 const CORES = availableParallelism();
 const RUN = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const ENTERED = /Exits:[^]*> $/;
-const INVENTORY = /obsidian coins?[^]*> $/;
-
-interface LoopResult {
-  perSecond: number;
-  latency: Percentiles;
-  failures: number;
-}
-
-/** Every client sends `line` and waits for `pattern`, again and again, all starting together. */
-async function closedLoop(clients: LoadClient[], line: string, pattern: RegExp, seconds: number): Promise<LoopResult> {
-  const samples: number[] = [];
-  let failures = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    clients.map(async (c) => {
-      while (performance.now() < end && !c.closed) {
-        const ms = await c.timed(line, pattern);
-        if (ms === null) failures++;
-        else if (performance.now() <= end) samples.push(ms);
-      }
-    }),
-  );
-  return { perSecond: samples.length / seconds, latency: percentiles(samples), failures };
-}
 
 interface Echo {
   served: Served;
@@ -93,18 +55,6 @@ async function echoLoop(echo: Echo): Promise<LoopResult> {
     throw new Error(`the echo server's loop failed (${result.failures} lines unanswered, ${lost} clients closed): ${echo.served.output().slice(-300).trim()}`);
   }
   return result;
-}
-
-/** The server's flags that this version knows (older versions lack some). */
-function serverFlags(dataDir: string): string[] {
-  const help = execFileSync(process.execPath, [MAIN, '--help'], { encoding: 'utf8' });
-  const flags = ['--port', '0', '--host', '127.0.0.1', '--data', dataDir];
-  if (help.includes('--creates-per-hour')) flags.push('--creates-per-hour', '0');
-  // A thousand clients from 127.0.0.1, most of them at the greeting at once during the storm.
-  if (help.includes('--connections-per-address')) flags.push('--connections-per-address', '0');
-  if (help.includes('--greeting-limit')) flags.push('--greeting-limit', '0');
-  if (help.includes('--web-port')) flags.push('--web-port', '0');
-  return flags;
 }
 
 /** One character made on a fresh connection: the time `create` took to answer. */
@@ -173,7 +123,7 @@ async function main(): Promise<void> {
     report(`echo server, ${CLIENTS} clients looping a line: ${rate(first.perSecond)}, p99 ${ms(first.latency.p99)}`);
     const dataDir = await mkdtemp(join(tmpdir(), 'bench-load-'));
     try {
-      const server = await serve([...SERVER_NODE_FLAGS, MAIN, ...serverFlags(dataDir)]);
+      const server = await serve([...SERVER_NODE_FLAGS, MAIN, ...serverFlags(MAIN, dataDir)]);
       try {
         await serverFigures(server, echo);
       } finally {

@@ -17,24 +17,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectAll, letters, type LoadClient } from './load/client.js';
-import { cpuSeconds, percentiles, rssKb, serve, type Percentiles, type Served } from './load/process.js';
+import { cpuSeconds, option, percentiles, rssKb, serve, type Percentiles, type Served } from './load/process.js';
 import { floods, type FloodResult } from './floods.js';
 import { SERVER_NODE_FLAGS } from '../../src/node-flags.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(here, '..', '..', 'src', 'start.cjs');
 const FLOODS = join(here, 'floods.js');
-
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const n = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(n) || n < 1) {
-    console.error(`--${name} needs a whole number, not "${process.argv[at + 1]}"`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const PLAYERS = option('players', 4);
 const FLOOD_SECONDS = option('seconds', 3);

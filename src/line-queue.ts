@@ -1,5 +1,6 @@
 // Node's own, not the global: that one is a getter, a third dearer on every line.
 import { performance } from 'node:perf_hooks';
+import { currentTurn } from './output/turn.js';
 
 /** How many lines one connection may have handled in one turn of the event loop before others get theirs. */
 export const LINES_PER_TURN = 32;
@@ -55,20 +56,6 @@ export interface InputFlow {
 /** The one line a flooder gets when lines are dropped. */
 export const droppedLinesNotice = (limits: QueueLimits) =>
   `Too many lines are waiting (${limits.maxLines.toLocaleString('en-US')}): the rest of what you sent was dropped. Wait for the replies before sending more.`;
-
-/** Which turn of the event loop this is: counted by one setImmediate a turn, shared by every queue. */
-let turn = 0;
-let turnCounted = false;
-function currentTurn(): number {
-  if (!turnCounted) {
-    turnCounted = true;
-    setImmediate(() => {
-      turn++;
-      turnCounted = false;
-    });
-  }
-  return turn;
-}
 
 const noFlow: InputFlow = { pause: () => undefined, resume: () => undefined, overflow: () => undefined };
 

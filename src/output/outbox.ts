@@ -1,8 +1,7 @@
-// Node's own, not the global `process`: that one is a getter, read at every delivery.
-import { nextTick } from 'node:process';
 import type { Store } from '../store/index.js';
 import type { Setting } from '../telnet/client-profile.js';
 import type { News, NewsKind, Told } from './news.js';
+import { currentTurn } from './turn.js';
 
 export type { Setting };
 
@@ -35,7 +34,7 @@ export interface Session {
   colour: Setting;
   /**
    * Holds this session's writes back until uncork(), to leave in one: the outbox corks a
-   * session it delivers to a second time in a tick, and uncorks it once the tick's work is done.
+   * session it delivers to a second time in a turn of the event loop, and uncorks it at the turn's end.
    */
   cork?(): void;
   uncork?(): void;
@@ -84,7 +83,7 @@ class Mailbox {
    * command's answer comes after it (one line in, one prompt out).
    */
   answering = false;
-  /** The tick (counted by the outbox) it was last delivered to in: `tick` once told in it, `-tick - 1` once corked in it too. */
+  /** The turn of the event loop it was last delivered to in: `turn` once told in it, `-turn - 1` once corked in it too. */
   toldIn = NaN;
   /** Others' talk left out while it was behind, not yet told. */
   leftOut = 0;
@@ -116,11 +115,8 @@ export class Outbox {
   private waiting = 0;
   /** A write failed: every later release says so, in order, instead of delivering. */
   private failed = false;
-  /** Counted at the end of each tick in which something was delivered (a mailbox's `toldIn`). */
-  private tick = 0;
-  /** Sessions corked in this tick, to be uncorked at its end. */
+  /** Sessions corked in this turn of the event loop, to be uncorked at its end. */
   private corked: Session[] = [];
-  private endOfTickDue = false;
   /** Whether any session may have others' talk left out, not yet told. */
   private leaving = 0;
 
@@ -266,32 +262,29 @@ export class Outbox {
     }
   }
   /**
-   * A session's first delivery in a tick goes to its socket at once; from a second one on
-   * (other releases, a farewell) the session is corked until the tick's work is done, so a
-   * crowd's deliveries cost at most two writes per socket per tick.
+   * A session's first delivery in a turn of the event loop goes to its socket at once; from a
+   * second one on (other players' lines read in the same turn, a farewell) the session is corked
+   * until the turn's end, so a crowd's deliveries cost at most two writes per socket per turn.
+   * Nothing is scheduled for a first delivery: a line's own answer costs no callback.
    */
   private corkIfToldAgain(box: Mailbox): void {
     const { session } = box;
     if (!session.cork) return;
-    if (!this.endOfTickDue) {
-      this.endOfTickDue = true;
-      nextTick(this.endOfTick);
-    }
-    const corkedNow = -this.tick - 1;
-    if (box.toldIn === this.tick) {
+    const turn = currentTurn();
+    const corkedNow = -turn - 1;
+    if (box.toldIn === turn) {
       box.toldIn = corkedNow;
+      // After the turn's count: this immediate is queued behind the one currentTurn() set going.
+      if (!this.corked.length) setImmediate(this.endOfTurn);
       this.corked.push(session);
       session.cork();
     } else if (box.toldIn !== corkedNow) {
-      box.toldIn = this.tick;
+      box.toldIn = turn;
     }
   }
 
-  private readonly endOfTick = (): void => {
-    this.endOfTickDue = false;
-    this.tick++;
+  private readonly endOfTurn = (): void => {
     const corked = this.corked;
-    if (!corked.length) return;
     this.corked = [];
     for (const session of corked) {
       try {

@@ -164,7 +164,7 @@ describe('a release', () => {
     expect(client.after(offset)).toEqual(expected);
   });
 
-  it('writes a first delivery at once, and the rest of the tick in one more write per socket', async () => {
+  it('writes a first delivery at once, and the rest of the turn in one more write per socket', async () => {
     const harness = await startServer();
     const ana = await connect(harness);
     const bex = await connect(harness);
@@ -177,7 +177,7 @@ describe('a release', () => {
       outbox.add(b, line);
       void outbox.release();
     }
-    // The first went at once; the next three are corked until this tick's work is done.
+    // The first went at once; the next three are corked until the event loop's turn is done.
     expect(aWrites.calls).toBe(1);
     expect(bWrites.calls).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
@@ -189,10 +189,34 @@ describe('a release', () => {
     await ana.client.waitForBytes(story, aFrom);
     await bex.client.waitForBytes(story, bFrom);
     expect(ana.client.after(aFrom)).toEqual(story);
-    // A new tick: a first delivery again, at once.
+    // A new turn: a first delivery again, at once.
     outbox.add(a, 'Ana says, five.');
     void outbox.release();
     expect(aWrites.calls).toBe(3);
+  });
+
+  it('corks a session told again in a later tick of the same turn (another player\'s line read in the same poll)', async () => {
+    const harness = await startServer();
+    const ana = await connect(harness);
+    const outbox = new Outbox(quietStore);
+    const a = sessionOf(ana.side.conn);
+    const writes = countWrites(ana.side.conn);
+    const from = ana.client.received.length;
+    outbox.add(a, 'Bex says, one.');
+    void outbox.release();
+    expect(writes.calls).toBe(1);
+    // A tick ends (as each socket's read does), the turn goes on.
+    await new Promise((resolve) => process.nextTick(resolve));
+    outbox.add(a, 'Cy says, two.');
+    void outbox.release();
+    outbox.add(a, 'Di says, three.');
+    void outbox.release();
+    expect(writes.calls).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual({ calls: 2, chunks: 3 });
+    const story = bytes('Bex says, one.\r\n> ', [IAC, GA], 'Cy says, two.\r\n> ', [IAC, GA], 'Di says, three.\r\n> ', [IAC, GA]);
+    await ana.client.waitForBytes(story, from);
+    expect(ana.client.after(from)).toEqual(story);
   });
 
   it('keeps the order of deliveries behind one that waits for the disk', async () => {

@@ -1,0 +1,22 @@
+/**
+ * The event loop's turns, counted. A turn ends in node's check phase, once the input that woke
+ * the server has all been handled: the line queue gives each connection a share of lines per
+ * turn, and the outbox writes to a socket at most twice per turn. Counting costs one
+ * setImmediate a turn, whoever asks and however often.
+ */
+let turn = 0;
+let counted = false;
+
+const next = (): void => {
+  turn++;
+  counted = false;
+};
+
+/** Which turn of the event loop this is. */
+export function currentTurn(): number {
+  if (!counted) {
+    counted = true;
+    setImmediate(next);
+  }
+  return turn;
+}

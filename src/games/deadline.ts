@@ -14,13 +14,19 @@ export const WARNING_MS = 10_000;
 
 export class Deadline {
   private timer: Timer | null = null;
+  /**
+   * The deadline whose warning was given. The table arms its deadline again after every move,
+   * and when its timer wakes before the deadline by the wall clock (one stepped back): the same
+   * deadline is not warned of twice.
+   */
+  private warned: number | null = null;
 
   constructor(private readonly host: Pick<TableHost, 'clock' | 'setTimer'>) {}
 
   /**
    * Waits for `at` (null: nothing waits), replacing whatever was armed: `warn` ten seconds before
    * (when there are more than ten seconds left now; a shorter wait is told in full where it is
-   * set), then `due`. Only one timer is live at a time.
+   * set, or was given already for this very deadline), then `due`. Only one timer is live at a time.
    */
   set(at: number | null, warn: () => void, due: () => void): void {
     this.cancel();
@@ -29,8 +35,9 @@ export class Deadline {
       this.timer = null;
       due();
     };
-    if (at - WARNING_MS > this.host.clock.now()) {
+    if (at !== this.warned && at - WARNING_MS > this.host.clock.now()) {
       this.wait(at - WARNING_MS, () => {
+        this.warned = at;
         this.wait(at, fireDue);
         warn();
       });

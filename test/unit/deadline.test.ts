@@ -54,6 +54,27 @@ describe('a table deadline', () => {
     expect(clock.pending()).toBe(0);
   });
 
+  it('warns of a deadline once, armed again after a wall clock that stepped back (its timer woke early by that clock)', () => {
+    // The table's clock is the wall clock; a host's timers are not: a step back makes the due timer wake early by the wall clock.
+    let wall = 0;
+    const timers: (() => void)[] = [];
+    const host = { clock: { now: () => wall }, setTimer: (_ms: number, fn: () => void) => (timers.push(fn), { cancel: () => undefined }) };
+    const log: string[] = [];
+    const deadline = new Deadline(host);
+    // As engine.ts does: woken before the deadline, the table arms the same deadline again.
+    const arm = (): void => deadline.set(30_000, () => log.push(`warn at ${wall}`), () => (wall < 30_000 ? arm() : log.push(`due at ${wall}`)));
+    arm();
+    wall = 20_000;
+    timers.shift()!();
+    expect(log).toEqual(['warn at 20000']);
+    wall = 5_000; // stepped back 25 s
+    timers.shift()!();
+    expect(timers).toHaveLength(1);
+    wall = 30_000;
+    timers.shift()!();
+    expect(log).toEqual(['warn at 20000', 'due at 30000']);
+  });
+
   it('counts the seconds left, rounded up, marked as a deadline', () => {
     expect(secondsLeft(10_000, 0)).toBe(paint('deadline', '10 seconds'));
     expect(unmarked(secondsLeft(9_001, 0))).toBe('10 seconds');

@@ -9,6 +9,7 @@ import type { Books } from './books/books.js';
 import type { GameRecord } from './books/records.js';
 import type { TableClock } from './clock.js';
 import type { Presence } from './presence.js';
+import { spoken } from './speech.js';
 import type { Who } from './trust.js';
 
 /**
@@ -16,8 +17,9 @@ import type { Who } from './trust.js';
  * tables"): the game package's third host, beside the tavern (src/tables/game-table.ts) and the
  * Ranvier bundle. Seats are the MUD's players by their lasting identity; purses are the dealer's
  * books; what the game tells goes out through the outbox, the room's lines in the third person
- * (said aloud, so each begins with the dealer's name) and a line worded for one reader ("you are
- * the HERO") to that reader alone; timers run on the table's clock, which waits while the dealer
+ * (said aloud, so each begins with the dealer's name) and to a seated reader alone what the game
+ * words for them beyond that ("That is you: you throw the dice"), which the room's line, heard by
+ * them too, does not tell them; timers run on the table's clock, which waits while the dealer
  * cannot deal; every draw, result and game record is on the disk before anyone hears of it.
  */
 
@@ -285,14 +287,21 @@ export class DealerTable implements TableHost {
 
   // ---- inside ----------------------------------------------------------------------------------
 
-  /** A line for the room in the third person; a reader the game words it for differently hears theirs alone. */
+  /**
+   * A line for the room in the third person; a seated reader the game words it for differently
+   * hears theirs too, privately, unless they are in the room and theirs only names them "you"
+   * where the room's names them: they heard that line said, and would hear it twice.
+   */
   private sayMessage(message: Message): void {
     const room = message(new Voice(null));
     if (room) this.o.say(room);
+    const heard = room ? spoken(room) : null;
     const readers = new Map(this.seats.map((s) => [s.id, s]));
     for (const who of readers.values()) {
       const mine = message(new Voice(who.name));
-      if (mine && mine !== room) this.o.tell(who, mine);
+      if (!mine || mine === room) continue;
+      if (heard !== null && this.o.presence.isHere(who.id) && spoken(message(new RoomNames(who.name)) ?? '') === heard) continue;
+      this.o.tell(who, mine);
     }
   }
 
@@ -354,4 +363,15 @@ function recordOf(data: FairData, game: string, books: Books, now: number, cutOf
     results: structuredClone([...books.results]),
     cutOff,
   };
+}
+
+/**
+ * A seated reader's voice that names everyone as the room does: what the game words for that
+ * reader beyond "you" (their hand, that they throw) is still in it, so it reads as the room's
+ * line only where the room's line told them everything.
+ */
+class RoomNames extends Voice {
+  protected override addressed(): boolean {
+    return false;
+  }
 }

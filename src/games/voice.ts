@@ -16,34 +16,43 @@ export class Voice {
     return who != null && who === this.viewer;
   }
 
+  /**
+   * Whether `who` is named "you" and the verbs agree with that: the viewer, but in a voice that
+   * names everyone as the room does while keeping what is worded for the viewer alone (a host
+   * comparing a reader's line with the room's: src/dealer/table.ts).
+   */
+  protected addressed(who: string): boolean {
+    return this.is(who);
+  }
+
   /** "you" or "Ana". */
   name(who: string): string {
-    return this.is(who) ? 'you' : who;
+    return this.addressed(who) ? 'you' : who;
   }
 
   /** "You" or "Ana", to begin a sentence. */
   Name(who: string): string {
-    return this.is(who) ? 'You' : who;
+    return this.addressed(who) ? 'You' : who;
   }
 
   /** "your" or "Ana's". */
   poss(who: string): string {
-    return this.is(who) ? 'your' : `${who}'s`;
+    return this.addressed(who) ? 'your' : `${who}'s`;
   }
 
   /** "Your" or "Ana's", to begin a sentence. */
   Poss(who: string): string {
-    return this.is(who) ? 'Your' : `${who}'s`;
+    return this.addressed(who) ? 'Your' : `${who}'s`;
   }
 
   /** "yours" or "Ana's": a possessive standing alone ("50 of yours"). */
   theirs(who: string): string {
-    return this.is(who) ? 'yours' : `${who}'s`;
+    return this.addressed(who) ? 'yours' : `${who}'s`;
   }
 
   /** The verb agreeing with `who`: verb('Ana', 'take') is "takes", for the viewer "take". */
   verb(who: string, base: string, third = `${base}s`): string {
-    return this.is(who) ? base : third;
+    return this.addressed(who) ? base : third;
   }
 
   /** "You take" or "Ana takes", to begin a sentence. */
@@ -53,7 +62,7 @@ export class Voice {
 
   /** "Ana (you)" or "Bob": a name in a list that shows who is where (`look`). */
   label(who: string): string {
-    return this.is(who) ? `${who} (you)` : who;
+    return this.addressed(who) ? `${who} (you)` : who;
   }
 
   /** "Ana, you and Cy": names in their own order, the viewer as "you". */
@@ -68,7 +77,7 @@ export class Voice {
   few(names: readonly string[], most: number): string {
     if (names.length <= most) return listNames(names.map((n) => this.label(n)));
     const shown = names.slice(0, most);
-    const among = this.viewer !== null && !shown.includes(this.viewer) && names.includes(this.viewer) ? ', you among them' : '';
+    const among = this.viewer !== null && this.addressed(this.viewer) && !shown.includes(this.viewer) && names.includes(this.viewer) ? ', you among them' : '';
     return `${shown.map((n) => this.label(n)).join(', ')} and ${names.length - most} others${among}`;
   }
 

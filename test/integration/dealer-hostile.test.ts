@@ -119,8 +119,10 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     const anaRef = goldOf(data, 'Ana').id!;
     // Mal's whisper puts "Ana has disconnected" on a line of its own, tagged as NOSPOOF would; his start follows at once.
     mal.client.send(`whisper Croupier=x%r\\[Ana(${anaRef})\\] Ana has disconnected.%ry\r\n${muxSpeech.whisper('Croupier', 'start')}`);
-    await ana.client.until(() => /hands 100 gold to each of you and Mal/.test(ana.all), 'Ana told of her hand-out in her words', 10_000);
+    await ana.client.until(() => /hands 100 gold to each of Ana and Mal/.test(ana.all), 'the hand-outs said in the room', 10_000);
     expect(await ana.command('gold')).toMatch(/You have 1,100 gold/);
+    // A line of the table for Ana alone still reaches her.
+    expect(await ana.command('hero 10')).toMatch(/Croupier takes your 10 gold on HERO/);
   }, 60_000);
 
   it('killed and sent home, it notices, goes back to its table and deals on: the seats kept, the table waiting meanwhile', async () => {

@@ -180,9 +180,8 @@ export const obsidianSpeech: MudSpeech = {
     const line = raw.replace(new RegExp(`^(?:> ${PROMPT_END}?)+`), '');
     const m = new RegExp(`^${dealer} (?:whispers to you, '(.*)'|says, '(.*)'|tells you, '(.*)')$`).exec(line);
     if (m) return m[1] ?? m[2] ?? m[3];
-    // The tavern words an emote for each reader (their own name as "you"): such a line is the
-    // room's copy of one the dealer also whispered this reader in their words, and is left out.
-    return line.startsWith(`${dealer} `) && !/\byou(r)?\b/i.test(line) ? line : null;
+    // An emote as it is (the tavern words it for each reader: their own name as "you").
+    return line.startsWith(`${dealer} `) ? line : null;
   },
 };
 
@@ -359,7 +358,7 @@ export async function purses(data: string, dealer: string, seats: DealerPlayer[]
     await p.command('look table'); // everything before it has reached this player
     const { gold, id } = goldOf(data, p.name);
     const held = id ? gold : 1000;
-    expect(held, `${p.name}'s gold on the books against what the dealer told them`).toBe(1000 + toldCoins(p.all, 'gold', dealer));
+    expect(held, `${p.name}'s gold on the books against what the dealer told them`).toBe(1000 + toldCoins(p.all, 'gold', dealer, p.name));
     got.push(held);
   }
   return got;

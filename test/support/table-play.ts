@@ -24,26 +24,30 @@ const sum = (text: string, re: RegExp, f: (m: RegExpMatchArray) => number) => [.
  * their wagers, bets and antes, what they collected, swept, won, got back, were handed, or were
  * paid at a settlement, in the words each game tells the player themselves. `money`: what follows
  * an amount in the host's words, as a pattern (`obsidian coins?`, `gold`); `dealer`: the host's
- * Lich Bones dealer (HostWords.dealer).
+ * Lich Bones dealer (HostWords.dealer); `me`: the player's name, where the host tells them what
+ * the whole room hears in the room's words, naming them (the dealer on a MUD).
  */
-export function toldCoins(all: string, money: string, dealer = 'Dreaven'): number {
+export function toldCoins(all: string, money: string, dealer = 'Dreaven', me?: string): number {
   const COINS = `([\\d,]+) ${money}`;
   const r = (s: string) => new RegExp(s, 'gm');
+  const does = (base: string, third = `${base}s`) => (me ? `(?:You ${base}|${me} ${third})` : `You ${base}`);
+  const you = me ? `(?:you|${me})` : 'you';
+  const named = (list: string) => list.split(/, | and /).some((w) => w === 'you' || w === me);
   return (
     // Spice Run
-    -sum(all, r(`You place ${COINS} on square`), (m) => num(m[1])) +
-    sum(all, r(`You collect square \\d+: ${COINS}`), (m) => num(m[1])) +
-    sum(all, r(`You sweep the whole board: ${COINS}`), (m) => num(m[1])) +
-    sum(all, r('every wager goes back to its owner \\(([^)]*)\\)'), (m) => sum(m[1], r(`${COINS} to you\\b`), (n) => num(n[1]))) +
+    -sum(all, r(`${does('place')} ${COINS} on square`), (m) => num(m[1])) +
+    sum(all, r(`${does('collect')} square \\d+: ${COINS}`), (m) => num(m[1])) +
+    sum(all, r(`${does('sweep')} the whole board: ${COINS}`), (m) => num(m[1])) +
+    sum(all, r('every wager goes back to its owner \\(([^)]*)\\)'), (m) => sum(m[1], r(`${COINS} to ${you}\\b`), (n) => num(n[1]))) +
     // Lich Bones
     -sum(all, r(`${dealer} takes your ${COINS} on`), (m) => num(m[1])) +
     sum(all, r(`${dealer} pays your [^:]+: ${COINS} won and (?:the )?${COINS}`), (m) => num(m[1]) + num(m[2])) +
     sum(all, r(`${dealer} returns your [^:]+: ${COINS} back`), (m) => num(m[1])) +
-    sum(all, r(`${dealer} hands ${COINS} to (?:each of )?([\\w, ]+)\\.`), (m) => (m[2].split(/, | and /).includes('you') ? num(m[1]) : 0)) +
-    sum(all, r(`${dealer} tosses you, the HERO, a bonus of ${COINS}`), (m) => num(m[1])) +
+    sum(all, r(`${dealer} hands ${COINS} to (?:each of )?([\\w, ]+)\\.`), (m) => (named(m[2]) ? num(m[1]) : 0)) +
+    sum(all, r(`${dealer} tosses ${you}, the HERO, a bonus of ${COINS}`), (m) => num(m[1])) +
     // Dragon's Lair (the settlement as the game tells it, not as a look at the table recalls it)
-    -sum(all, r(`Dragon's Lair begins with ([\\w, ]+): each antes ${COINS}`), (m) => (m[1].split(/, | and /).includes('you') ? num(m[2]) : 0)) +
-    sum(all, r(`^The game of Dragon's Lair is over: .* Settlement: (.*)\\. Type .*start to play again`), (m) => sum(m[1], r(`you receive ${COINS}`), (n) => num(n[1])))
+    -sum(all, r(`Dragon's Lair begins with ([\\w, ]+): each antes ${COINS}`), (m) => (named(m[1]) ? num(m[2]) : 0)) +
+    sum(all, r(`^The game of Dragon's Lair is over: .* Settlement: (.*)\\. Type .*start to play again`), (m) => sum(m[1], r(`${me ? `(?:you receive|${me} receives)` : 'you receive'} ${COINS}`), (n) => num(n[1])))
   );
 }
 
@@ -161,7 +165,7 @@ export async function playDragonsLair(players: Seat[], watch: SecretWatch, play:
     const { p, look } = mine;
     const hand = watch.hand(p.name);
     if (/It is your turn/.test(look)) await choose(p, look, hand, names, watch, play.pick);
-    else if (/You must discard/.test(look)) await expectReply(p, `discard ${hand[play.pick(hand.length)]}`, /You discard/);
+    else if (/You must discard/.test(look)) await expectReply(p, `discard ${hand[play.pick(hand.length)]}`, new RegExp(`You discard|\\b${p.name} discards`));
     else if (/propose a split/.test(look)) {
       if (play.lapse && ++negotiations % 3 === 0) {
         await play.lapse();
@@ -173,7 +177,7 @@ export async function playDragonsLair(players: Seat[], watch: SecretWatch, play:
       const who = m[2].split(/, | and /).map((w) => (w === 'you' ? p.name : w));
       const each = Math.floor(treasure / who.length);
       await expectReply(p, `split ${who.map((w, i) => `${w} ${each + (i === 0 ? treasure - each * who.length : 0)}`).join(' ')}`, /You propose/);
-    } else await expectReply(p, 'agree', /You agree|Agreed!/);
+    } else await expectReply(p, 'agree', new RegExp(`You agree|\\b${p.name} agrees|Agreed!`));
   }
   throw new Error('the game did not end in 600 steps');
 }
@@ -199,10 +203,11 @@ async function choose(p: Seat, look: string, hand: string[], names: string[], wa
   }
   const reply = await p.client.command(command);
   if (/You lay/.test(reply)) watch.laid.get(p.name)!.add(card!);
-  if (!/You lay|You send|You play|Your thief|You hold/.test(reply)) {
+  // A host that says a move to the whole room (the dealer) tells the player in their name, not "you".
+  if (!new RegExp(`You lay|You send|You play|Your thief|You hold|\\b${p.name} (?:sends|plays|holds)\\b|\\b${p.name}'s thief`).test(reply)) {
     // Refused (a wizard against an empty hand, say): hold instead.
     if (/turn/.test(reply)) throw new Error(`${p.name}: ${command} was refused on their turn: ${reply}`);
-    await expectReply(p, 'hold', /You hold/);
+    await expectReply(p, 'hold', new RegExp(`You hold|\\b${p.name} holds`));
   }
 }
 

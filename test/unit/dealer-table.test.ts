@@ -86,7 +86,7 @@ describe('the dealer as a host of Lich Bones', () => {
     // The room never hears "you"; the HERO hears it alone.
     expect(d.room.join('\n')).not.toMatch(/\byou\b/i);
     expect(d.told.get(hero)!.join('\n')).toMatch(/That is you/);
-    expect(d.told.get(hero === 'Ana' ? 'Bob' : 'Ana')!.join('\n')).not.toMatch(/That is you/);
+    expect((d.told.get(hero === 'Ana' ? 'Bob' : 'Ana') ?? []).join('\n')).not.toMatch(/That is you/);
     expect(d.room.join('\n')).toMatch(/place your bets/);
     // The game names the dealer as the host does, never the tavern's Dreaven.
     const other = hero === 'Ana' ? bob : ana;
@@ -97,6 +97,58 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(all).toMatch(/throws with whisper Croupier=roll, or Croupier throws/);
     expect(all).toMatch(/That is you: you throw the dice \(whisper Croupier=roll\)\./);
     expect(all).not.toMatch(/roll dice/);
+  });
+
+  it('tells a seated player in the room each line of the table once: the room hears it, and they are whispered only what it does not tell them', () => {
+    const d = dealer();
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    // Nobody throws: the dealer throws for the HERO when betting closes, and the game goes on.
+    d.real.advance(120_000);
+    const room = d.room.join('\n');
+    expect(room).toMatch(/Croupier nods to Ana: "Lich Bones begins/);
+    expect(room).toMatch(/Croupier hands 100 gold to each of Ana and Bob\./);
+    expect(room).toMatch(/Croupier throws the opening attack roll for (Ana|Bob), the HERO: \d and \d/);
+    expect(room).toMatch(/Croupier tosses (Ana|Bob), the HERO, a bonus/);
+    const hero = /(Ana|Bob) is the HERO!/.exec(room)![1];
+    const mine = (name: string) => (d.told.get(name) ?? []).join('\n');
+    // Neither hears again, whispered in the second person, what the room just heard.
+    for (const name of ['Ana', 'Bob']) {
+      expect(mine(name)).not.toMatch(/nods to you|to each of (you and Bob|Ana and you)|throws .* for you, the HERO|tosses you, the HERO|settles/);
+    }
+    // What the room's line does not tell them still comes to them alone: that they throw, when betting closes.
+    expect(mine(hero)).toMatch(/That is you: you throw the dice/);
+    expect(mine(hero)).toMatch(/10 seconds left to bet! Whisper Croupier=roll, or I throw in your place\./);
+    expect(mine(hero === 'Ana' ? 'Bob' : 'Ana')).toMatch(/10 seconds left to bet! Then I throw for (Ana|Bob)\./);
+  });
+
+  it('whispers a seated player who is out of the room (keeping their seat a while) the lines worded for them, which they could not hear said', () => {
+    const d = dealer();
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    // Bob steps out: the roster has Ana alone.
+    (d.table as unknown as { o: { presence: Presence } }).o.presence.roster([{ ...ana, connected: true }]);
+    d.whisper(ana, 'start');
+    expect((d.told.get('Bob') ?? []).join('\n')).toMatch(/Croupier hands 100 gold to each of Ana and you\./);
+    expect((d.told.get('Ana') ?? []).join('\n')).not.toMatch(/each of you and Bob/);
+  });
+
+  it("tells each seated player at the lair table the game's lines once, their own hand whispered to them alone", () => {
+    const d = dealer({ definition: dragonsLair, settings: {} });
+    const cyd: Who = { id: '#15', name: 'Cyd' };
+    for (const p of [ana, bob, cyd]) d.whisper(p, 'sit');
+    d.whisper(ana, 'start');
+    d.real.advance(65_000);
+    const room = d.room.join('\n');
+    expect(room).toMatch(/Dragon's Lair begins with Ana, Bob and Cyd: each antes 50 gold/);
+    expect(room).toMatch(/Turn 1: Ana deals/);
+    expect(room).toMatch(/Ana took too long and holds\./);
+    const mine = (name: string) => (d.told.get(name) ?? []).join('\n');
+    for (const name of ['Ana', 'Bob', 'Cyd']) expect(mine(name)).not.toMatch(/Dragon's Lair begins with|Turn 1: you deal|took too long/);
+    expect(mine('Ana')).toMatch(/It is your turn to play a card or hold \(pass 1 of 2, 60 seconds left\)\. Your hand: /);
+    expect(mine('Bob')).toMatch(/It is your turn to play a card or hold \(pass 1 of 2, 60 seconds left\)\. Your hand: /);
+    for (const name of ['Ana', 'Bob', 'Cyd']) expect(mine(name)).toMatch(/You are dealt /);
   });
 
   it('tells the table as it is whispered to: how to sit, start and throw', () => {

@@ -299,10 +299,14 @@ export class DealerTable implements TableHost {
     const readers = new Map(this.seats.map((s) => [s.id, s]));
     for (const who of readers.values()) {
       const mine = message(new Voice(who.name));
-      if (!mine || mine === room) continue;
-      if (heard !== null && this.o.presence.isHere(who.id) && spoken(message(new RoomNames(who.name)) ?? '') === heard) continue;
+      if (!mine || mine === room || this.heardInRoom(who, message, heard)) continue;
       this.o.tell(who, mine);
     }
+  }
+
+  /** Whether a seated reader in the room heard, in the room's line, all that theirs tells them. */
+  private heardInRoom(who: Who, message: Message, heard: string | null): boolean {
+    return heard !== null && this.o.presence.isHere(who.id) && spoken(message(new RoomNames(who.name)) ?? '') === heard;
   }
 
   /** A player the game names: seated, or one who acted at the table by that name (an onlooker who bet, a player who just stood). */

@@ -15,9 +15,9 @@ export const WARNING_MS = 10_000;
 export class Deadline {
   private timer: Timer | null = null;
   /**
-   * The deadline whose warning was given. The table arms its deadline again after every move,
-   * and when its timer wakes before the deadline by the wall clock (one stepped back): the same
-   * deadline is not warned of twice.
+   * The deadline whose warning was given: when the wall clock is set back after it, the timer
+   * wakes before the deadline by that clock and the table arms the same deadline again, which is
+   * then not warned of twice. Kept when cancelled: a later deadline is another number.
    */
   private warned: number | null = null;
 

@@ -1,3 +1,5 @@
+// Node's own, not the global `process`: that one is a getter.
+import { nextTick } from 'node:process';
 import type { Store } from '../store/index.js';
 import type { Setting } from '../telnet/client-profile.js';
 import type { News, NewsKind, Told } from './news.js';
@@ -34,7 +36,7 @@ export interface Session {
   colour: Setting;
   /**
    * Holds this session's writes back until uncork(), to leave in one: the outbox corks a
-   * session it delivers to a second time in a turn of the event loop, and uncorks it at the turn's end.
+   * session it delivers to again in a turn of the event loop, and uncorks it at the end of the tick.
    */
   cork?(): void;
   uncork?(): void;
@@ -83,7 +85,7 @@ class Mailbox {
    * command's answer comes after it (one line in, one prompt out).
    */
   answering = false;
-  /** The turn of the event loop it was last delivered to in: `turn` once told in it, `-turn - 1` once corked in it too. */
+  /** The turn of the event loop it was last delivered to in: `turn` once told in it, `-turn - 1` while corked in it. */
   toldIn = NaN;
   /** Others' talk left out while it was behind, not yet told. */
   leftOut = 0;
@@ -115,8 +117,8 @@ export class Outbox {
   private waiting = 0;
   /** A write failed: every later release says so, in order, instead of delivering. */
   private failed = false;
-  /** Sessions corked in this turn of the event loop, to be uncorked at its end. */
-  private corked: Session[] = [];
+  /** Mailboxes whose sessions are corked in this tick, to be uncorked at its end. */
+  private corked: Mailbox[] = [];
   /** Whether any session may have others' talk left out, not yet told. */
   private leaving = 0;
 
@@ -262,10 +264,12 @@ export class Outbox {
     }
   }
   /**
-   * A session's first delivery in a turn of the event loop goes to its socket at once; from a
-   * second one on (other players' lines read in the same turn, a farewell) the session is corked
-   * until the turn's end, so a crowd's deliveries cost at most two writes per socket per turn.
-   * Nothing is scheduled for a first delivery: a line's own answer costs no callback.
+   * A session's first delivery in a turn of the event loop goes to its socket at once, with
+   * nothing scheduled (a line's own answer, nearly always). One told again in the same turn
+   * (other players' lines read in the same poll, a farewell) is corked until the end of the tick
+   * it is told in, so that a crowd's deliveries cost a socket at most one more write per tick;
+   * never longer, so what it holds back is one tick's output and never looks like a client
+   * falling behind.
    */
   private corkIfToldAgain(box: Mailbox): void {
     const { session } = box;
@@ -274,21 +278,22 @@ export class Outbox {
     const corkedNow = -turn - 1;
     if (box.toldIn === turn) {
       box.toldIn = corkedNow;
-      // After the turn's count: this immediate is queued behind the one currentTurn() set going.
-      if (!this.corked.length) setImmediate(this.endOfTurn);
-      this.corked.push(session);
+      if (!this.corked.length) nextTick(this.endOfTick);
+      this.corked.push(box);
       session.cork();
     } else if (box.toldIn !== corkedNow) {
       box.toldIn = turn;
     }
   }
 
-  private readonly endOfTurn = (): void => {
+  private readonly endOfTick = (): void => {
     const corked = this.corked;
     this.corked = [];
-    for (const session of corked) {
+    for (const box of corked) {
+      // Still told in this turn (a tick ends within its turn): told again in it, it is corked again.
+      box.toldIn = -box.toldIn - 1;
       try {
-        session.uncork?.();
+        box.session.uncork?.();
       } catch (e) {
         console.error(`could not write to a session: ${(e as Error).message}`);
       }

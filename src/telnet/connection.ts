@@ -194,7 +194,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.hearLine = listener;
   }
 
-  /** Holds writes back until uncork(), to leave in one (the outbox corks a session told twice in a tick). */
+  /** Holds writes back until uncork(), to leave in one (the outbox corks a session told again in a turn, until the tick's end). */
   cork(): void {
     if (this.state === 'closed') return;
     this.corks++;
@@ -254,7 +254,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   private read(chunk: Buffer): void {
     // Corked around a chunk with commands in it, the answers to its negotiation leave in one
     // write instead of one syscall per 3-byte command. Typed text is not: its reply goes at
-    // once (the outbox corks a socket told twice in a tick).
+    // once (the outbox corks a socket told again in a turn, until the tick's end).
     const commands = holdsIac(chunk);
     if (commands) this.socket.cork();
     this.budget.arrived();

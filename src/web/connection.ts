@@ -86,7 +86,7 @@ export class WebConnection extends EventEmitter<WebConnectionEvents> {
     if (this.queuedBytes > this.maxQueuedBytes) this.drop();
   }
 
-  /** Holds frames back until uncork(), to leave in one write (the outbox corks a session told twice in a tick). */
+  /** Holds frames back until uncork(), to leave in one write (the outbox corks a session told again in a turn, until the tick's end). */
   cork(): void {
     if (this.state === 'closed' || !this.tcp) return;
     this.corks++;

@@ -177,7 +177,7 @@ describe('a release', () => {
       outbox.add(b, line);
       void outbox.release();
     }
-    // The first went at once; the next three are corked until the event loop's turn is done.
+    // The first went at once; the next three are corked until this tick's work is done.
     expect(aWrites.calls).toBe(1);
     expect(bWrites.calls).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
@@ -195,26 +195,38 @@ describe('a release', () => {
     expect(aWrites.calls).toBe(3);
   });
 
-  it('corks a session told again in a later tick of the same turn (another player\'s line read in the same poll)', async () => {
+  it('corks a session told again in a later tick of the same turn, until that tick ends (another player\'s line read in the same poll)', async () => {
     const harness = await startServer();
     const ana = await connect(harness);
     const outbox = new Outbox(quietStore);
     const a = sessionOf(ana.side.conn);
     const writes = countWrites(ana.side.conn);
     const from = ana.client.received.length;
+    const tickEnds = () => new Promise((resolve) => process.nextTick(resolve));
     outbox.add(a, 'Bex says, one.');
     void outbox.release();
     expect(writes.calls).toBe(1);
-    // A tick ends (as each socket's read does), the turn goes on.
-    await new Promise((resolve) => process.nextTick(resolve));
+    await tickEnds();
+    // A later tick of the same turn (as the next socket's read is): corked, both lines in one write at the tick's end.
     outbox.add(a, 'Cy says, two.');
     void outbox.release();
     outbox.add(a, 'Di says, three.');
     void outbox.release();
     expect(writes.calls).toBe(1);
-    await new Promise((resolve) => setImmediate(resolve));
+    await tickEnds();
     expect(writes).toEqual({ calls: 2, chunks: 3 });
-    const story = bytes('Bex says, one.\r\n> ', [IAC, GA], 'Cy says, two.\r\n> ', [IAC, GA], 'Di says, three.\r\n> ', [IAC, GA]);
+    // And in the next tick, still the same turn: corked again, never held past its tick.
+    outbox.add(a, 'Eli says, four.');
+    void outbox.release();
+    outbox.add(a, 'Fay says, five.');
+    void outbox.release();
+    expect(writes.calls).toBe(2);
+    await tickEnds();
+    expect(writes).toEqual({ calls: 3, chunks: 5 });
+    const story = bytes(
+      'Bex says, one.\r\n> ', [IAC, GA], 'Cy says, two.\r\n> ', [IAC, GA], 'Di says, three.\r\n> ', [IAC, GA],
+      'Eli says, four.\r\n> ', [IAC, GA], 'Fay says, five.\r\n> ', [IAC, GA],
+    );
     await ana.client.waitForBytes(story, from);
     expect(ana.client.after(from)).toEqual(story);
   });

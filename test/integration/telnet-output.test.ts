@@ -203,23 +203,22 @@ describe('a release', () => {
     const writes = countWrites(ana.side.conn);
     const from = ana.client.received.length;
     const tickEnds = () => new Promise((resolve) => process.nextTick(resolve));
-    outbox.add(a, 'Bex says, one.');
-    void outbox.release();
+    const told = (...lines: string[]) => {
+      for (const line of lines) {
+        outbox.add(a, line);
+        void outbox.release();
+      }
+    };
+    told('Bex says, one.');
     expect(writes.calls).toBe(1);
     await tickEnds();
     // A later tick of the same turn (as the next socket's read is): corked, both lines in one write at the tick's end.
-    outbox.add(a, 'Cy says, two.');
-    void outbox.release();
-    outbox.add(a, 'Di says, three.');
-    void outbox.release();
+    told('Cy says, two.', 'Di says, three.');
     expect(writes.calls).toBe(1);
     await tickEnds();
     expect(writes).toEqual({ calls: 2, chunks: 3 });
     // And in the next tick, still the same turn: corked again, never held past its tick.
-    outbox.add(a, 'Eli says, four.');
-    void outbox.release();
-    outbox.add(a, 'Fay says, five.');
-    void outbox.release();
+    told('Eli says, four.', 'Fay says, five.');
     expect(writes.calls).toBe(2);
     await tickEnds();
     expect(writes).toEqual({ calls: 3, chunks: 5 });

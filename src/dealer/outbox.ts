@@ -1,7 +1,7 @@
 import type { Timer } from '../games/api.js';
 import type { Scheduler } from './clock.js';
 import type { Profile } from './profile.js';
-import { commandsFor } from './speech.js';
+import { commandsFor, spoken } from './speech.js';
 
 /**
  * Everything the dealer sends, paced to what the MUD takes from one connection: a token bucket
@@ -89,12 +89,12 @@ export class Outbox {
 
   /** A line of the table for one player alone. */
   tell(to: Recipient, text: string): void {
-    this.push({ kind: 'private', to, text });
+    this.push({ kind: 'private', to, text: ownWords(text, this.dealer) });
   }
 
   /** A line of the table for the room. */
   say(text: string): void {
-    this.push({ kind: 'public', text });
+    this.push({ kind: 'public', text: ownWords(text, this.dealer) });
   }
 
   /** How many lines of answers wait for this player. */
@@ -222,6 +222,17 @@ export class Outbox {
     else this.answered.delete(id);
     return item;
   }
+}
+
+/**
+ * The games give a dealer's words as the tavern shows a character's (`Croupier: "10 seconds
+ * left to bet!"`); here the dealer says or whispers them itself and the MUD writes its name and
+ * the quotes, so only the words go (else `Croupier says, "Croupier: "10 seconds...""`).
+ */
+function ownWords(text: string, dealer: string): string {
+  const plain = spoken(text);
+  const head = `${dealer}: "`;
+  return !plain.includes('\n') && plain.startsWith(head) && plain.endsWith('"') ? plain.slice(head.length, -1) : text;
 }
 
 /**

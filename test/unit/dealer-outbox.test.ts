@@ -3,6 +3,7 @@ import { TableClock } from '../../src/dealer/clock.js';
 import { LineReader } from '../../src/dealer/mud/lines.js';
 import { Outbox, type Recipient } from '../../src/dealer/outbox.js';
 import { loadProfile } from '../../src/dealer/profile.js';
+import { paint } from '../../src/text/markup.js';
 import { FakeClock } from '../support/fakeClock.js';
 
 /** The dealer's pacing and timing, on a fake clock: what it sends and when, and the table clock that waits. */
@@ -136,6 +137,21 @@ describe('the outbox', () => {
     box.say('Round 2: place your bets!');
     box.say("Croupier's finger sweeps the table and stops.");
     expect(sent.map((s) => s.line)).toEqual(['pose chalks up 10 gold from Ana on HERO.', 'pose takes your bet.', 'say Round 2: place your bets!', "pose/nospace 's finger sweeps the table and stops."]);
+  });
+
+  it("says or whispers the dealer's quoted words alone, so the MUD's quotes are the only ones", () => {
+    const { sent, box } = outbox('tinymux');
+    box.say('Croupier: "6. Blows glance off bone; the fight goes on."');
+    box.tell(ana, paint('warning', `Croupier: "${paint('deadline', '10 seconds')} left to bet!"`));
+    box.say('Croupier: "one"\nCroupier: "two"');
+    box.say('Croupierx: "not mine"');
+    expect(sent.map((s) => s.line)).toEqual([
+      'say 6. Blows glance off bone\\; the fight goes on.',
+      'whisper #13=10 seconds left to bet!',
+      'say Croupier: "one"',
+      'say Croupier: "two"',
+      'say Croupierx: "not mine"',
+    ]);
   });
 
   it('holds the table clock while a line of the table waits, and lets it go once the last is out', () => {

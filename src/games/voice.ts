@@ -55,6 +55,15 @@ export class Voice {
     return this.addressed(who) ? base : third;
   }
 
+  /**
+   * `toThem` when `who` is addressed, else `toOthers`: the same news worded apart for the one it
+   * is about ("You throw..." against "Ana, the HERO, throws..."). Where the viewer's wording tells
+   * them more than the room's (their hand, what only they may type), a game asks is() instead.
+   */
+  either(who: string, toThem: string, toOthers: string): string {
+    return this.addressed(who) ? toThem : toOthers;
+  }
+
   /** "You take" or "Ana takes", to begin a sentence. */
   does(who: string, base: string, third?: string): string {
     return `${this.Name(who)} ${this.verb(who, base, third)}`;

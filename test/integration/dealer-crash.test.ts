@@ -37,9 +37,9 @@ describeNeeds(tinymuxMissing())('the dealer under faults', () => {
       await bob.command('sit');
       if (k >= 1) await ana.command('start');
       if (k >= 2) {
-        expect(await ana.command('hero 30')).toMatch(/takes your 30 gold on HERO/);
-        expect(await bob.command('bet lich 20')).toMatch(/takes your 20 gold on LICH/);
-        expect(await bob.command('bet beseech 10')).toMatch(/takes your 10 gold on BESEECH/);
+        expect(await ana.command('hero 30')).toMatch(/chalks up 30 gold from Ana on HERO/);
+        expect(await bob.command('bet lich 20')).toMatch(/chalks up 20 gold from Bob on LICH/);
+        expect(await bob.command('bet beseech 10')).toMatch(/chalks up 10 gold from Bob on BESEECH/);
       }
       if (k >= 3) {
         const hero = /HERO: (\w+)/.exec(await ana.command('look table'))![1];

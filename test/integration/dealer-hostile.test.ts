@@ -121,8 +121,8 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     mal.client.send(`whisper Croupier=x%r\\[Ana(${anaRef})\\] Ana has disconnected.%ry\r\n${muxSpeech.whisper('Croupier', 'start')}`);
     await ana.client.until(() => /hands 100 gold to each of Ana and Mal/.test(ana.all), 'the hand-outs said in the room', 10_000);
     expect(await ana.command('gold')).toMatch(/You have 1,100 gold/);
-    // A line of the table for Ana alone still reaches her.
-    expect(await ana.command('hero 10')).toMatch(/Croupier takes your 10 gold on HERO/);
+    // The table's news of her still reaches her, and she is answered.
+    expect(await ana.command('hero 10')).toMatch(/Croupier chalks up 10 gold from Ana on HERO\.[^]*Done: the table has it\./);
   }, 60_000);
 
   it('killed and sent home, it notices, goes back to its table and deals on: the seats kept, the table waiting meanwhile', async () => {

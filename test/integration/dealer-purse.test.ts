@@ -172,7 +172,7 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
       await p.sync();
       const { gold, escrow } = goldOf(data, p.name);
       expect(escrow).toBe(0);
-      expect((await pennies(p.client)) + gold, p.name).toBe(start[i] + toldCoins(p.all, 'Pennies', 'Croupier'));
+      expect((await pennies(p.client)) + gold, p.name).toBe(start[i] + toldCoins(p.all, 'Pennies', 'Croupier', p.name));
     }
     const books = readBooks(data);
     expect(await purseOf()).toBe(-books.balances.mud);
@@ -193,10 +193,10 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     await ana.command('sit');
     await bob.command('sit');
     await ana.command('start');
-    expect(await ana.command('hero 10')).toMatch(/takes your 10 Pennies on HERO/);
+    expect(await ana.command('hero 10')).toMatch(/chalks up 10 Pennies from Ana on HERO/);
     expect(await ana.command(`claw 12 ${tooMuch}`)).toMatch(/The house cannot cover that bet: if the dice went against it, the table could cost the house [\d,]+ Pennies, and it holds [\d,]+ Pennies\./);
     expect(goldOf(data, 'Ana').escrow).toBe(10);
-    expect(await ana.command(`claw 12 ${tooMuch - 20}`)).toMatch(/takes your [\d,]+ Pennies on CLAW 12/);
+    expect(await ana.command(`claw 12 ${tooMuch - 20}`)).toMatch(/chalks up [\d,]+ Pennies from Ana on CLAW 12/);
   }, 60_000);
 
   it("holds a payment it cannot tie to a player (a thing's), shows it on the console's /audit against the purse, and the operator settles it", async () => {

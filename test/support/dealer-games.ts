@@ -44,12 +44,13 @@ export function dealerGames(world: () => DealerWorld): void {
     await purses(data, 'Croupier', seats);
     for (let round = 1; !/Lich Bones is over/.test(ana.all); round++) {
       expect(round).toBeLessThan(10);
-      expect(await ana.command('hero 10')).toMatch(/takes your 10 gold on HERO|You have a LICH bet|HERO bet/);
-      if (!/on LICH/.test(await bob.command('gold'))) expect(await bob.command('20 lich')).toMatch(/takes your 20 gold on LICH/);
-      expect(await bob.command('bet beseech 10')).toMatch(/takes your 10 gold on BESEECH/);
+      // A bet is the room's news, told in the bettor's name (a pose the MUD may word for each reader), not again to them.
+      expect(await ana.command('hero 10')).toMatch(/chalks up 10 gold from (Ana|you) on HERO|You have a LICH bet|HERO bet/);
+      if (!/on LICH/.test(await bob.command('gold'))) expect(await bob.command('20 lich')).toMatch(/chalks up 20 gold from (Bob|you) on LICH/);
+      expect(await bob.command('bet beseech 10')).toMatch(/chalks up 10 gold from (Bob|you) on BESEECH/);
       await purses(data, 'Croupier', seats);
       const hero = /HERO: (\w+)/.exec(await ana.command('look table'))![1];
-      expect(await (hero === 'Ana' ? ana : bob).command('roll dice bones')).toMatch(/You throw (the opening attack roll|for the quest point \d+): \d and \d \(\d+\)\./);
+      expect(await (hero === 'Ana' ? ana : bob).command('roll dice bones')).toMatch(new RegExp(`${hero}, the HERO, throws (the opening attack roll|for the quest point \\d+): \\d and \\d \\(\\d+\\)\\.`));
       await purses(data, 'Croupier', seats);
     }
     expect(ana.all).toMatch(/settles \d+ bets?: /);

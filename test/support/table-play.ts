@@ -41,6 +41,7 @@ export function toldCoins(all: string, money: string, dealer = 'Dreaven', me?: s
     sum(all, r('every wager goes back to its owner \\(([^)]*)\\)'), (m) => sum(m[1], r(`${COINS} to ${you}\\b`), (n) => num(n[1]))) +
     // Lich Bones
     -sum(all, r(`${dealer} takes your ${COINS} on`), (m) => num(m[1])) +
+    (me ? -sum(all, r(`${dealer} chalks up ${COINS} from ${you} on`), (m) => num(m[1])) : 0) +
     sum(all, r(`${dealer} pays your [^:]+: ${COINS} won and (?:the )?${COINS}`), (m) => num(m[1]) + num(m[2])) +
     sum(all, r(`${dealer} returns your [^:]+: ${COINS} back`), (m) => num(m[1])) +
     sum(all, r(`${dealer} hands ${COINS} to (?:each of )?([\\w, ]+)\\.`), (m) => (named(m[2]) ? num(m[1]) : 0)) +
@@ -176,7 +177,7 @@ export async function playDragonsLair(players: Seat[], watch: SecretWatch, play:
       const treasure = Number(m[1]);
       const who = m[2].split(/, | and /).map((w) => (w === 'you' ? p.name : w));
       const each = Math.floor(treasure / who.length);
-      await expectReply(p, `split ${who.map((w, i) => `${w} ${each + (i === 0 ? treasure - each * who.length : 0)}`).join(' ')}`, /You propose/);
+      await expectReply(p, `split ${who.map((w, i) => `${w} ${each + (i === 0 ? treasure - each * who.length : 0)}`).join(' ')}`, new RegExp(`You propose|\\b${p.name} proposes`));
     } else await expectReply(p, 'agree', new RegExp(`You agree|\\b${p.name} agrees|Agreed!`));
   }
   throw new Error('the game did not end in 600 steps');

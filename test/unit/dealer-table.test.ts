@@ -104,9 +104,17 @@ describe('the dealer as a host of Lich Bones', () => {
     d.whisper(ana, 'sit');
     d.whisper(bob, 'sit');
     d.whisper(ana, 'start');
-    // Nobody throws: the dealer throws for the HERO when betting closes, and the game goes on.
+    const heroNow = /(Ana|Bob) is the HERO!/.exec(d.room.join('\n'))![1];
+    const [first, other] = heroNow === 'Ana' ? [ana, bob] : [bob, ana];
+    // The HERO's own throw and a bet are the room's news too: said once, in the player's name.
+    d.whisper(other, 'bet lich 10');
+    d.whisper(first, 'roll');
+    // Nobody throws now: the dealer throws for the HERO when betting closes, and the game goes on.
     d.real.advance(120_000);
     const room = d.room.join('\n');
+    expect(room).toMatch(new RegExp(`Croupier chalks up 10 gold from ${other.name} on LICH\\.`));
+    expect(room).toMatch(new RegExp(`${first.name}, the HERO, throws the opening attack roll: \\d and \\d`));
+    expect(room).toMatch(new RegExp(`${first.name} throws with whisper Croupier=roll, or Croupier throws in \\d+ seconds`));
     expect(room).toMatch(/Croupier nods to Ana: "Lich Bones begins/);
     expect(room).toMatch(/Croupier hands 100 gold to each of Ana and Bob\./);
     expect(room).toMatch(/Croupier throws the opening attack roll for (Ana|Bob), the HERO: \d and \d/);
@@ -115,7 +123,7 @@ describe('the dealer as a host of Lich Bones', () => {
     const mine = (name: string) => (d.told.get(name) ?? []).join('\n');
     // Neither hears again, whispered in the second person, what the room just heard.
     for (const name of ['Ana', 'Bob']) {
-      expect(mine(name)).not.toMatch(/nods to you|to each of (you and Bob|Ana and you)|throws .* for you, the HERO|tosses you, the HERO|settles/);
+      expect(mine(name)).not.toMatch(/nods to you|to each of (you and Bob|Ana and you)|throws .* for you, the HERO|tosses you, the HERO|settles|takes your|You throw|in your place in/);
     }
     // What the room's line does not tell them still comes to them alone: that they throw, when betting closes.
     expect(mine(hero)).toMatch(/That is you: you throw the dice/);
@@ -163,12 +171,14 @@ describe('the dealer as a host of Lich Bones', () => {
     d.whisper(ana, 'sit');
     d.whisper(bob, 'sit');
     d.whisper(ana, 'start');
-    expect(d.whisper(ana, 'hero 10').join()).toMatch(/^$|takes your 10 gold on HERO/);
-    expect(d.told.get('Ana')!.join('\n')).toMatch(/Croupier takes your 10 gold on HERO/);
+    // In the room, a bet is told in the bettor's name to all (the bettor whispered nothing more).
+    expect(d.whisper(ana, 'hero 10')).toEqual([]);
+    expect(d.room.at(-1)).toBe('Croupier chalks up 10 gold from Ana on HERO.');
     d.whisper(bob, '20 lich');
-    expect(d.told.get('Bob')!.join('\n')).toMatch(/Croupier takes your 20 gold on LICH/);
+    expect(d.room.at(-1)).toBe('Croupier chalks up 20 gold from Bob on LICH.');
     d.whisper(bob, 'bet beseech 10');
-    expect(d.told.get('Bob')!.join('\n')).toMatch(/Croupier takes your 10 gold on BESEECH/);
+    expect(d.room.at(-1)).toBe('Croupier chalks up 10 gold from Bob on BESEECH.');
+    expect([...d.told.values()].join('\n')).not.toMatch(/takes your/);
     expect(d.books.balance('escrow:#14')).toBe(30);
     expect(d.whisper(ana, 'bet beseech 5000')).toEqual(['You have only 1,090 gold; that needs 5,000 gold.']);
     expect(d.books.audit()).toEqual([]);

@@ -94,9 +94,7 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
         'the others agree. No agreement in time, and nobody gets any.';
     case 'proposed':
       return (v) => {
-        const head = v.is(e.player)
-          ? `You propose to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`
-          : `${e.player} proposes to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`;
+        const head = `${v.does(e.player, 'propose')} to share lair ${e.lair}'s treasure: ${shares(v, e.shares)}.`;
         const yours = e.waitingFor.some((n) => v.is(n)) ? `: type ${typed(words, 'agree')}, or propose your own split` : '';
         return `${head} Waiting for ${v.names(e.waitingFor)} to agree (${secs(e.deadline)} left)${yours}.`;
       };
@@ -146,9 +144,11 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
         `${v.Name(e.player)} ${e.timedOut ? `ran out of time and ${v.verb(e.player, 'lose')}` : v.verb(e.player, 'discard')} ${cardList(e.cards)}.`;
     case 'left':
       return (v) =>
-        v.is(e.player)
-          ? `You have left the game; your hand is discarded (${cardList(e.discarded)}). Your game coins are still paid out at the end.`
-          : `${e.player} has left the game; their hand is discarded (${cardList(e.discarded)}). Their game coins are still paid out at the end.`;
+        v.either(
+          e.player,
+          `You have left the game; your hand is discarded (${cardList(e.discarded)}). Your game coins are still paid out at the end.`,
+          `${e.player} has left the game; their hand is discarded (${cardList(e.discarded)}). Their game coins are still paid out at the end.`,
+        );
     case 'gameOver':
       return (v) => gameOverLine(v, e.result, words);
   }

@@ -105,18 +105,19 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       return all((v) => {
         const throws = hero === null
           ? `The HERO throws with ${ctx.throwCommand}, or ${dealer} throws in ${when}.`
-          : paint('turn', `${v.does(hero, 'throw')} with ${ctx.throwCommand}, or ${dealer} throws${v.is(hero) ? ' in your place' : ''} in ${when}.`);
+          : paint('turn', `${v.does(hero, 'throw')} with ${ctx.throwCommand}, or ${dealer} throws${v.either(hero, ' in your place', '')} in ${when}.`);
         return `Round ${e.round} of ${e.rounds}, ${stage}: ${together('place your bets')}! ${throws}`;
       });
     }
     case 'betPlaced': {
       const b = e.bet;
-      const cut = e.asked !== b.amount ? ` (capped at twice your ${b.side?.toUpperCase()} bet; you asked for ${formatCoins(e.asked)})` : '';
-      const mine = `${dealer} takes your ${money(b.amount)} on ${betLabel(b)}${cut}.`;
+      const cut = (v: Voice) =>
+        e.asked !== b.amount ? ` (capped at twice ${v.poss(b.owner)} ${b.side?.toUpperCase()} bet; ${v.name(b.owner)} asked for ${formatCoins(e.asked)})` : '';
+      const mine = (v: Voice) => `${dealer} takes your ${money(b.amount)} on ${betLabel(b)}${cut(v)}.`;
       // In a crowd a call of every bet would bury the table in lines: the bettor alone hears it,
       // and everyone hears the totals when the bets are settled.
-      if (s.seated.length > s.settings.crowd) return [{ to: b.owner, text: mine }];
-      return all((v) => (v.is(b.owner) ? mine : `${dealer} chalks up ${money(b.amount)} from ${b.owner} on ${betLabel(b)}.`));
+      if (s.seated.length > s.settings.crowd) return [{ to: b.owner, text: mine(new Voice(b.owner)) }];
+      return all((v) => v.either(b.owner, mine(v), `${dealer} chalks up ${money(b.amount)} from ${b.owner} on ${betLabel(b)}${cut(v)}.`));
     }
     case 'thrown': {
       const t = e.throw;
@@ -125,7 +126,7 @@ function eventSaid(e: Exclude<LichBonesEvent, Settled>, ctx: StoryContext): Said
       if (t.by === 'dealer') {
         return all((v) => `Time! Betting is closed. ${dealer} throws ${what} for ${v.name(t.hero)}, the HERO: ${dice}.`);
       }
-      return all((v) => (v.is(t.hero) ? `You throw ${what}: ${dice}.` : `${t.hero}, the HERO, throws ${what}: ${dice}.`));
+      return all((v) => v.either(t.hero, `You throw ${what}: ${dice}.`, `${t.hero}, the HERO, throws ${what}: ${dice}.`));
     }
     case 'bonus':
       return all((v) => `${dealer} tosses ${v.name(e.hero)}, the HERO, a bonus of ${money(e.amount)} for the opening attack roll.`);

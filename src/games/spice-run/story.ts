@@ -73,7 +73,7 @@ export function eventMessage(e: SpiceRunEvent, words: HostWords): Message {
           : `${v.does(e.player, 'have', 'has')} no coins left and ${v.verb(e.player, 'skip')} the wager on square ${e.square}.`;
     case 'appliedFor':
       return (v) => {
-        const what = e.played ? `the ${e.square} is played for ${v.is(e.player) ? 'you' : 'them'}` : `the bet on square ${e.square} is skipped`;
+        const what = e.played ? `the ${e.square} is played for ${v.either(e.player, 'you', 'them')}` : `the bet on square ${e.square} is skipped`;
         return e.cause === 'idle'
           ? `${v.Name(e.player)} let the turn lapse, so ${what}.`
           : `The dice have spoken: ${what} before the game is withdrawn.`;

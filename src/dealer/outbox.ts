@@ -89,7 +89,7 @@ export class Outbox {
 
   /** A line of the table for one player alone. */
   tell(to: Recipient, text: string): void {
-    this.push({ kind: 'private', to, text: ownWords(text, this.dealer) });
+    this.push({ kind: 'private', to, text: ownWords(text, this.dealer, `${this.dealer} tells you: "`) });
   }
 
   /** A line of the table for the room. */
@@ -226,13 +226,15 @@ export class Outbox {
 
 /**
  * The games give a dealer's words as the tavern shows a character's (`Croupier: "10 seconds
- * left to bet!"`); here the dealer says or whispers them itself and the MUD writes its name and
- * the quotes, so only the words go (else `Croupier says, "Croupier: "10 seconds...""`).
+ * left to bet!"`, to one player `Croupier tells you: "..."`); here the dealer says or whispers
+ * them itself and the MUD writes its name and the quotes, so only the words go (else `Croupier
+ * says, "Croupier: "10 seconds...""`).
  */
-function ownWords(text: string, dealer: string): string {
+function ownWords(text: string, dealer: string, ...heads: string[]): string {
   const plain = spoken(text);
-  const head = `${dealer}: "`;
-  return !plain.includes('\n') && plain.startsWith(head) && plain.endsWith('"') ? plain.slice(head.length, -1) : text;
+  if (plain.includes('\n') || !plain.endsWith('"')) return text;
+  const head = [`${dealer}: "`, ...heads].find((h) => plain.startsWith(h));
+  return head ? plain.slice(head.length, -1) : text;
 }
 
 /**

@@ -145,12 +145,16 @@ describe('the outbox', () => {
     box.tell(ana, paint('warning', `Croupier: "${paint('deadline', '10 seconds')} left to bet!"`));
     box.say('Croupier: "one"\nCroupier: "two"');
     box.say('Croupierx: "not mine"');
+    box.tell(bob, 'Croupier tells you: "The house paid you hand-outs lately."');
+    box.say('Croupier tells you: "said aloud, it is posed whole"');
     expect(sent.map((s) => s.line)).toEqual([
       'say 6. Blows glance off bone\\; the fight goes on.',
       'whisper #13=10 seconds left to bet!',
       'say Croupier: "one"',
       'say Croupier: "two"',
       'say Croupierx: "not mine"',
+      'whisper #14=The house paid you hand-outs lately.',
+      'pose tells you: "said aloud\\, it is posed whole"',
     ]);
   });
 

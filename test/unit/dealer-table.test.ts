@@ -131,6 +131,23 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(mine(hero === 'Ana' ? 'Bob' : 'Ana')).toMatch(/10 seconds left to bet! Then I throw for (Ana|Bob)\./);
   });
 
+  it("tells players in the room that a game pays them no hand-outs once: the room's line names them, and each is whispered only when they are paid again", () => {
+    const d = dealer({ settings: { minBet: 10, handout: 100, rounds: 1 } });
+    d.whisper(ana, 'sit');
+    d.whisper(bob, 'sit');
+    d.whisper(ana, 'start');
+    d.real.advance(120_000);
+    expect(d.room.join('\n')).toMatch(/Lich Bones is over/);
+    d.told.clear();
+    d.whisper(ana, 'start');
+    expect(d.room.join('\n')).toMatch(/raps the table: "A new fight against the LICH begins: one round of Lich Bones!" Ana and Bob were paid hand-outs by another game less than 30 minutes ago and get none\./);
+    for (const name of ['Ana', 'Bob']) {
+      const mine = (d.told.get(name) ?? []).join('\n');
+      expect(mine).not.toMatch(/raps the table/);
+      expect(mine).toMatch(/^Croupier tells you: "The house paid you hand-outs at a game of Lich Bones less than 30 minutes ago, so this game pays you none\. It pays you again from /m);
+    }
+  });
+
   it('whispers a seated player who is out of the room (keeping their seat a while) the lines worded for them, which they could not hear said', () => {
     const d = dealer();
     d.whisper(ana, 'sit');

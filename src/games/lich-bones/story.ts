@@ -177,8 +177,8 @@ function withheld(names: readonly string[], cooldownMs: number): (v: Voice) => s
 function nobodyElse(names: readonly string[], line: (who: string, one: boolean) => string, mine: string): (v: Voice) => string {
   if (!names.length) return () => '';
   const set = new Set(names);
-  const who = names.length <= NAMED ? listNames(names) : `${names.length} players`;
-  return (v) => (v.viewer !== null && set.has(v.viewer) ? mine : line(who, names.length === 1));
+  const others = line(names.length <= NAMED ? listNames(names) : `${names.length} players`, names.length === 1);
+  return (v) => (v.viewer !== null && set.has(v.viewer) ? v.either(v.viewer, mine, others) : others);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Session } from './output/outbox.js';
 import { NewcomerLimits } from './telnet/per-address.js';
 import { AddressLog } from './telnet/address-log.js';
 import { PageResume, ResumeRequest, ResumeTokens } from './web/resume.js';
+import { GmcpRequest } from './telnet/gmcp.js';
 import type { WebConnection } from './web/connection.js';
 
 /** What the server needs of a connection, telnet or web. */
@@ -23,6 +24,8 @@ export interface Connection {
   close(farewell?: string): void;
   /** Who hears each line typed (one listener). */
   onLine(listener: (line: string) => void): void;
+  /** Who hears what the client asks for besides lines (GMCP's Char.Items.Inv; telnet only). */
+  onRequest?(listener: (request: GmcpRequest) => void): void;
   on(event: 'close', listener: () => void): unknown;
   /** How the client describes itself, for the log. */
   describe(): string;
@@ -97,10 +100,15 @@ export class Connections {
     });
     atTheDoor.add(login);
     // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
-    const lines = new LineQueue<string | ResumeRequest>(
+    const lines = new LineQueue<string | ResumeRequest | GmcpRequest>(
       (line) => {
         if (c.closed || this.stopping) return;
         if (line instanceof ResumeRequest) return resume?.resume(line.token, player ? null : login);
+        // The list of what the player carries, asked for again: sent whole, after what their last line changed.
+        if (line instanceof GmcpRequest) {
+          if (player && player.session === session && tavern.panels.listItems(player)) void tavern.release();
+          return;
+        }
         // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
         if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();
         // The reply follows from the outbox, once on disk; the next line waits only for a command that waits.
@@ -119,6 +127,7 @@ export class Connections {
       lines.push(line);
     });
     page?.on('resume', (token) => lines.push(new ResumeRequest(token)));
+    c.onRequest?.((request) => lines.push(request));
     c.on('close', () => {
       lines.stop();
       this.open.delete(c);

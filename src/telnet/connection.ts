@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { describeClient, optionOf, profileOf, terminalOf, type Setting, type Terminal } from './client-profile.js';
 import { deliveryBytes, type DeliveryContext, type OutputBatch } from './delivery.js';
-import type { GmcpOption } from './gmcp.js';
+import type { GmcpAsked, GmcpOption, GmcpRequest } from './gmcp.js';
 import { DEFAULT_MAX_LINE_BYTES, LineAssembler, lineTooLongNotice } from './lines.js';
 import { DEFAULT_INPUT_LIMITS, InputBudget, type InputLimits } from './input-budget.js';
 import { OrderedOutput, type Compressible } from './mccp.js';
@@ -56,7 +56,7 @@ const READ_SLICE = 512;
 
 let lastId = 0;
 
-export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, ParserHandler, DeliveryContext {
+export class TelnetConnection extends EventEmitter<ConnectionEvents> implements OptionOwner, Compressible, GmcpAsked, ParserHandler, DeliveryContext {
   readonly id = ++lastId;
   readonly remoteAddress: string;
   /** For the log: the proxy that named the player, or whether this is a proxy's own connection. */
@@ -93,6 +93,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
   private readonly output: OrderedOutput;
   private hearLine = nobodyListens;
+  private hearRequest: (request: GmcpRequest) => void = () => undefined;
 
   constructor(
     private readonly socket: Socket,
@@ -192,6 +193,15 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
    */
   onLine(listener: LineListener): void {
     this.hearLine = listener;
+  }
+
+  /** Who hears what the client asks for over GMCP (Char.Items.Inv), in its place among the lines. */
+  onRequest(listener: (request: GmcpRequest) => void): void {
+    this.hearRequest = listener;
+  }
+
+  asked(request: GmcpRequest): void {
+    if (this.state === 'open') this.hearRequest(request);
   }
 
   /** Holds writes back until uncork(), to leave in one (the outbox corks a session told again in a turn, until the tick's end). */

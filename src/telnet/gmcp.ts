@@ -1,7 +1,8 @@
 /**
  * GMCP (option 201): `Package.Message <json>` inside a subnegotiation, both ways.
- * From the client we take Core.Hello, Core.Supports.Set/Add/Remove and Core.Ping; anything
- * else, broken JSON or oversized lists are ignored. What we send is docs/gmcp.md.
+ * From the client we take Core.Hello, Core.Supports.Set/Add/Remove and Core.Ping, and hand on
+ * Char.Items.Inv (the player's list asked for again); anything else, broken JSON or oversized
+ * lists are ignored. What we send is docs/gmcp.md.
  */
 import { NegotiatedOption, OptionCode } from './options.js';
 import { subnegotiationFrame } from './output.js';
@@ -45,11 +46,34 @@ export function gmcpOf(news: { kind: PanelNewsKind; data: unknown }): GmcpMessag
   return { name: GMCP_PACKAGES[news.kind], data: news.data };
 }
 
+/** A client's request for something of its player's (Char.Items.Inv: what they carry), kept in its place among the lines it typed (the server's LineQueue). */
+export class GmcpRequest {
+  constructor(readonly what: 'items') {}
+  get length(): number {
+    return this.what.length;
+  }
+}
+
+/** Who hears a client's requests (the connection, which hands them to whoever serves its player). */
+export interface GmcpAsked {
+  asked(request: GmcpRequest): void;
+}
+
+const ITEMS = new GmcpRequest('items');
+
 export class GmcpOption extends NegotiatedOption {
   /** Core.Hello's client and version, cleaned: for the log. */
   hello: { client: string; version: string } | null = null;
   /** The package names of Core.Supports, lower case, without their versions. */
   readonly supports = new Set<string>();
+
+  constructor(
+    host: ConstructorParameters<typeof NegotiatedOption>[0],
+    code: number,
+    private readonly owner: GmcpAsked,
+  ) {
+    super(host, code);
+  }
 
   override subnegotiation(data: Buffer): void {
     if (!this.local) return;
@@ -75,6 +99,9 @@ export class GmcpOption extends NegotiatedOption {
         break;
       case 'core.ping':
         this.send({ name: 'Core.Ping' });
+        break;
+      case 'char.items.inv':
+        this.owner.asked(ITEMS);
         break;
     }
   }

@@ -3,7 +3,7 @@
  * connection so that adding an option touches this list, not the socket's handling.
  */
 import { CharsetOption } from './charset.js';
-import { GmcpOption } from './gmcp.js';
+import { GmcpOption, type GmcpAsked } from './gmcp.js';
 import { Compress2Option, type Compressible } from './mccp.js';
 import { MsspOption, type MsspProvider } from './mssp.js';
 import { TerminalTypeOption } from './mtts.js';
@@ -12,7 +12,7 @@ import { NegotiatedOption, OptionCode, WindowSizeOption, type Negotiation } from
 const { ECHO, SGA, TTYPE, EOR, NAWS, CHARSET, MSSP, COMPRESS2, GMCP } = OptionCode;
 
 /** The option object for a code, or undefined for one we refuse. */
-export function createTelnetOption(host: Negotiation, code: number, mssp: MsspProvider, compressible: Compressible): NegotiatedOption | undefined {
+export function createTelnetOption(host: Negotiation, code: number, mssp: MsspProvider, connection: Compressible & GmcpAsked): NegotiatedOption | undefined {
   switch (code) {
     case ECHO:
     case SGA:
@@ -25,11 +25,11 @@ export function createTelnetOption(host: Negotiation, code: number, mssp: MsspPr
     case CHARSET:
       return new CharsetOption(host, code);
     case GMCP:
-      return new GmcpOption(host, code);
+      return new GmcpOption(host, code, connection);
     case MSSP:
       return new MsspOption(host, code, mssp);
     case COMPRESS2:
-      return new Compress2Option(host, code, compressible);
+      return new Compress2Option(host, code, connection);
     default:
       return undefined;
   }

@@ -1,11 +1,12 @@
 /**
  * GMCP Char.Items over TCP: what a player carries, by the IRE names Mudlet knows. The whole list
  * at login (Char.Items.List, location "inv"), then one Char.Items.Add or .Remove per thing that
- * came into or left their hands, whatever moved it: bought, given, dropped, picked up, drunk.
+ * came into or left their hands, whatever moved it: bought, given, dropped, picked up, drunk;
+ * and the whole list again whenever the client asks (Char.Items.Inv).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { loginWithGmcp, type Gmcp, type GmcpReader } from '../support/gmcp.js';
+import { gmcpBytes, gmcpMessages, loginWithGmcp, type Gmcp, type GmcpReader } from '../support/gmcp.js';
 
 let ts: TestServer;
 afterEach(async () => {
@@ -48,5 +49,31 @@ describe('Char.Items', () => {
     // A new connection gets the whole list again.
     const again = await loginWithGmcp(ts, 'Bex');
     expect(items(again.gmcp.since())).toEqual([`Char.Items.List ${JSON.stringify({ location: 'inv', items: [ale(1)] })}`]);
+  });
+
+  it('sends the whole list again when the client asks (Char.Items.Inv), in its place among the lines typed, and only to a player in the game', async () => {
+    ts = await startTestServer();
+    const early = await ts.connect();
+    early.sendBytes([255, 253, 201, ...gmcpBytes('Core.Supports.Set ["Char 1"]'), ...gmcpBytes('Char.Items.Inv')]);
+    // Answered after the request, in its order: the request was taken by then.
+    early.send('connect Nobody secret123');
+    await early.expect('There is no character');
+    const ana = await loginWithGmcp(ts, 'Ana');
+    ana.gmcp.skip();
+    // Asked right after a line that changed the list: the list comes after that line's own changes.
+    ana.client.sendBytes([...Buffer.from('buy 2 ale\r\n'), ...gmcpBytes('Char.Items.Inv')]);
+    expect(await ana.gmcp.next('Char.Items.List')).toEqual({ location: 'inv', items: [ale(1), ale(2)] });
+    // Asked on its own, between lines; and again, with nothing changed: the same list each time.
+    ana.client.sendBytes(gmcpBytes('Char.Items.Inv'));
+    expect(await ana.gmcp.next('Char.Items.List')).toEqual({ location: 'inv', items: [ale(1), ale(2)] });
+    ana.client.sendBytes(gmcpBytes('char.items.inv ""'));
+    expect(await ana.gmcp.next('Char.Items.List')).toEqual({ location: 'inv', items: [ale(1), ale(2)] });
+    // What changes after it is added to the list as it was sent, as before.
+    expect(await during(ana.gmcp, 'drink ale')).toEqual([
+      `Char.Items.Remove ${JSON.stringify({ location: 'inv', item: ale(2) })}`,
+      'Char.Items.Add {"location":"inv","item":{"id":"empty-jug#1","name":"an empty clay jug"}}',
+    ]);
+    // Nobody in the game at the greeting: nothing to list, nothing sent.
+    expect(items(gmcpMessages(early))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { NewcomerLimits } from './telnet/per-address.js';
 import { AddressLog } from './telnet/address-log.js';
 import { PageResume, ResumeRequest, ResumeTokens } from './web/resume.js';
 import { GmcpRequest } from './telnet/gmcp.js';
+import { currentTurn } from './output/turn.js';
 import type { WebConnection } from './web/connection.js';
 
 /** What the server needs of a connection, telnet or web. */
@@ -99,6 +100,10 @@ export class Connections {
       else tokens.loggedIn(p.key);
     });
     atTheDoor.add(login);
+    // One request waits at a time, and one is taken a turn of the event loop: a client asking
+    // again before it is answered, or in the same read, gets that one answer.
+    let listAsked = false;
+    let listTurn = -1;
     // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
     const lines = new LineQueue<string | ResumeRequest | GmcpRequest>(
       (line) => {
@@ -106,6 +111,7 @@ export class Connections {
         if (line instanceof ResumeRequest) return resume?.resume(line.token, player ? null : login);
         // The list of what the player carries, asked for again: sent whole, after what their last line changed.
         if (line instanceof GmcpRequest) {
+          listAsked = false;
           if (player && player.session === session && tavern.panels.listItems(player)) void tavern.release();
           return;
         }
@@ -127,7 +133,12 @@ export class Connections {
       lines.push(line);
     });
     page?.on('resume', (token) => lines.push(new ResumeRequest(token)));
-    c.onRequest?.((request) => lines.push(request));
+    c.onRequest?.((request) => {
+      if (listAsked || listTurn === currentTurn()) return;
+      listAsked = true;
+      listTurn = currentTurn();
+      lines.push(request);
+    });
     c.on('close', () => {
       lines.stop();
       this.open.delete(c);

@@ -67,7 +67,7 @@ export const leftOutNotice = (n: number) =>
 export const MAYBE_NOT_WRITTEN =
   'That may not have happened: the tavern could not make sure it was written down, and must close now. When it opens again you will find it done or undone; everything you were told before this is kept.';
 
-/** What one session is told in one release: its text and news, and `prompt: false` while its line is still being answered. */
+/** What one session is told in one release: its text and news, and `prompt: false` while its line is still being answered, or for news alone. */
 type Batch = { text: string[]; news: News[] | undefined; prompt: false | undefined };
 
 /**
@@ -85,6 +85,8 @@ class Mailbox {
    * command's answer comes after it (one line in, one prompt out).
    */
   answering = false;
+  /** Its line has been answered (`prompt`): the next delivery ends in a prompt even with nothing to say. */
+  promptOwed = false;
   /** The turn of the event loop it was last delivered to in: `turn` once told in it, `-turn - 1` while corked in it. */
   toldIn = NaN;
   /** Others' talk left out while it was behind, not yet told. */
@@ -172,6 +174,7 @@ export class Outbox {
   prompt(session: Session): void {
     const box = this.mailbox(session);
     box.answering = false;
+    box.promptOwed = true;
     this.queue(box);
   }
 
@@ -194,7 +197,7 @@ export class Outbox {
   /**
    * Writes the database if needed, then delivers everything queued so far: one delivery per
    * session, ending in a prompt (but for a session whose line is still being answered: its
-   * prompt comes with the answer). With nothing to write and nothing waiting before it, that is
+   * prompt comes with the answer; and for news alone, which no one reads as a message). With nothing to write and nothing waiting before it, that is
    * at once; otherwise after the write, and after every release before it. The promise never
    * rejects: a failed write goes to `onFailure`.
    */
@@ -245,7 +248,10 @@ export class Outbox {
     this.pending = [];
     return boxes.map((box) => {
       // One shape for every batch, so that reading one is the same few loads wherever it goes.
-      const batch: Batch = { text: box.text, news: box.news, prompt: box.answering ? false : undefined };
+      // News alone (a panel's update, a list the client asked for) is no message: no lone prompt after it.
+      const prompt = box.answering || (!box.promptOwed && box.text.length === 0) ? false : undefined;
+      const batch: Batch = { text: box.text, news: box.news, prompt };
+      box.promptOwed = false;
       box.text = [];
       box.news = undefined;
       box.queued = false;

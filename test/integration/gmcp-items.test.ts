@@ -63,11 +63,19 @@ describe('Char.Items', () => {
     // Asked right after a line that changed the list: the list comes after that line's own changes.
     ana.client.sendBytes([...Buffer.from('buy 2 ale\r\n'), ...gmcpBytes('Char.Items.Inv')]);
     expect(await ana.gmcp.next('Char.Items.List')).toEqual({ location: 'inv', items: [ale(1), ale(2)] });
-    // Asked on its own, between lines; and again, with nothing changed: the same list each time.
+    // Asked on its own, between lines; and again, with nothing changed: the same list each time,
+    // and no text with it (no lone prompt on the player's screen).
+    const shown = ana.client.all.length;
     ana.client.sendBytes(gmcpBytes('Char.Items.Inv'));
     expect(await ana.gmcp.next('Char.Items.List')).toEqual({ location: 'inv', items: [ale(1), ale(2)] });
+    expect(ana.client.all.slice(shown)).toBe('');
     ana.client.sendBytes(gmcpBytes('char.items.inv ""'));
     expect(await ana.gmcp.next('Char.Items.List')).toEqual({ location: 'inv', items: [ale(1), ale(2)] });
+    // Asked five times at once: one answer (a client's flood of requests costs one list).
+    ana.gmcp.skip();
+    ana.client.sendBytes([...Array.from({ length: 5 }, () => gmcpBytes('Char.Items.Inv')).flat(), ...Buffer.from('look\r\n')]);
+    await ana.client.expect('Exits:');
+    expect(items(ana.gmcp.since()).filter((m) => m.startsWith('Char.Items.List'))).toHaveLength(1);
     // What changes after it is added to the list as it was sent, as before.
     expect(await during(ana.gmcp, 'drink ale')).toEqual([
       `Char.Items.Remove ${JSON.stringify({ location: 'inv', item: ale(2) })}`,

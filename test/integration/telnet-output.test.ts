@@ -2,7 +2,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/games/random.js';
-import { Outbox, type Session } from '../../src/output/outbox.js';
+import { Outbox, type Delivery, type Session } from '../../src/output/outbox.js';
+import type { News } from '../../src/output/news.js';
 import type { Store } from '../../src/store/index.js';
 import { toAscii } from '../../src/telnet/charset.js';
 import type { TelnetConnection } from '../../src/telnet/connection.js';
@@ -252,6 +253,25 @@ describe('a release', () => {
 });
 
 describe('a release with nothing queued while a write is under way', () => {
+  it('ends a message or an answered line in a prompt, and news alone (a panel, a list asked for) in none', async () => {
+    const told: Delivery[] = [];
+    const session = { deliver: (d: Delivery) => told.push(d), wants: () => true } as unknown as Session;
+    const outbox = new Outbox(quietStore);
+    const news: News = { kind: 'items-list', data: { location: 'inv', items: [] } };
+    const deliver = async (tell: () => void) => {
+      told.length = 0;
+      tell();
+      await outbox.release();
+      return told.map((d) => d.prompt);
+    };
+    expect(await deliver(() => outbox.tell(session, { news }))).toEqual([false]);
+    expect(await deliver(() => outbox.add(session, 'Bex waves.'))).toEqual([undefined]);
+    expect(await deliver(() => outbox.prompt(session))).toEqual([undefined]);
+    expect(await deliver(() => (outbox.tell(session, { news }), outbox.prompt(session)))).toEqual([undefined]);
+    // Owed once: the next news alone has none again.
+    expect(await deliver(() => outbox.tell(session, { news }))).toEqual([false]);
+  });
+
   it('tells later news once, and only after its own write', async () => {
     const finishes: (() => void)[] = [];
     const store = { hasUnwrittenChanges: true, flush: () => new Promise<void>((resolve) => finishes.push(resolve)) };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOBODY, Voice } from '../../src/games/voice.js';
+import { tell, type Said } from '../../src/games/lich-bones/story.js';
+import { DEFAULT_SETTINGS, newTable, type LichBonesEvent } from '../../src/games/lich-bones/state.js';
+import { tavernWords } from '../../src/output/words.js';
 
 describe('a voice: one sentence, worded for each viewer', () => {
   const robs = (v: Voice) => `${v.Poss('Ana')} thief robs ${v.name('Bob')}; ${v.does('Ana', 'have', 'has')} ${v.theirs('Bob')} now.`;
@@ -19,5 +22,34 @@ describe('a voice: one sentence, worded for each viewer', () => {
     expect(v.label('Ana')).toBe('Ana');
     expect(v.verb('Ana', 'take')).toBe('takes');
     expect(v.verb('Bob', 'take')).toBe('take');
+  });
+});
+
+/** A reader's own line in the room's words (as the dealer on a MUD compares them): everyone named, nobody "you". */
+class RoomWords extends Voice {
+  protected override addressed(): boolean {
+    return false;
+  }
+}
+
+describe("either: news about the reader worded apart, which the room's line may already tell them", () => {
+  const late = (names: string[]) => {
+    const gameOver: LichBonesEvent = { type: 'gameOver', why: 'rounds-done', players: names, handout: 20_000, paid: [], cooling: [], late: names };
+    const said = tell([gameOver], { state: newTable({ ...DEFAULT_SETTINGS, rounds: 1 }), throwCommand: 'roll dice bones', now: 0, timeLeft: () => '30 seconds', words: tavernWords });
+    return (said[0] as Extract<Said, { all: unknown }>).all;
+  };
+
+  it("words it for the reader, and in the room's words names them as the room's line does", () => {
+    const m = late(['Ana', 'Bo']);
+    expect(m(new Voice('Ana'))).toMatch(/You sat down after the game began and get none this time\./);
+    expect(m(new Voice('Cy'))).toMatch(/Ana and Bo sat down after the game began and get none\./);
+    expect(m(new RoomWords('Ana'))).toBe(m(new Voice('Cy')));
+  });
+
+  it("keeps the reader's own line where the room's only counts them: it does not tell them they are among them", () => {
+    const names = ['Ana', 'Bo', 'Cy', 'Dee', 'Eli', 'Fay'];
+    const m = late(names);
+    expect(m(new Voice('Zed'))).toMatch(/6 players sat down after the game began and get none\./);
+    expect(m(new RoomWords('Ana'))).toMatch(/You sat down after the game began and get none this time\./);
   });
 });

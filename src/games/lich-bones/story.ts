@@ -173,12 +173,16 @@ function withheld(names: readonly string[], cooldownMs: number): (v: Voice) => s
   return nobodyElse(names, (who, one) => ` ${who} ${one ? 'was' : 'were'} paid hand-outs by another game less than ${duration(cooldownMs)} ago and ${one ? 'gets' : 'get'} none.`, '');
 }
 
-/** A line about `names` for everyone else (named while few, counted past NAMED); `mine` for those named. */
+/**
+ * A line about `names` for everyone else (named while few, counted past NAMED); `mine` for those
+ * named. While the room's line names them it tells them all theirs does (Voice.either); a count does not.
+ */
 function nobodyElse(names: readonly string[], line: (who: string, one: boolean) => string, mine: string): (v: Voice) => string {
   if (!names.length) return () => '';
   const set = new Set(names);
-  const others = line(names.length <= NAMED ? listNames(names) : `${names.length} players`, names.length === 1);
-  return (v) => (v.viewer !== null && set.has(v.viewer) ? v.either(v.viewer, mine, others) : others);
+  const named = names.length <= NAMED;
+  const others = line(named ? listNames(names) : `${names.length} players`, names.length === 1);
+  return (v) => (v.viewer === null || !set.has(v.viewer) ? others : named ? v.either(v.viewer, mine, others) : mine);
 }
 
 /**

@@ -4,7 +4,7 @@ import obsidian from './profiles/obsidian.json' with { type: 'json' };
 import tinymux from './profiles/tinymux.json' with { type: 'json' };
 
 /**
- * What the dealer knows of one MUD, as data (docs/dealer.md, "Writing a profile"): how to log
+ * What the dealer knows of one MUD, as data (docs/dealer-profiles.md): how to log
  * in, which lines it trusts and how it reads who said what, the commands it sends, how it keeps
  * from idling out, and what the MUD takes (line length, character set, a command quota). The
  * shipped profiles are JSON files in profiles/; a host copies one and edits it for their MUD.

@@ -4,6 +4,7 @@ import type { HostWords, TableHost } from '../api.js';
 import type { Turn, Verb } from '../engine.js';
 import { betWords, parseBet } from './bets.js';
 import { toDealer } from './help.js';
+import { typed as typedVerb } from '../typed.js';
 import { TITLE } from './panel.js';
 import { gold } from './rules.js';
 import { HANDOUT_KIND, type LichBonesAction, type LichBonesSettings, type LichBonesState } from './state.js';
@@ -17,11 +18,11 @@ export const tableWord = (table: Host) => table.label.replace(/^the\s+/i, '').re
 
 /**
  * What a player types for one of the table's verbs: the tavern's words (`roll dice bones`), or,
- * where the host's dealer takes whispers (a dealer in another MUD), the whisper itself.
+ * where every verb is whispered to the host's dealer (a dealer in another MUD), the whisper as
+ * every game names it (typed.ts).
  */
 export function typed(table: Host, verb: 'roll' | 'sit' | 'start'): string {
-  const toHim = table.words.whisperedOnly ? toDealer(table.words) : null;
-  if (toHim) return toHim(verb);
+  if (table.words.whisperedOnly) return typedVerb(table.words, verb);
   return verb === 'roll' ? `roll dice ${tableWord(table)}` : verb === 'sit' ? `sit ${tableWord(table)}` : 'start';
 }
 

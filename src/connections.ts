@@ -100,9 +100,8 @@ export class Connections {
       else tokens.loggedIn(p.key);
     });
     atTheDoor.add(login);
-    // One request waits at a time, and one is taken a turn of the event loop: a client asking
-    // again before it is answered, or in the same read, gets that one answer.
-    let listAsked = false;
+    // One request is taken a turn of the event loop: a client asking again in the same read gets
+    // that one answer (how many it may send at all is its GMCP budget, input-budget.ts).
     let listTurn = -1;
     // In order; a player's next line once the last one's command has run, not its write (line-queue.ts).
     const lines = new LineQueue<string | ResumeRequest | GmcpRequest>(
@@ -111,7 +110,6 @@ export class Connections {
         if (line instanceof ResumeRequest) return resume?.resume(line.token, player ? null : login);
         // The list of what the player carries, asked for again: sent whole, after what their last line changed.
         if (line instanceof GmcpRequest) {
-          listAsked = false;
           if (player && player.session === session && tavern.panels.listItems(player)) void tavern.release();
           return;
         }
@@ -134,8 +132,7 @@ export class Connections {
     });
     page?.on('resume', (token) => lines.push(new ResumeRequest(token)));
     c.onRequest?.((request) => {
-      if (listAsked || listTurn === currentTurn()) return;
-      listAsked = true;
+      if (listTurn === currentTurn()) return;
       listTurn = currentTurn();
       lines.push(request);
     });

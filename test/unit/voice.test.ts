@@ -52,4 +52,16 @@ describe("either: news about the reader worded apart, which the room's line may 
     expect(m(new Voice('Zed'))).toMatch(/6 players sat down after the game began and get none\./);
     expect(m(new RoomWords('Ana'))).toMatch(/You sat down after the game began and get none this time\./);
   });
+
+  it("gives the room's line where the reader hears their own part apart: hand-outs withheld, each told by the dealer", () => {
+    const names = ['Ana', 'Bo', 'Cy', 'Dee', 'Eli', 'Fay'];
+    for (const cooling of [names.slice(0, 2), names]) {
+      const started: LichBonesEvent = { type: 'started', by: null, players: cooling, handout: 20_000, paid: [], cooling };
+      const said = tell([started], { state: newTable(DEFAULT_SETTINGS), throwCommand: 'roll dice bones', now: 0, timeLeft: () => '30 seconds', words: tavernWords });
+      const m = (said[0] as Extract<Said, { all: unknown }>).all;
+      expect(m(new Voice('Zed'))).toMatch(/(Ana and Bo|6 players) were paid hand-outs by another game/);
+      expect(m(new Voice('Ana'))).not.toMatch(/paid hand-outs/);
+      expect(m(new RoomWords('Ana'))).toBe(m(new Voice('Zed')));
+    }
+  });
 });

@@ -175,14 +175,15 @@ function withheld(names: readonly string[], cooldownMs: number): (v: Voice) => s
 
 /**
  * A line about `names` for everyone else (named while few, counted past NAMED); `mine` for those
- * named. While the room's line names them it tells them all theirs does (Voice.either); a count does not.
+ * named. While the room's line names them it tells them all theirs does (Voice.either); a count
+ * does not, unless they hear theirs apart (`mine` empty: Dreaven tells each of them).
  */
 function nobodyElse(names: readonly string[], line: (who: string, one: boolean) => string, mine: string): (v: Voice) => string {
   if (!names.length) return () => '';
   const set = new Set(names);
   const named = names.length <= NAMED;
   const others = line(named ? listNames(names) : `${names.length} players`, names.length === 1);
-  return (v) => (v.viewer === null || !set.has(v.viewer) ? others : named ? v.either(v.viewer, mine, others) : mine);
+  return (v) => (v.viewer === null || !set.has(v.viewer) ? others : named || !mine ? v.either(v.viewer, mine, others) : mine);
 }
 
 /**

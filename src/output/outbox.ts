@@ -197,9 +197,10 @@ export class Outbox {
   /**
    * Writes the database if needed, then delivers everything queued so far: one delivery per
    * session, ending in a prompt (but for a session whose line is still being answered: its
-   * prompt comes with the answer; and for news alone, which no one reads as a message). With nothing to write and nothing waiting before it, that is
-   * at once; otherwise after the write, and after every release before it. The promise never
-   * rejects: a failed write goes to `onFailure`.
+   * prompt comes with the answer; and for news alone, which no one reads as a message). With
+   * nothing to write and nothing waiting before it, that is at once; otherwise after the write,
+   * and after every release before it. The promise never rejects: a failed write goes to
+   * `onFailure`.
    */
   release(): Promise<void> {
     const written = this.store.hasUnwrittenChanges ? this.store.flush() : null;

@@ -110,8 +110,9 @@ export class Connections {
         if (line instanceof ResumeRequest) return resume?.resume(line.token, player ? null : login);
         // The list of what the player carries, asked for again: sent whole, after what their last line changed.
         if (line instanceof GmcpRequest) {
-          if (player && player.session === session && tavern.panels.listItems(player)) void tavern.release();
-          return;
+          if (!player || player.session !== session) return;
+          tavern.panels.listItems(player);
+          return void tavern.release();
         }
         // A MUD list's crawler at the greeting: the MSSP variables as text, then goodbye.
         if (!player && line.trim() === 'MSSP-REQUEST' && c.closeWithMssp) return c.closeWithMssp();

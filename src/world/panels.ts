@@ -182,15 +182,14 @@ export class Panels {
     this.tavern.tell(p, { news: { kind: 'table-hand', data: t.handFor(p) ?? { table: t.id, cards: [], faces: [] } } });
   }
 
-  /** Everything the player carries, as one list (Char.Items.List): at arrival, and when their client asks (Char.Items.Inv). False when their session takes none. */
-  listItems(p: Player): boolean {
+  /** Everything the player carries, as one list (Char.Items.List): at arrival, and when their client asks (Char.Items.Inv). */
+  listItems(p: Player): void {
     const session = p.session;
-    if (!session || !session.wants('items-list')) return false;
+    if (!session || !session.wants('items-list')) return;
     const now = carried(this.tavern, p);
     this.lastItems.set(session, now);
     const items = [...now].flatMap(([id, n]) => itemsOf(this.tavern.world.things.get(id)!, 1, n));
     this.tavern.tell(p, { news: { kind: 'items-list', data: { location: 'inv', items } } });
-    return true;
   }
 
   /** What came into the player's hands and left them since they were last told (Char.Items.Add, .Remove). */
@@ -198,7 +197,7 @@ export class Panels {
     const session = p.session;
     if (!session || !session.wants('items-add')) return;
     const was = this.lastItems.get(session);
-    if (!was) return void this.listItems(p);
+    if (!was) return this.listItems(p);
     const now = carried(this.tavern, p);
     this.lastItems.set(session, now);
     for (const id of new Set([...was.keys(), ...now.keys()])) {

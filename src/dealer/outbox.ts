@@ -182,13 +182,13 @@ export class Outbox {
       this.current = [item.line];
       return true;
     }
-    const pose = item.kind === 'public' ? posing(item.text, this.dealer, this.profile) : null;
+    const values: Record<string, string> = item.kind === 'public' ? {} : { to: item.to.to };
+    const pose = posing(item, this.dealer, this.profile);
     if (pose) {
-      this.current = commandsFor(pose.template, pose.text, {}, this.profile);
+      this.current = commandsFor(pose.template, pose.text, values, this.profile);
       return true;
     }
     const template = item.kind === 'public' ? this.profile.commands.say : item.to.far ? this.profile.commands.answerFar : this.profile.commands.answer;
-    const values: Record<string, string> = item.kind === 'public' ? {} : { to: item.to.to };
     let text = item.text;
     let commands = commandsFor(template, text, values, this.profile);
     // Lines of the same kind to the same reader, one after another, go as one where they fit
@@ -238,20 +238,34 @@ function ownWords(text: string, dealer: string, ...heads: string[]): string {
 }
 
 /**
- * How a line of the table that begins with the dealer's name is posed, so that the MUD writes the
- * name: `Croupier chalks up...` as a pose, `Croupier's finger...` as a pose without the space
- * where the MUD has one; null for a line that is said.
+ * How a line that begins with the dealer's name is posed, so that the MUD writes the name:
+ * `Croupier chalks up...` as a pose, `Croupier's finger...` as a pose without the space where
+ * the MUD has one; to one player, as a whispered pose where the MUD has one (`You sense Croupier
+ * sweeps away your bet`, not `Croupier whispers "Croupier sweeps..."`); null for a line that is
+ * said or whispered as it is.
  */
-function posing(text: string, dealer: string, profile: Profile): { template: string; text: string } | null {
+function posing(item: Item, dealer: string, profile: Profile): { template: string; text: string } | null {
+  if (item.kind === 'raw') return null;
+  const { text } = item;
   if (text.includes('\n') || !text.startsWith(dealer)) return null;
-  if (text.startsWith(`${dealer} `)) return { template: profile.commands.pose, text: text.slice(dealer.length + 1) };
-  if (text.startsWith(`${dealer}'`) && profile.commands.poseNoSpace) return { template: profile.commands.poseNoSpace, text: text.slice(dealer.length) };
+  const { commands } = profile;
+  let space = commands.pose;
+  let noSpace = commands.poseNoSpace;
+  if (item.kind !== 'public') {
+    const marks = commands.answerPose;
+    if (!marks) return null;
+    const answer = item.to.far ? commands.answerFar : commands.answer;
+    space = answer.replace('{text}', `${marks.space}{text}`);
+    noSpace = answer.replace('{text}', `${marks.noSpace}{text}`);
+  }
+  if (text.startsWith(`${dealer} `)) return { template: space, text: text.slice(dealer.length + 1) };
+  if (text.startsWith(`${dealer}'`) && noSpace) return { template: noSpace, text: text.slice(dealer.length) };
   return null;
 }
 
 /** Whether `b` may be said with `a` in one command: to the same reader, the same way (a posed line stands alone). */
 function sameReader(a: Item, b: Item, dealer: string, profile: Profile): boolean {
-  if (a.kind === 'public' && b.kind === 'public') return !posing(b.text, dealer, profile);
-  if ((a.kind === 'answer' || a.kind === 'private') && b.kind === a.kind) return a.to.id === b.to.id && a.to.far === b.to.far;
+  if (a.kind === 'public' && b.kind === 'public') return !posing(b, dealer, profile);
+  if ((a.kind === 'answer' || a.kind === 'private') && b.kind === a.kind) return a.to.id === b.to.id && a.to.far === b.to.far && !posing(b, dealer, profile);
   return false;
 }

@@ -146,6 +146,12 @@ export interface Profile {
     answer: string;
     /** Answers one player anywhere (a page, a tell). */
     answerFar: string;
+    /**
+     * Optional: what put before the text of `answer` and `answerFar` poses it to that one player
+     * (TinyMUX: `:` and `;`, as in `whisper Ana=:nods`), for a line to them that begins with the
+     * dealer's name; without it such a line is whispered as it is.
+     */
+    answerPose?: { space: string; noSpace: string };
     /** Logs out. */
     logout: string;
     /** Sent every `keepaliveMs` of quiet, so the MUD does not take the dealer for idle. */
@@ -267,6 +273,8 @@ export function profileProblem(d: unknown): string | null {
   for (const key of ['say', 'pose', 'answer', 'answerFar']) if (!(c![key] as string).includes('{text}')) return `commands.${key} must hold {text}`;
   if (c!.poseNoSpace !== undefined && !(isText(c!.poseNoSpace) && c!.poseNoSpace.includes('{text}'))) return 'commands.poseNoSpace must be a command that holds {text}';
   for (const key of ['answer', 'answerFar']) if (!(c![key] as string).includes('{to}')) return `commands.${key} must hold {to}`;
+  const posed = c!.answerPose as Record<string, unknown> | undefined;
+  if (posed !== undefined && !(posed && isText(posed.space) && isText(posed.noSpace))) return 'commands.answerPose must give the marks "space" and "noSpace"';
   if (!isWhole(p.keepaliveMs, 1000)) return '"keepaliveMs" must be a whole number of at least 1000';
   if (!Array.isArray(p.escape) || !p.escape.every((e) => e && isText(e.chars) && isText(e.by))) return '"escape" must be a list of { "chars": text, "by": text }';
   if (!(p.playersWhisper as string).includes('{text}')) return '"playersWhisper" must hold {text}';

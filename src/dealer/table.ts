@@ -290,7 +290,8 @@ export class DealerTable implements TableHost {
   /**
    * A line for the room in the third person; a seated reader the game words it for differently
    * hears theirs too, privately, unless they are in the room and theirs only names them "you"
-   * where the room's names them: they heard that line said, and would hear it twice.
+   * where the room's names them: they heard that line said, and would hear it twice. Where
+   * theirs is the room's with more after it, they are whispered only the rest.
    */
   private sayMessage(message: Message): void {
     const room = message(new Voice(null));
@@ -299,14 +300,23 @@ export class DealerTable implements TableHost {
     const readers = new Map(this.seats.map((s) => [s.id, s]));
     for (const who of readers.values()) {
       const mine = message(new Voice(who.name));
-      if (!mine || mine === room || this.heardInRoom(who, message, heard)) continue;
-      this.o.tell(who, mine);
+      const told = mine && mine !== room ? this.notHeard(who, message, mine, heard) : null;
+      if (told) this.o.tell(who, told);
     }
   }
 
-  /** Whether a seated reader in the room heard, in the room's line, all that theirs tells them. */
-  private heardInRoom(who: Who, message: Message, heard: string | null): boolean {
-    return heard !== null && this.o.presence.isHere(who.id) && spoken(message(new RoomNames(who.name)) ?? '') === heard;
+  /**
+   * What of a seated reader's own line the room's line did not tell them: nothing where it told
+   * them all; the rest where theirs goes on after it (`... Bob is the HERO! That is you: you
+   * throw the dice`, `It is Ana's turn... Your hand: ...`); else their line whole (they are out
+   * of the room, or it reads otherwise).
+   */
+  private notHeard(who: Who, message: Message, mine: string, heard: string | null): string | null {
+    if (heard === null || !this.o.presence.isHere(who.id)) return mine;
+    const asTheRoomNamesThem = spoken(message(new RoomNames(who.name)) ?? '');
+    if (asTheRoomNamesThem === heard) return null;
+    const rest = asTheRoomNamesThem.startsWith(`${heard} `) ? asTheRoomNamesThem.slice(heard.length + 1) : null;
+    return rest && spoken(mine).endsWith(` ${rest}`) ? rest : mine;
   }
 
   /** A player the game names: seated, or one who acted at the table by that name (an onlooker who bet, a player who just stood). */

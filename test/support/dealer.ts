@@ -157,14 +157,19 @@ export interface MudSpeech {
   unframe(line: string, dealer: string): string | null;
 }
 
-/** TinyMUX: `whisper Croupier=<text>`, and `Croupier whispers "X"`, `Croupier says, "X"`, `Croupier pages: X`, a pose as it is. */
+/**
+ * TinyMUX: `whisper Croupier=<text>`, and `Croupier whispers "X"`, `Croupier says, "X"`, `Croupier
+ * pages: X`, a pose as it is, a pose whispered or paged to this player (`You sense Croupier...`,
+ * `From afar, Croupier...`) as the pose.
+ */
 export const muxSpeech: MudSpeech = {
   whisper: (dealer, text) => `whisper ${dealer}=${escaped(text, loadProfile('tinymux'))}`,
   fromDealer: (dealer) => `${dealer} whispers "`,
-  unframe(line, dealer) {
+  unframe(raw, dealer) {
+    const line = raw.replace(new RegExp(`^(?:You sense |From afar, )(?=${dealer}\\b)`), '');
     const m = new RegExp(`^${dealer} (?:whispers "(.*)"|says, "(.*)"|pages: (.*))$`).exec(line);
     if (m) return m[1] ?? m[2] ?? m[3];
-    return line.startsWith(`${dealer} `) ? line : null;
+    return line.startsWith(`${dealer} `) || line.startsWith(`${dealer}'`) ? line : null;
   },
 };
 

@@ -139,6 +139,27 @@ describe('the outbox', () => {
     expect(sent.map((s) => s.line)).toEqual(['pose chalks up 10 gold from Ana on HERO.', 'pose takes your bet.', 'say Round 2: place your bets!', "pose/nospace 's finger sweeps the table and stops."]);
   });
 
+  it("poses to one player a line for them that begins with the dealer's name, where the MUD has a whispered pose", () => {
+    const { sent, box } = outbox('tinymux');
+    const far: Recipient = { id: '#15', to: '#15', far: true };
+    box.tell(ana, 'Croupier sweeps away your BESEECH: 10 gold lost.');
+    box.tell(ana, 'You are the HERO.');
+    box.tell(ana, "Croupier's finger taps your stake.");
+    box.tell(far, 'Croupier waves from afar.');
+    box.answer(bob, 'Croupier nods: you are seated.');
+    const diku = outbox('diku');
+    diku.box.tell({ id: 'ana', to: 'Ana', far: false }, 'Croupier sweeps away your bet.');
+    expect(sent.map((s) => s.line)).toEqual([
+      'whisper #13=:sweeps away your BESEECH: 10 gold lost.',
+      'whisper #13=You are the HERO.',
+      "whisper #13=;'s finger taps your stake.",
+      'page #15=:waves from afar.',
+      'whisper #14=:nods: you are seated.',
+    ]);
+    // A MUD without one whispers the line as it is.
+    expect(diku.sent.map((s) => s.line)).toEqual(['tell Ana Croupier sweeps away your bet.']);
+  });
+
   it("says or whispers the dealer's quoted words alone, so the MUD's quotes are the only ones", () => {
     const { sent, box } = outbox('tinymux');
     box.say('Croupier: "6. Blows glance off bone; the fight goes on."');

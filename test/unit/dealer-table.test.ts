@@ -125,8 +125,9 @@ describe('the dealer as a host of Lich Bones', () => {
     for (const name of ['Ana', 'Bob']) {
       expect(mine(name)).not.toMatch(/nods to you|to each of (you and Bob|Ana and you)|throws .* for you, the HERO|tosses you, the HERO|settles|takes your|You throw|in your place in/);
     }
-    // What the room's line does not tell them still comes to them alone: that they throw, when betting closes.
-    expect(mine(hero)).toMatch(/That is you: you throw the dice/);
+    // What the room's line does not tell them still comes to them alone, and only that: that they throw, when betting closes.
+    expect(d.told.get(hero)).toContain('That is you: you throw the dice (whisper Croupier=roll).');
+    expect(mine(hero)).not.toMatch(/is the HERO/);
     expect(mine(hero)).toMatch(/10 seconds left to bet! Whisper Croupier=roll, or I throw in your place\./);
     expect(mine(hero === 'Ana' ? 'Bob' : 'Ana')).toMatch(/10 seconds left to bet! Then I throw for (Ana|Bob)\./);
   });
@@ -171,8 +172,10 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(room).toMatch(/Ana took too long and holds\./);
     const mine = (name: string) => (d.told.get(name) ?? []).join('\n');
     for (const name of ['Ana', 'Bob', 'Cyd']) expect(mine(name)).not.toMatch(/Dragon's Lair begins with|Turn 1: you deal|took too long/);
-    expect(mine('Ana')).toMatch(/It is your turn to play a card or hold \(pass 1 of 2, 60 seconds left\)\. Your hand: /);
-    expect(mine('Bob')).toMatch(/It is your turn to play a card or hold \(pass 1 of 2, 60 seconds left\)\. Your hand: /);
+    // Whose turn it is the room heard by name; the hand that goes with it is whispered alone.
+    expect(room).toMatch(/It is Ana's turn to play a card or hold \(pass 1 of 2, 60 seconds left\)\./);
+    for (const name of ['Ana', 'Bob']) expect(mine(name)).toMatch(/^Your hand: /m);
+    for (const name of ['Ana', 'Bob']) expect(mine(name)).not.toMatch(/60 seconds left/);
     for (const name of ['Ana', 'Bob', 'Cyd']) expect(mine(name)).toMatch(/You are dealt /);
   });
 

@@ -53,4 +53,16 @@ describe('Lich Bones with 12 barred', () => {
     expect(tavern).toContain('2, 3 or 12 and the LICH wins; any other number');
     expect(help({ ...DEFAULT_SETTINGS, handout: 0 }, tavernWords)).toMatch(/^The HERO gets 1,000 obsidian coins at every opening attack roll\. The house pays/m);
   });
+
+  it('is told by a dealer in another MUD as it is played there: every verb whispered, nothing typed at a table, no quotes inside the quotes a MUD whispers in', () => {
+    const whispered = { ...tavernWords, dealer: 'Croupier', whisper: (dealer: string, text: string) => `whisper ${dealer}=${text}`, whisperedOnly: true };
+    const text = help(DEFAULT_SETTINGS, whispered);
+    for (const verb of ['start', 'roll', 'hero 5000', '5000 lich', 'attack 4 5000', 'gold', 'help odds']) expect(text).toContain(`whisper Croupier=${verb}`);
+    expect(text).toContain('Bets (minimum 5,000), whispered to Croupier, amount first or last:');
+    expect(text).not.toMatch(/typed at the table|\(or gold\)|roll dice|"/);
+    // The tavern's, where its dealer also takes bets by whisper: either way.
+    const tavern = help(DEFAULT_SETTINGS, { ...whispered, whisperedOnly: false });
+    expect(tavern).toContain('whispered to Croupier or typed at the table');
+    expect(tavern).toContain('bet attack 4 5000');
+  });
 });

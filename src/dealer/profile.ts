@@ -162,6 +162,12 @@ export interface Profile {
   escape: { chars: string; by: string }[];
   /** Characters an answer may not begin with (the MUD gives them a meaning there). */
   guard: string;
+  /**
+   * The mark the MUD puts around what the dealer says or whispers (TinyMUX: `"`; a Diku's tell:
+   * `'`): a player's word quoted inside an answer gets the other one, so that quotes never
+   * nest. Without it, `"`.
+   */
+  speechQuote?: '"' | "'";
   /** How a player whispers to the dealer, for the help texts: `whisper {dealer}={text}`. */
   playersWhisper: string;
   /** What a name must look like to be written into a command (where identity is `name`). */
@@ -219,6 +225,7 @@ export function profileProblem(d: unknown): string | null {
   const p = d as Record<string, unknown>;
   for (const key of ['name', 'about', 'playersWhisper', 'guard', 'names'] as const) if (!isText(p[key])) return `"${key}" must be text`;
   if (p.charset !== 'ascii' && p.charset !== 'utf-8') return '"charset" must be "ascii" or "utf-8"';
+  if (p.speechQuote !== undefined && p.speechQuote !== '"' && p.speechQuote !== "'") return `"speechQuote" must be one quote mark, " or '`;
   if (!isWhole(p.lineLength, 40)) return '"lineLength" must be a whole number of at least 40';
   const quota = p.quota as Record<string, unknown> | undefined;
   if (!quota || !isWhole(quota.burst, 1) || !(typeof quota.perSecond === 'number' && quota.perSecond > 0)) return '"quota" must be { "burst": whole number, "perSecond": more than 0 }';

@@ -30,6 +30,16 @@ type Verb = Command<Asked>;
 /** What may be asked from anywhere: it changes nothing. */
 const QUESTIONS = new Set(['gold', 'table', 'dice', 'fair', 'help', 'hand']);
 
+/** How the dealer talks in its MUD, for its own answers. */
+export interface DealerTalk {
+  /** `help`'s line on how to whisper, for this MUD: `whisper Croupier=<what you would type at the table>`. */
+  howTo: string;
+  /** The room the dealer deals in, as players find it (for pages from elsewhere). */
+  where(): string;
+  /** A player's word quoted inside an answer, with the mark the MUD does not put around the answer itself. */
+  quote(word: string): string;
+}
+
 export class Whispers {
   private readonly host: CommandSet<Asked>;
   private readonly verbs: CommandSet<Asked>;
@@ -37,10 +47,7 @@ export class Whispers {
   constructor(
     private readonly table: DealerTable,
     private readonly definition: GameDefinition,
-    /** `help`'s line on how to whisper, for this MUD: `whisper Croupier=<what you would type at the table>`. */
-    private readonly howTo: string,
-    /** The room the dealer deals in, as players find it (for pages from elsewhere). */
-    private readonly where: () => string,
+    private readonly talk: DealerTalk,
     /** Purse mode: the MUD's own coins, paid out with `cashout` and held money asked for with `claim`. */
     private readonly purse: PurseKeeper | null = null,
   ) {
@@ -61,7 +68,7 @@ export class Whispers {
     let verb: Verb | undefined = exact && !claimed ? exact : undefined;
     if (!verb) {
       const mine = this.verbs.find(w, (c) => seated || c.forOnlookers === true);
-      if ('ambiguous' in mine) return asked.reply(`By "${truncated(word)}" you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
+      if ('ambiguous' in mine) return asked.reply(`By ${this.talk.quote(truncated(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
       if ('found' in mine) verb = mine.found;
     }
     if (!verb && looksLikeAmount(w) && this.verbs.exactly('bet')) return this.run(asked, `bet ${text}`);
@@ -72,11 +79,11 @@ export class Whispers {
     // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
-      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): "${truncated(word)}" is played at ${this.table.label}.`);
-      return asked.reply(`I do not know "${truncated(word)}". Whisper help for what I take.`);
+      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${this.talk.quote(truncated(word))} is played at ${this.table.label}.`);
+      return asked.reply(`I do not know ${this.talk.quote(truncated(word))}. Whisper help for what I take.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
-      return asked.reply(`Only in the room where I deal (${this.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);
+      return asked.reply(`Only in the room where I deal (${this.talk.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);
     }
     if (verb.needsArgs && !args) return asked.reply(`Usage: ${verb.usage}`);
     void verb.run(asked, args, w);
@@ -212,7 +219,7 @@ export class Whispers {
     return [
       // The games' help names the tavern's throw (roll dice <table>); here it is whispered.
       d.help(this.table.settings, words).replaceAll('roll dice <table>', words.whisper?.(words.dealer, 'roll') ?? 'roll'),
-      `${this.howTo} Whisper what you would type at the table: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, ${this.purse ? 'cashout, claim, ' : ''}table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
+      `${this.talk.howTo} I take: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, ${this.purse ? 'cashout, claim, ' : ''}table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
     ].join('\n');
   }
 }

@@ -41,6 +41,8 @@ describe('the shipped profiles', () => {
     expect(() => loadProfile(write({ ...good, heard: [{ via: 'whisper', pattern: '^(?<name>[' }] }))).toThrow(/heard\[0\]\.pattern is not a regular expression/);
     expect(() => loadProfile(write({ ...good, commands: { ...good.commands, answer: 'whisper {to}' } }))).toThrow(/commands\.answer must hold \{text\}/);
     expect(() => loadProfile(write({ ...good, quota: { burst: 0, perSecond: 1 } }))).toThrow(/"quota" must be/);
+    expect(() => loadProfile(write({ ...good, speechQuote: '«' }))).toThrow(/"speechQuote" must be one quote mark/);
+    expect(() => loadProfile(write({ ...good, commands: { ...good.commands, answerPose: { space: ':' } } }))).toThrow(/commands\.answerPose must give the marks/);
     expect(() => loadProfile(join(dir, 'missing.json'))).toThrow(/no profile .* give one of tinymux, obsidian, diku/);
     // The MUD's own record of gives needs a read that sends the books' mark and answers with the record.
     const mux = loadProfile('tinymux');

@@ -58,7 +58,8 @@ function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: st
     graceMs: 120_000,
     recordsDir: join(dir, 'records'),
   });
-  const whispers = new Whispers(table, definition, 'Whisper me.', () => 'where Croupier stands');
+  // As on TinyMUX, which whispers in double quotes: a player's word is quoted in single ones.
+  const whispers = new Whispers(table, definition, { howTo: 'Whisper me.', where: () => 'where Croupier stands', quote: (word) => `'${word}'` });
   const answers = new Map<string, string[]>();
   /** A player whispers (or pages, `far`) a line; answers what the dealer answered them. */
   const whisper = (who: Who, text: string, far = false): string[] => {
@@ -209,8 +210,8 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.whisper(ana, 'sit', true)).toEqual(['Only in the room where I deal (where Croupier stands) can you sit: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.']);
     expect(d.table.players).toEqual([]);
     expect(d.whisper(ana, 'gold', true)).toEqual(['You have 1,000 gold. You have no bets on the bones table.']);
-    expect(d.whisper(ana, 'flarb')).toEqual(['I do not know "flarb". Whisper help for what I take.']);
-    expect(d.whisper(ana, 'hero 10')).toEqual(['Take a seat first (whisper sit): "hero" is played at the bones table.']);
+    expect(d.whisper(ana, 'flarb')).toEqual(["I do not know 'flarb'. Whisper help for what I take."]);
+    expect(d.whisper(ana, 'hero 10')).toEqual(["Take a seat first (whisper sit): 'hero' is played at the bones table."]);
     expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
     expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
     // The game's help says how to throw here: whispered, not the tavern's roll dice <table>.

@@ -183,12 +183,12 @@ export class Outbox {
       return true;
     }
     const values: Record<string, string> = item.kind === 'public' ? {} : { to: item.to.to };
+    const template = item.kind === 'public' ? this.profile.commands.say : item.to.far ? this.profile.commands.answerFar : this.profile.commands.answer;
     const pose = posing(item, this.dealer, this.profile);
     if (pose) {
-      this.current = commandsFor(pose.template, pose.text, values, this.profile);
+      this.current = commandsFor(pose.template, pose.text, values, this.profile, { then: template });
       return true;
     }
-    const template = item.kind === 'public' ? this.profile.commands.say : item.to.far ? this.profile.commands.answerFar : this.profile.commands.answer;
     let text = item.text;
     let commands = commandsFor(template, text, values, this.profile);
     // Lines of the same kind to the same reader, one after another, go as one where they fit
@@ -255,8 +255,8 @@ function posing(item: Item, dealer: string, profile: Profile): { template: strin
     const marks = commands.answerPose;
     if (!marks) return null;
     const answer = item.to.far ? commands.answerFar : commands.answer;
-    space = answer.replace('{text}', `${marks.space}{text}`);
-    noSpace = answer.replace('{text}', `${marks.noSpace}{text}`);
+    space = answer.replace('{text}', () => `${marks.space}{text}`);
+    noSpace = answer.replace('{text}', () => `${marks.noSpace}{text}`);
   }
   if (text.startsWith(`${dealer} `)) return { template: space, text: text.slice(dealer.length + 1) };
   if (text.startsWith(`${dealer}'`) && noSpace) return { template: noSpace, text: text.slice(dealer.length) };

@@ -281,7 +281,7 @@ export function profileProblem(d: unknown): string | null {
   if (c!.poseNoSpace !== undefined && !(isText(c!.poseNoSpace) && c!.poseNoSpace.includes('{text}'))) return 'commands.poseNoSpace must be a command that holds {text}';
   for (const key of ['answer', 'answerFar']) if (!(c![key] as string).includes('{to}')) return `commands.${key} must hold {to}`;
   const posed = c!.answerPose as Record<string, unknown> | undefined;
-  if (posed !== undefined && !(posed && isText(posed.space) && isText(posed.noSpace))) return 'commands.answerPose must give the marks "space" and "noSpace"';
+  if (posed !== undefined && !(posed && isText(posed.space) && posed.space && isText(posed.noSpace) && posed.noSpace)) return 'commands.answerPose must give the marks "space" and "noSpace"';
   if (!isWhole(p.keepaliveMs, 1000)) return '"keepaliveMs" must be a whole number of at least 1000';
   if (!Array.isArray(p.escape) || !p.escape.every((e) => e && isText(e.chars) && isText(e.by))) return '"escape" must be a list of { "chars": text, "by": text }';
   if (!(p.playersWhisper as string).includes('{text}')) return '"playersWhisper" must hold {text}';

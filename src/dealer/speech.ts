@@ -49,16 +49,23 @@ export function escaped(text: string, profile: Pick<Profile, 'escape'>): string 
 /**
  * The commands that say `text` with `template` (`say {text}`, `whisper {to}={text}`): one per
  * line of the text, and more where a line would not fit the MUD's line length, broken between
- * words. `values` fills the template's other placeholders (`{to}`).
+ * words. `values` fills the template's other placeholders (`{to}`). A posed line (`pose
+ * {text}`, `whisper {to}=:{text}`) is posed in its first command only: what follows a break is
+ * no sentence of the dealer's name, so it goes with `then` (`say {text}`, `whisper {to}={text}`).
  */
-export function commandsFor(template: string, text: string, values: Record<string, string>, profile: Profile): string[] {
-  const room = profile.lineLength - fill(template, { ...values, text: '' }).length;
+export function commandsFor(template: string, text: string, values: Record<string, string>, profile: Profile, posed?: { then: string }): string[] {
+  const room = profile.lineLength - Math.max(fill(template, { ...values, text: '' }).length, posed ? fill(posed.then, { ...values, text: '' }).length : 0);
   const out: string[] = [];
+  const command = (piece: string) => {
+    // The guard is for what begins a said line; a posed one begins after the mark, where nothing is read as one.
+    const first = posed && out.length === 0;
+    out.push(fill(first || !posed ? template : posed.then, { ...values, text: escaped(first ? piece : guarded(piece, profile.guard), profile) }));
+  };
   for (const line of inCharset(spoken(text), profile).split('\n')) {
     const words = line.trim().split(/ +/).filter(Boolean);
     let piece = '';
     const flush = () => {
-      if (piece) out.push(fill(template, { ...values, text: guarded(escaped(piece, profile), profile.guard) }));
+      if (piece) command(piece);
       piece = '';
     };
     for (const word of words) {
@@ -73,7 +80,7 @@ export function commandsFor(template: string, text: string, values: Record<strin
       while (cost(rest, profile) > room) {
         let n = Math.max(1, Math.floor(room / 2));
         while (n < rest.length && cost(rest.slice(0, n + 1), profile) <= room) n++;
-        out.push(fill(template, { ...values, text: guarded(escaped(rest.slice(0, n), profile), profile.guard) }));
+        command(rest.slice(0, n));
         rest = rest.slice(n);
       }
       piece = rest;
@@ -88,7 +95,11 @@ function cost(text: string, profile: Profile): number {
   return escaped(text, profile).length + 2;
 }
 
-/** Text that must not begin with one of `guard` (a whisper beginning with `:` is a pose on TinyMUX) gets a dash first. */
+/**
+ * Text that must not begin with one of `guard` (a whisper beginning with `:` is a pose on
+ * TinyMUX) gets a dash first: looked at before escaping, since the MUD takes an escaped `\;` back
+ * to `;` before it reads the whisper.
+ */
 function guarded(text: string, guard: string): string {
   return guard && guard.includes(text[0]) ? `- ${text}` : text;
 }

@@ -313,10 +313,7 @@ export class DealerTable implements TableHost {
    */
   private notHeard(who: Who, message: Message, mine: string, heard: string | null): string | null {
     if (heard === null || !this.o.presence.isHere(who.id)) return mine;
-    const asTheRoomNamesThem = spoken(message(new RoomNames(who.name)) ?? '');
-    if (asTheRoomNamesThem === heard) return null;
-    const rest = asTheRoomNamesThem.startsWith(`${heard} `) ? asTheRoomNamesThem.slice(heard.length + 1) : null;
-    return rest && spoken(mine).endsWith(` ${rest}`) ? rest : mine;
+    return unheard(heard, spoken(message(new RoomNames(who.name)) ?? ''), mine);
   }
 
   /** A player the game names: seated, or one who acted at the table by that name (an onlooker who bet, a player who just stood). */
@@ -377,6 +374,18 @@ function recordOf(data: FairData, game: string, books: Books, now: number, cutOf
     results: structuredClone([...books.results]),
     cutOff,
   };
+}
+
+/**
+ * What a reader who heard the room's line (`heard`) is still to be told of their own (`mine`),
+ * given theirs as it reads naming everyone as the room does: nothing where that is the room's
+ * line; where it is the room's line and more, that more, if it reads so in theirs too; else
+ * theirs whole.
+ */
+export function unheard(heard: string, asTheRoomNamesThem: string, mine: string): string | null {
+  if (asTheRoomNamesThem === heard) return null;
+  const rest = asTheRoomNamesThem.startsWith(`${heard} `) ? asTheRoomNamesThem.slice(heard.length + 1) : null;
+  return rest && spoken(mine).endsWith(` ${rest}`) ? rest : mine;
 }
 
 /**

@@ -160,6 +160,18 @@ describe('the outbox', () => {
     expect(diku.sent.map((s) => s.line)).toEqual(['tell Ana Croupier sweeps away your bet.']);
   });
 
+  it('merges no posed line with the lines to the same player around it', () => {
+    const { sent, box, clock } = outbox('tinymux');
+    box.setOnline(false);
+    box.tell(ana, 'You are the HERO.');
+    box.tell(ana, "Croupier's finger taps your stake.");
+    box.tell(ana, 'Throw when ready.');
+    box.tell(ana, 'Bets close soon.');
+    box.setOnline(true);
+    clock.advance(1000);
+    expect(sent.map((s) => s.line)).toEqual(['whisper #13=You are the HERO.', "whisper #13=;'s finger taps your stake.", 'whisper #13=Throw when ready. Bets close soon.']);
+  });
+
   it("says or whispers the dealer's quoted words alone, so the MUD's quotes are the only ones", () => {
     const { sent, box } = outbox('tinymux');
     box.say('Croupier: "6. Blows glance off bone; the fight goes on."');

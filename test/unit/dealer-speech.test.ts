@@ -57,7 +57,19 @@ describe('commands', () => {
     expect(lines.map((l) => l.slice(4)).join('')).toBe('\\['.repeat(1200));
   });
 
-  it("never begins a TinyMUX whisper with what would make it a pose", () => {
+  it("never begins a TinyMUX whisper with what would make it a pose, escaped or not", () => {
     expect(commandsFor(mux.commands.answer, ':waves', { to: '#13' }, mux)).toEqual(['whisper #13=- :waves']);
+    // TinyMUX takes \; back to ; before it reads the whisper: guarded as a ; is.
+    expect(commandsFor(mux.commands.answer, ';s finger', { to: '#13' }, mux)).toEqual(['whisper #13=- \\;s finger']);
+  });
+
+  it('poses only the first command of a posed line too long for one: the rest is said, not credited to the dealer mid-sentence', () => {
+    const text = Array.from({ length: 150 }, (_, i) => `bet${i} won.`).join(' ');
+    const lines = commandsFor('whisper {to}=:{text}', text, { to: '#13' }, mux, { then: mux.commands.answer });
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(mux.lineLength);
+    expect(lines[0]).toMatch(/^whisper #13=:bet0 won\./);
+    for (const l of lines.slice(1)) expect(l).toMatch(/^whisper #13=[^:;]/);
+    expect(lines.map((l) => l.replace(/^whisper #13=:?/, '')).join(' ')).toBe(text);
   });
 });

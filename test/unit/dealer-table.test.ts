@@ -7,7 +7,7 @@ import { JOURNAL_FILE } from '../../src/dealer/books/journal.js';
 import { TableClock } from '../../src/dealer/clock.js';
 import { Presence } from '../../src/dealer/presence.js';
 import { loadProfile } from '../../src/dealer/profile.js';
-import { DealerTable } from '../../src/dealer/table.js';
+import { DealerTable, unheard } from '../../src/dealer/table.js';
 import type { Who } from '../../src/dealer/trust.js';
 import { spoken } from '../../src/dealer/speech.js';
 import { Whispers } from '../../src/dealer/whispers.js';
@@ -178,6 +178,15 @@ describe('the dealer as a host of Lich Bones', () => {
     for (const name of ['Ana', 'Bob']) expect(mine(name)).toMatch(/^Your hand: /m);
     for (const name of ['Ana', 'Bob']) expect(mine(name)).not.toMatch(/60 seconds left/);
     for (const name of ['Ana', 'Bob', 'Cyd']) expect(mine(name)).toMatch(/You are dealt /);
+  });
+
+  it("whispers of a reader's own line only what the room's did not tell them, and only where it reads so in theirs", () => {
+    const heard = 'Bob is the HERO!';
+    expect(unheard(heard, 'Bob is the HERO!', 'You are the HERO!')).toBeNull();
+    expect(unheard(heard, 'Bob is the HERO! That is you: you throw.', 'You are the HERO! That is you: you throw.')).toBe('That is you: you throw.');
+    // What follows names them as the room would, not as their line does: their line whole.
+    expect(unheard(heard, 'Bob is the HERO! Bob throws.', 'You are the HERO! You throw.')).toBe('You are the HERO! You throw.');
+    expect(unheard(heard, 'Ana is the HERO! That is you.', 'mine')).toBe('mine');
   });
 
   it('tells the table as it is whispered to: how to sit, start and throw', () => {

@@ -134,8 +134,7 @@ export class Dealer {
         ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (whisper fair)`}.`
         : null;
     const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
-    const inner = profile.speechQuote === "'" ? '"' : "'";
-    this.whispers = new Whispers(this.table, o.definition, { howTo, where: () => `where ${o.character} stands`, quote: (word) => `${inner}${word}${inner}` }, this.purse);
+    this.whispers = new Whispers(this.table, o.definition, { howTo, where: () => `where ${o.character} stands` }, this.purse);
     this.connection = new MudConnection(o.mud, profile.charset, scheduler, {
       up: () => this.up(),
       line: (line) => this.line(line),

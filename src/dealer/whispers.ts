@@ -1,4 +1,5 @@
 import type { GameCommand, GameDefinition } from '../games/api.js';
+import { quoted } from '../games/typed.js';
 import { looksLikeAmount, parseAmount } from '../text/amount.js';
 import { splitCommand } from '../text/command-line.js';
 import { CommandSet, type Command } from '../text/command-set.js';
@@ -36,8 +37,6 @@ export interface DealerTalk {
   howTo: string;
   /** The room the dealer deals in, as players find it (for pages from elsewhere). */
   where(): string;
-  /** A player's word quoted inside an answer, with the mark the MUD does not put around the answer itself. */
-  quote(word: string): string;
 }
 
 export class Whispers {
@@ -68,7 +67,7 @@ export class Whispers {
     let verb: Verb | undefined = exact && !claimed ? exact : undefined;
     if (!verb) {
       const mine = this.verbs.find(w, (c) => seated || c.forOnlookers === true);
-      if ('ambiguous' in mine) return asked.reply(`By ${this.talk.quote(truncated(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
+      if ('ambiguous' in mine) return asked.reply(`By ${quoted(this.table.words, truncated(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
       if ('found' in mine) verb = mine.found;
     }
     if (!verb && looksLikeAmount(w) && this.verbs.exactly('bet')) return this.run(asked, `bet ${text}`);
@@ -79,8 +78,8 @@ export class Whispers {
     // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
-      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${this.talk.quote(truncated(word))} is played at ${this.table.label}.`);
-      return asked.reply(`I do not know ${this.talk.quote(truncated(word))}. Whisper help for what I take.`);
+      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${quoted(this.table.words, truncated(word))} is played at ${this.table.label}.`);
+      return asked.reply(`I do not know ${quoted(this.table.words, truncated(word))}. Whisper help for what I take.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
       return asked.reply(`Only in the room where I deal (${this.talk.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);

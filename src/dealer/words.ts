@@ -6,7 +6,8 @@ import { fill, type Profile } from './profile.js';
  * The dealer's words for what the games name of their host (HostWords): its money is gold on
  * its own books (as Dreaven's was), or the MUD's own coins in purse mode (`Pennies`), the dealer is the character itself (Lich Bones says its name
  * where the tavern says Dreaven's), a table is looked at and a dealer spoken to by whispering
- * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), and times are UTC, real
+ * the dealer as the MUD whispers (`whisper Croupier=table` on TinyMUX), a player's words are
+ * quoted with the mark the MUD does not whisper in, and times are UTC, real
  * ones: `toReal` turns a time of the table's clock (which waits whenever the table does) into one.
  */
 export function dealerWords(profile: Profile, dealer: string, coins = 'gold', toReal: (at: number) => number = (at) => at): HostWords {
@@ -19,6 +20,8 @@ export function dealerWords(profile: Profile, dealer: string, coins = 'gold', to
     whisper: (_dealer, text) => whisper(text),
     whisperedOnly: true,
     timeOfDay: (at) => `${new Date(toReal(at)).toISOString().slice(11, 16)} UTC`,
+    // Inside the mark the MUD whispers in, the other one, so that quotes never nest.
+    quote: (text) => (profile.speechQuote === "'" ? `"${text}"` : `'${text}'`),
   };
 }
 

@@ -184,6 +184,8 @@ export interface HostWords {
   readonly whisperedOnly?: boolean;
   /** A time of day (epoch ms) as the host's players read it: "18:05 by the tavern's clock". */
   timeOfDay(at: number): string;
+  /** A player's own words quoted in a line (`"zz" is not a card`): in double quotes where absent; single ones where the host's lines go out inside double quotes (a dealer's whisper on TinyMUX). */
+  quote?(text: string): string;
 }
 
 /** The time, as the host's clock says it (tests drive it): epoch ms. */

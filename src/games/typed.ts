@@ -1,4 +1,4 @@
-/** How a game names one of its table's verbs to a player, in whichever host it runs. */
+/** How a game names one of its table's verbs, or quotes a player's words, in whichever host it runs. */
 import type { HostWords } from './api.js';
 
 /**
@@ -7,4 +7,9 @@ import type { HostWords } from './api.js';
  */
 export function typed(words: HostWords | undefined, verb: string): string {
   return words?.whisperedOnly && words.whisper ? words.whisper(words.dealer, verb) : verb;
+}
+
+/** A player's words quoted as the host quotes them (HostWords.quote): `"zz"`, or `'zz'` inside a MUD's double-quoted whisper. */
+export function quoted(words: HostWords | undefined, text: string): string {
+  return words?.quote ? words.quote(text) : `"${text}"`;
 }

@@ -58,8 +58,7 @@ function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: st
     graceMs: 120_000,
     recordsDir: join(dir, 'records'),
   });
-  // As on TinyMUX, which whispers in double quotes: a player's word is quoted in single ones.
-  const whispers = new Whispers(table, definition, { howTo: 'Whisper me.', where: () => 'where Croupier stands', quote: (word) => `'${word}'` });
+  const whispers = new Whispers(table, definition, { howTo: 'Whisper me.', where: () => 'where Croupier stands' });
   const answers = new Map<string, string[]>();
   /** A player whispers (or pages, `far`) a line; answers what the dealer answered them. */
   const whisper = (who: Who, text: string, far = false): string[] => {

@@ -10,6 +10,8 @@ import {
   parseCard,
 } from '../../src/games/dragons-lair/cards.js';
 import { cs } from '../support/dragons-lair-play.js';
+import { dealerWords } from '../../src/dealer/words.js';
+import { loadProfile } from '../../src/dealer/profile.js';
 
 describe("Dragon's Lair cards", () => {
   it.each([
@@ -42,6 +44,14 @@ describe("Dragon's Lair cards", () => {
       if (!r.ok) expect(r.reason).toMatch(/7h/);
     },
   );
+
+  it("quotes what the player typed as the host quotes a player's words", () => {
+    expect(parseCard('zz')).toEqual({ ok: false, reason: expect.stringMatching(/^"zz" is not a card; /) });
+    // A dealer whose MUD whispers in double quotes quotes in single ones.
+    const mux = dealerWords(loadProfile('tinymux'), 'Croupier');
+    expect(parseCard('zz', mux)).toEqual({ ok: false, reason: expect.stringMatching(/^'zz' is not a card; /) });
+    expect(parseCard('zz', dealerWords(loadProfile('diku'), 'Croupier'))).toEqual({ ok: false, reason: expect.stringMatching(/^"zz" is not a card; /) });
+  });
 
   it('explains that knights stop at ten', () => {
     const r = parseCard('knight 12');

@@ -2,7 +2,9 @@
  * Dragon's Lair cards: one 52-card deck. Aces to tens are the draw pile (the suit says what a
  * card does), jacks, queens and kings are the dragons.
  */
+import type { HostWords } from '../api.js';
 import type { CardFace } from '../panel.js';
+import { quoted } from '../typed.js';
 
 export type Suit = 'hearts' | 'diamonds' | 'clubs' | 'spades';
 export type Kind = 'knight' | 'wizard' | 'leprechaun' | 'thief' | 'dragon';
@@ -75,7 +77,7 @@ function rankFromWord(word: string): number | null {
  * Reads a card as a player types it, in any case: `7h`, `10d`, `ac`, `qs`, `knight 7`,
  * `wizard 10`, `leprechaun ace`, `thief 8`, `7 of hearts`, `queen of spades`.
  */
-export function parseCard(text: string): CardResult {
+export function parseCard(text: string, words?: HostWords): CardResult {
   const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (t === '') return { ok: false, reason: `Which card? ${capitalise(HOW_TO_NAME)}.` };
 
@@ -97,7 +99,7 @@ export function parseCard(text: string): CardResult {
     return { ok: true, card: { rank, suit: SUIT_OF_KIND[byKind[1]] } };
   }
 
-  return { ok: false, reason: `"${text.trim()}" is not a card; ${HOW_TO_NAME}.` };
+  return { ok: false, reason: `${quoted(words, text.trim())} is not a card; ${HOW_TO_NAME}.` };
 }
 
 /** The short form players type: `7h`, `10d`, `ac`, `qs`. */

@@ -48,7 +48,7 @@ function play(t: LairTurn, args: string): void {
     if (parsed.ok) [card, rest] = [parsed.card, words.slice(n)];
   }
   if (!card) {
-    const parsed = parseCard(words[0]);
+    const parsed = parseCard(words[0], t.table.words);
     return t.reply(parsed.ok ? `Usage: ${PLAY_USAGE}` : parsed.reason);
   }
   const action: DragonsLairAction = { type: 'play', player: t.player, card };

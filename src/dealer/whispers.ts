@@ -1,5 +1,5 @@
 import type { GameCommand, GameDefinition } from '../games/api.js';
-import { quoted } from '../games/typed.js';
+import { inQuotes } from '../games/typed.js';
 import { looksLikeAmount, parseAmount } from '../text/amount.js';
 import { splitCommand } from '../text/command-line.js';
 import { CommandSet, type Command } from '../text/command-set.js';
@@ -67,7 +67,7 @@ export class Whispers {
     let verb: Verb | undefined = exact && !claimed ? exact : undefined;
     if (!verb) {
       const mine = this.verbs.find(w, (c) => seated || c.forOnlookers === true);
-      if ('ambiguous' in mine) return asked.reply(`By ${quoted(this.table.words, truncated(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
+      if ('ambiguous' in mine) return asked.reply(`By ${inQuotes(this.table.words, truncated(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
       if ('found' in mine) verb = mine.found;
     }
     if (!verb && looksLikeAmount(w) && this.verbs.exactly('bet')) return this.run(asked, `bet ${text}`);
@@ -78,8 +78,8 @@ export class Whispers {
     // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
-      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${quoted(this.table.words, truncated(word))} is played at ${this.table.label}.`);
-      return asked.reply(`I do not know ${quoted(this.table.words, truncated(word))}. Whisper help for what I take.`);
+      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${inQuotes(this.table.words, truncated(word))} is played at ${this.table.label}.`);
+      return asked.reply(`I do not know ${inQuotes(this.table.words, truncated(word))}. Whisper help for what I take.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
       return asked.reply(`Only in the room where I deal (${this.talk.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);
@@ -188,7 +188,7 @@ export class Whispers {
         help: `Your ${coins} on my books back to you with the MUD's own give: all of it, or the amount you name.`,
         run: (a, args) => {
           if (!args.trim()) return purse.cashout(a.who, null, a.reply);
-          const amount = parseAmount(args, coins);
+          const amount = parseAmount(args, coins, (typed) => inQuotes(this.table.words, typed));
           if (!amount.ok) return a.reply(amount.reason);
           purse.cashout(a.who, amount.value, a.reply);
         },

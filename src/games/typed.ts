@@ -10,6 +10,6 @@ export function typed(words: HostWords | undefined, verb: string): string {
 }
 
 /** A player's words quoted as the host quotes them (HostWords.quote): `"zz"`, or `'zz'` inside a MUD's double-quoted whisper. */
-export function quoted(words: HostWords | undefined, text: string): string {
+export function inQuotes(words: HostWords | undefined, text: string): string {
   return words?.quote ? words.quote(text) : `"${text}"`;
 }

@@ -9,13 +9,15 @@ const GROUPED = /^\d{1,3}(,\d{3})+$/;
 /**
  * Reads a number of coins as a player types it: `50`, `1000`, `1,000`.
  * Anything else (zero, signs, fractions, exponents, hex, stray grouping) gets a reason, naming
- * the money as the host's refusals do (`money`: the tavern's "coins", a Ranvier world's "gold").
+ * the money as the host's refusals do (`money`: the tavern's "coins", a Ranvier world's "gold"),
+ * and quoting what was typed as the host quotes a player's words (`quote`: in double quotes, or
+ * a dealer's single ones inside a MUD's double-quoted whisper).
  */
-export function parseAmount(text: string, money = 'coins'): AmountResult {
+export function parseAmount(text: string, money = 'coins', quote: (text: string) => string = (t) => `"${t}"`): AmountResult {
   const t = text.trim();
   if (t === '') return { ok: false, reason: `How many ${money}? Give a whole number, like 50 or 1,000.` };
   if (!PLAIN.test(t) && !GROUPED.test(t)) {
-    return { ok: false, reason: `"${t}" is not a whole number of ${money}; use digits only, like 50 or 1,000.` };
+    return { ok: false, reason: `${quote(t)} is not a whole number of ${money}; use digits only, like 50 or 1,000.` };
   }
   const digits = t.replace(/,/g, '').replace(/^0+(?=\d)/, '');
   if (digits.length > 13 || Number(digits) > MAX_AMOUNT) {

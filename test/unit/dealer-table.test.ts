@@ -177,6 +177,9 @@ describe('the dealer as a host of Lich Bones', () => {
     for (const name of ['Ana', 'Bob']) expect(mine(name)).toMatch(/^Your hand: /m);
     for (const name of ['Ana', 'Bob']) expect(mine(name)).not.toMatch(/60 seconds left/);
     for (const name of ['Ana', 'Bob', 'Cyd']) expect(mine(name)).toMatch(/You are dealt /);
+    // A card the game cannot read is quoted in single quotes, inside the MUD's double-quoted whisper.
+    expect(d.whisper(bob, 'play zz')[0]).toMatch(/^'zz' is not a card; /);
+    expect(d.whisper(bob, 'discard zz')[0]).toMatch(/^'zz' is not a card; /);
   });
 
   it("whispers of a reader's own line only what the room's did not tell them, and only where it reads so in theirs", () => {
@@ -210,6 +213,8 @@ describe('the dealer as a host of Lich Bones', () => {
     expect([...d.told.values()].join('\n')).not.toMatch(/takes your/);
     expect(d.books.balance('escrow:#14')).toBe(30);
     expect(d.whisper(ana, 'bet beseech 5000')).toEqual(['You have only 1,090 gold; that needs 5,000 gold.']);
+    // What was typed is quoted in single quotes, inside the MUD's double-quoted whisper.
+    expect(d.whisper(ana, 'hero 1.5')).toEqual(["'1.5' is not a whole number of gold; use digits only, like 50 or 1,000."]);
     expect(d.books.audit()).toEqual([]);
   });
 

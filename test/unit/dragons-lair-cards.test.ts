@@ -51,6 +51,9 @@ describe("Dragon's Lair cards", () => {
     const mux = dealerWords(loadProfile('tinymux'), 'Croupier');
     expect(parseCard('zz', mux)).toEqual({ ok: false, reason: expect.stringMatching(/^'zz' is not a card; /) });
     expect(parseCard('zz', dealerWords(loadProfile('diku'), 'Croupier'))).toEqual({ ok: false, reason: expect.stringMatching(/^"zz" is not a card; /) });
+    // A profile that names no mark is taken to whisper in double quotes, as the MUSH family does.
+    const unnamed = { ...loadProfile('tinymux'), speechQuote: undefined };
+    expect(parseCard('zz', dealerWords(unnamed, 'Croupier'))).toEqual({ ok: false, reason: expect.stringMatching(/^'zz' is not a card; /) });
   });
 
   it('explains that knights stop at ten', () => {

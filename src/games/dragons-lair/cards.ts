@@ -4,7 +4,7 @@
  */
 import type { HostWords } from '../api.js';
 import type { CardFace } from '../panel.js';
-import { quoted } from '../typed.js';
+import { inQuotes } from '../typed.js';
 
 export type Suit = 'hearts' | 'diamonds' | 'clubs' | 'spades';
 export type Kind = 'knight' | 'wizard' | 'leprechaun' | 'thief' | 'dragon';
@@ -99,7 +99,7 @@ export function parseCard(text: string, words?: HostWords): CardResult {
     return { ok: true, card: { rank, suit: SUIT_OF_KIND[byKind[1]] } };
   }
 
-  return { ok: false, reason: `${quoted(words, text.trim())} is not a card; ${HOW_TO_NAME}.` };
+  return { ok: false, reason: `${inQuotes(words, text.trim())} is not a card; ${HOW_TO_NAME}.` };
 }
 
 /** The short form players type: `7h`, `10d`, `ac`, `qs`. */

@@ -44,7 +44,7 @@ function play(t: LairTurn, args: string): void {
   let card: Card | null = null;
   let rest: string[] = [];
   for (let n = Math.min(3, words.length); n >= 1 && !card; n--) {
-    const parsed = parseCard(words.slice(0, n).join(' '));
+    const parsed = parseCard(words.slice(0, n).join(' '), t.table.words);
     if (parsed.ok) [card, rest] = [parsed.card, words.slice(n)];
   }
   if (!card) {
@@ -97,7 +97,7 @@ export const verbs = (s: DragonsLairSettings, words: HostWords): Verb<DragonsLai
     exactOnly: true,
     help: `At the end of a turn, throw away a card until you hold ${s.maxHand}: discard 3c.`,
     run: (t, args) => {
-      const card = parseCard(args);
+      const card = parseCard(args, t.table.words);
       if (!card.ok) return t.reply(card.reason);
       t.act({ type: 'discard', player: t.player, card: card.card });
     },

@@ -95,9 +95,10 @@ function matchWords(words: string[]): WordsMatch {
 
 /**
  * Parses "hero 5000", "5000 hero", "bet attack 4 5,000", "PROP 11 5000". The amount goes
- * first or last; the words of a bet stay together. Amount reasons come from parseAmount, in `money`.
+ * first or last; the words of a bet stay together. Amount reasons come from parseAmount, in `money`,
+ * what was typed quoted with `quote`.
  */
-export function parseBet(text: string, money = 'coins'): ParsedBet {
+export function parseBet(text: string, money = 'coins', quote?: (text: string) => string): ParsedBet {
   const tokens = text.trim().toLowerCase().replace(/[\u2018\u2019`]/g, "'").split(/\s+/).filter((t) => t !== '');
   if (tokens[0] === 'bet') tokens.shift();
   if (tokens.length === 0) return { ok: false, reason: 'Name a bet and an amount, like hero 5000.' };
@@ -116,7 +117,7 @@ export function parseBet(text: string, money = 'coins'): ParsedBet {
       wordsReason ??= match.reason;
       continue;
     }
-    const parsed = parseAmount(amount, money);
+    const parsed = parseAmount(amount, money, quote);
     if (!parsed.ok) return parsed;
     return { ok: true, bet: match.bet, amount: parsed.value };
   }

@@ -4,7 +4,7 @@ import type { HostWords, TableHost } from '../api.js';
 import type { Turn, Verb } from '../engine.js';
 import { betWords, parseBet } from './bets.js';
 import { toDealer } from './help.js';
-import { typed as typedVerb } from '../typed.js';
+import { inQuotes, typed as typedVerb } from '../typed.js';
 import { TITLE } from './panel.js';
 import { gold } from './rules.js';
 import { HANDOUT_KIND, type LichBonesAction, type LichBonesSettings, type LichBonesState } from './state.js';
@@ -38,7 +38,8 @@ function goldText(s: LichBonesState, name: string, table: Host): string {
 }
 
 function placeBet(t: LichTurn, text: string, refuse = t.reply): void {
-  const parsed = parseBet(text, t.table.words.amountName ?? t.table.words.moneyName);
+  const { words } = t.table;
+  const parsed = parseBet(text, words.amountName ?? words.moneyName, (typed) => inQuotes(words, typed));
   if (!parsed.ok) return refuse(parsed.reason);
   // A purse below the minimum can place no bet at all: say how to come by one.
   const hint = purseHintFor(t.state, t.player, t.table);

@@ -5,6 +5,7 @@ import type { TableHost, TableNews } from '../api.js';
 import { defineGame, type Verb } from '../engine.js';
 import { duration, secondsLeft } from '../deadline.js';
 import { refuse } from '../rules.js';
+import { inQuotes } from '../typed.js';
 import { help } from './help.js';
 import { renderTable } from './look.js';
 import { tableStateOf, TITLE } from './panel.js';
@@ -35,7 +36,8 @@ const verbs = (): Verb<Table, Action, SpiceRunSettings>[] => [
     needsArgs: true,
     help: 'Put coins on the square of your roll: bet 50, bet 1,000.',
     run: (t, args) => {
-      const amount = parseAmount(args, t.table.words.amountName ?? t.table.words.moneyName);
+      const { words } = t.table;
+      const amount = parseAmount(args, words.amountName ?? words.moneyName, (typed) => inQuotes(words, typed));
       if (!amount.ok) return t.reply(amount.reason);
       t.act({ type: 'bet', player: t.player, amount: amount.value });
     },

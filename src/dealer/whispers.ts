@@ -1,5 +1,5 @@
 import type { GameCommand, GameDefinition } from '../games/api.js';
-import { inQuotes } from '../games/typed.js';
+import { inQuotes, shortened } from '../games/typed.js';
 import { looksLikeAmount, parseAmount } from '../text/amount.js';
 import { splitCommand } from '../text/command-line.js';
 import { CommandSet, type Command } from '../text/command-set.js';
@@ -67,7 +67,7 @@ export class Whispers {
     let verb: Verb | undefined = exact && !claimed ? exact : undefined;
     if (!verb) {
       const mine = this.verbs.find(w, (c) => seated || c.forOnlookers === true);
-      if ('ambiguous' in mine) return asked.reply(`By ${inQuotes(this.table.words, truncated(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
+      if ('ambiguous' in mine) return asked.reply(`By ${inQuotes(this.table.words, shortened(word))} you could mean ${mine.ambiguous.join(', ')}: whisper more of it.`);
       if ('found' in mine) verb = mine.found;
     }
     if (!verb && looksLikeAmount(w) && this.verbs.exactly('bet')) return this.run(asked, `bet ${text}`);
@@ -78,8 +78,8 @@ export class Whispers {
     // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
-      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${inQuotes(this.table.words, truncated(word))} is played at ${this.table.label}.`);
-      return asked.reply(`I do not know ${inQuotes(this.table.words, truncated(word))}. Whisper help for what I take.`);
+      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${inQuotes(this.table.words, shortened(word))} is played at ${this.table.label}.`);
+      return asked.reply(`I do not know ${inQuotes(this.table.words, shortened(word))}. Whisper help for what I take.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
       return asked.reply(`Only in the room where I deal (${this.talk.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);
@@ -221,9 +221,4 @@ export class Whispers {
       `${this.talk.howTo} I take: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, ${this.purse ? 'cashout, claim, ' : ''}table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
     ].join('\n');
   }
-}
-
-/** A player's word as the dealer repeats it: short (the MUD is told to print it as it is, speech.ts). */
-function truncated(word: string): string {
-  return word.length > 24 ? `${word.slice(0, 24)}...` : word;
 }

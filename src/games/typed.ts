@@ -13,3 +13,8 @@ export function typed(words: HostWords | undefined, verb: string): string {
 export function inQuotes(words: HostWords | undefined, text: string): string {
   return words?.quote ? words.quote(text) : `"${text}"`;
 }
+
+/** A player's word as it is repeated back: short (a MUD is told to print what it is given as it is). */
+export function shortened(word: string): string {
+  return word.length > 24 ? `${word.slice(0, 24)}...` : word;
+}

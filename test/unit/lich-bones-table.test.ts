@@ -5,6 +5,7 @@ import type { LichBonesSettings } from '../../src/games/lich-bones/state.js';
 import type { GameTable, HandoutRecord, TableHost } from '../../src/games/api.js';
 import { FakeClock } from '../support/fakeClock.js';
 import { diceValues } from '../../src/games/random.js';
+import { BETS_HERE } from '../../src/games/lich-bones/bets.js';
 import { FakeHostBase, handoutsInMemory } from '../support/fakeHost.js';
 import { paint, together } from '../../src/text/markup.js';
 import { plainFor } from '../support/plain.js';
@@ -104,6 +105,13 @@ describe('the Lich Bones table', () => {
     expect(host.news('Bob')).toMatch(/Dreaven takes your 10,000 obsidian coins on CHEER LICH \(capped at twice your LICH bet; you asked for 15,000\)\.$/);
     game.whisper!('Bob', 'inferno 5001', reply);
     expect(replies.at(-1)).toMatch(/^INFERNO is four equal parts/);
+    // A whisper that names no bet says so before it lists them; one that names a bet wrongly gets that bet's own reason.
+    game.whisper!('Bob', 'xx', reply);
+    expect(replies.at(-1)).toBe(`I do not know "xx". ${BETS_HERE}`);
+    game.whisper!('Bob', 'flarbflarbflarbflarbflarbflarb 5000', reply);
+    expect(replies.at(-1)).toMatch(/^I do not know "flarbflarbflarbflarbflar\.\.\."\. The bets at this table: hero/);
+    game.whisper!('Bob', 'attack 7 5000', reply);
+    expect(replies.at(-1)).toBe('ATTACK takes 4, 5, 6, 8, 9 or 10, like attack 4 5000.');
     game.whisper!('Bob', 'drain 50000', reply);
     // The host's own reason for a short purse reaches the player (the tavern frames it in Dreaven's voice).
     expect(replies.at(-1)).toBe('player:Bob is short');

@@ -38,6 +38,9 @@ const BET_NAMES =
   'hero (pass), lich (don\'t pass), cheer (odds), charge (hard 4), feint (hard 6), judgement (hard 8), ' +
   'strike (hard 10), attack N (place N), beseech (field), inferno (horn), drain (craps), claw N (prop N)';
 
+/** Every bet, for a player whose words named none. */
+export const BETS_HERE = `The bets at this table: ${BET_NAMES}.`;
+
 /** Bets named by their words alone. */
 const SINGLE_WORD: Record<string, BetSpec> = {
   hero: { kind: 'hero' },
@@ -133,7 +136,7 @@ export function parseBet(text: string, money = 'coins', quote?: (text: string) =
   }
   if (wordsReason) return { ok: false, reason: wordsReason };
   if (whole && !whole.ok) return whole;
-  return { ok: false, reason: `The bets at this table: ${BET_NAMES}.` };
+  return { ok: false, reason: BETS_HERE };
 }
 
 /** The name a bet is shown by: "HERO", "ATTACK 4", "CHARGE", "CLAW 11". */

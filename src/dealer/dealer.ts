@@ -86,7 +86,9 @@ export class Dealer {
     this.books = Books.open(o.data, o.money);
     // The lag is kept once it has grown by a second (a line waiting in the outbox holds the clock a few milliseconds).
     const keepLag = (lag: number) => lag - this.books.lag >= 1000 && this.books.noteLag(lag);
-    this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
+    // Books the disk will not take are never dealt on: the dealer stops once what was under way has unwound (main.ts lets that refusal pass).
+    this.books.onRefused = (e) => queueMicrotask(() => o.failed(`the books cannot be written (${e.message}); the dealer stops, and at its next start every wager goes back to its owner`));
+    this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => this.books.refused || o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
     this.clock.hold('offline');
     const returned = this.books.returnStakes();
     const drew = this.books.draws.length > 0;
@@ -148,6 +150,11 @@ export class Dealer {
     if (this.o.profile.roster) this.timers.push(this.every(ROSTER_EVERY_MS, () => (this.table.players.length || this.room) && this.askRoster()));
   }
 
+  /** The disk refused a record of the books: the dealer is stopping. */
+  get booksRefused(): boolean {
+    return this.books.refused !== null;
+  }
+
   get live(): boolean {
     return this.session?.state === 'ready';
   }
@@ -192,15 +199,18 @@ export class Dealer {
     this.closing = true;
     for (const t of this.timers) t.cancel();
     this.table.dispose();
-    const returned = this.books.returnStakes();
+    const refused = this.booksRefused;
+    const returned = refused ? [] : this.books.returnStakes();
     if (this.live) {
-      this.outbox.say(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} closes: every wager on it goes back to its owner${returned.length ? ` (${returned.map((r) => `${this.table.words.money(r.amount)} to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : ''}.`);
+      const label = this.table.label.replace(/^./, (c) => c.toUpperCase());
+      const back = returned.length ? ` (${returned.map((r) => `${this.table.words.money(r.amount)} to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : '';
+      this.outbox.say(refused ? `${label} closes: its books cannot be written, so every wager on it goes back to its owner when it deals again.` : `${label} closes: every wager on it goes back to its owner${back}.`);
       this.purse?.closing();
       this.outbox.command(this.o.profile.commands.logout);
       await this.drained();
     }
     await this.connection.stop();
-    if (this.clock.lag !== this.books.lag) this.books.noteLag(this.clock.lag);
+    if (!refused && this.clock.lag !== this.books.lag) this.books.noteLag(this.clock.lag);
     this.books.close();
   }
 

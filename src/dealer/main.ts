@@ -157,6 +157,12 @@ async function stop(code: number): Promise<void> {
   process.exit(code);
 }
 
+// A record the disk refused unwinds whatever wrote it (nobody is told, no coin moves) and stops the dealer (Dealer's books.onRefused); anything else is the fault it is.
+process.on('uncaughtException', (e) => {
+  if (dealer?.booksRefused) return;
+  console.error(e);
+  process.exit(1);
+});
 process.on('SIGTERM', () => void stop(0));
 process.on('SIGINT', () => void stop(0));
 if (process.stdin.isTTY) shell = new OperatorConsole(dealer, () => void stop(0));

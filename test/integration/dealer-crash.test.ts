@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { goldOf, MuxDealers, readBooks, runDealer, type DealerPlayer } from '../support/dealer.js';
+import { rmSync, writeFileSync } from 'node:fs';
+import { fullDisk, goldOf, MuxDealers, readBooks, runDealer, type DealerPlayer } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { rollToPlace } from '../support/spiceRun.js';
 import { TcpProxy } from '../support/tcpProxy.js';
@@ -10,7 +11,8 @@ import { tinymuxMissing } from '../support/tinymux.js';
  * game, between whispers, and started again with the same --data, every balance is as it was and
  * every wager on the table is back with its player (a kill at every record of the books, and
  * inside each, is test/unit/dealer-table.test.ts's); its connection lost, it logs in again and the table's clock waited; told
- * to stop (SIGTERM, as /close), it returns every wager, logs out and exits 0.
+ * to stop (SIGTERM, as /close), it returns every wager, logs out and exits 0; its disk refusing a
+ * record (full), it tells nobody of what it could not write, says it closes, and exits 1.
  */
 
 const sumOf = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
@@ -18,7 +20,7 @@ const sumOf = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a
 describeNeeds(tinymuxMissing())('the dealer under faults', () => {
   let world: MuxDealers;
   beforeAll(async () => {
-    world = await MuxDealers.start(['Croupier', 'Banker', 'Closer', 'Ana', 'Bob', 'Cyd', 'Dee']);
+    world = await MuxDealers.start(['Croupier', 'Banker', 'Closer', 'Scribe', 'Ana', 'Bob', 'Cyd', 'Dee']);
   }, 60_000);
   afterEach(() => world.clear());
   afterAll(() => world?.stop());
@@ -108,6 +110,38 @@ describeNeeds(tinymuxMissing())('the dealer under faults', () => {
       await proxy.close();
     }
   }, 120_000);
+
+  it('its disk full at a bet: the bet is told to nobody, the room hears the table close, the dealer exits 1, and its next start gives every wager back', async () => {
+    const data = `${world.work}/full`;
+    const full = `${world.work}/disk-is-full`;
+    const settings = { minBet: 10, handout: 100 };
+    const { run } = await world.deal('Scribe', 'lich-bones', settings, { data, env: fullDisk(full) });
+    const [ana, bob] = await world.join('Scribe', 'Ana', 'Bob');
+    await ana.command('sit');
+    await bob.command('sit');
+    await ana.command('start');
+    expect(await ana.command('hero 30')).toMatch(/chalks up 30 gold from Ana on HERO/);
+    const before = holdings(data, [ana, bob]);
+    writeFileSync(full, '');
+    bob.whisper('bet lich 20');
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/^dealer: the books cannot be written \(ENOSPC: no space left on device, write\); the dealer stops, and at its next start every wager goes back to its owner$/m);
+    expect(run.output()).not.toMatch(/Uncaught|at .*\.ts:\d+/);
+    await bob.client.until(() => /^Scribe has disconnected\.$/m.test(bob.raw), 'the dealer to log out');
+    expect(bob.all).toMatch(/^The bones table closes: its books cannot be written, so every wager on it goes back to its owner when it deals again\.$/m);
+    // What the disk did not take was told to nobody, and is not on the books.
+    expect(ana.all + bob.all).not.toMatch(/from Bob on LICH|your 20 gold on LICH/);
+    expect(holdings(data, [ana, bob])).toEqual(before);
+    await world.clear();
+
+    // The disk has room again: the next start gives the wager on the table back, and the books add up.
+    rmSync(full);
+    await world.deal('Scribe', 'lich-bones', settings, { data });
+    const after = holdings(data, [ana, bob]);
+    expect(after.map((h) => h.gold)).toEqual(before.map((h) => h.gold + h.escrow));
+    expect(after.map((h) => h.escrow)).toEqual([0, 0]);
+    expect(sumOf(readBooks(data).balances), 'the books add up').toBe(0);
+  }, 90_000);
 
   it('SIGTERM (as /close): every wager goes back to its owner, the room is told, the dealer logs out and exits 0', async () => {
     const { run, data } = await world.deal('Closer', 'lich-bones', { minBet: 10, handout: 100 });

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { Books } from '../../src/dealer/books/books.js';
 import { fill, loadProfile } from '../../src/dealer/profile.js';
-import { goldOf, MuxDealers, readBooks, type DealerPlayer, type DealerRun } from '../support/dealer.js';
+import { rmSync, writeFileSync } from 'node:fs';
+import { fullDisk, goldOf, MuxDealers, readBooks, type DealerPlayer, type DealerRun } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { pennies, tinymuxMissing } from '../support/tinymux.js';
 
@@ -28,8 +29,8 @@ describeNeeds(tinymuxMissing())('a cashout in a TinyMUX across a kill -9', () =>
   const said = (p: DealerPlayer, text: string) => p.client.until(() => p.all.includes(text), `"${text}" to ${p.name}`, 15_000);
   const pending = (data: string) => Object.keys(readBooks(data).balances).filter((k) => k.startsWith('pending:'));
   /** A dealer on `data` once its first read of this start is on its books (a start writes its books afresh). */
-  const deal = async (data: string) => {
-    const { run } = await world.deal('Croupier', 'lich-bones', { minBet: 10, rounds: 1 }, { data, args: ['--money', 'purse'] });
+  const deal = async (data: string, env?: Record<string, string>) => {
+    const { run } = await world.deal('Croupier', 'lich-bones', { minBet: 10, rounds: 1 }, { data, args: ['--money', 'purse'], env });
     await world.mux.until('[get(*Croupier/DEALER_OPEN)]', /^1$/);
     const deadline = Date.now() + 20_000;
     while (readBooks(data).reads < 1) {
@@ -39,8 +40,8 @@ describeNeeds(tinymuxMissing())('a cashout in a TinyMUX across a kill -9', () =>
     return run;
   };
   /** A dealer on `data` with 500 of Ana's paid in, and the players. */
-  const dealtWithAna = async (data: string) => {
-    const run = await deal(data);
+  const dealtWithAna = async (data: string, env?: Record<string, string>) => {
+    const run = await deal(data, env);
     const [ana, bob] = await world.join('Croupier', 'Ana', 'Bob');
     ana.client.send('give Croupier=500');
     await said(ana, '500 Pennies received');
@@ -128,6 +129,43 @@ describeNeeds(tinymuxMissing())('a cashout in a TinyMUX across a kill -9', () =>
     expect(await purseOf()).toBe(purse);
     expect(purse).toBe(-readBooks(data).balances.mud);
     expect(alarms(runs)).toHaveLength(1);
+  }, 120_000);
+
+  it('its disk full at a cashout, gives nothing and exits 1; full at a payment in, exits 1, and its next start credits the payment from the MUX\'s own record', async () => {
+    const data = `${world.work}/full`;
+    const full = `${world.work}/disk-is-full`;
+    const { run, ana } = await dealtWithAna(data, fullDisk(full));
+    const runs = [run];
+    const start = await pennies(ana.client);
+    // The cashout's pending record is refused: no give goes out, and the 500 stay on the books.
+    writeFileSync(full, '');
+    ana.whisper('cashout 50');
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/^dealer: the books cannot be written \(ENOSPC/m);
+    expect(run.output()).not.toMatch(/^you> .*give/m);
+    expect(await pennies(ana.client), 'never paid').toBe(start);
+    expect(goldOf(data, 'Ana').gold).toBe(500);
+    expect(pending(data)).toEqual([]);
+    await world.clear();
+
+    // Dealt again, the disk full once more as Ana pays in: the MUX moved her coins, the dealer could not record them and stops.
+    rmSync(full);
+    const [again] = [await deal(data, fullDisk(full))];
+    runs.push(again);
+    const [ana2] = await world.join('Croupier', 'Ana');
+    writeFileSync(full, '');
+    ana2.client.send('give Croupier=100');
+    expect(await again.exited).toBe(1);
+    expect(await pennies(ana2.client)).toBe(start - 100);
+    expect(goldOf(data, 'Ana').gold).toBe(500);
+    await world.clear();
+
+    // With room on the disk, the next start's read finds her give in the MUX's own record: credited, told, nothing held.
+    rmSync(full);
+    runs.push(await deal(data));
+    expect(goldOf(data, 'Ana').gold, runs.at(-1)!.output()).toBe(600);
+    expect(await purseOf()).toBe(-readBooks(data).balances.mud);
+    expect(alarms(runs)).toEqual([]);
   }, 120_000);
 
   it('logs in again and again on a MUX that charges a penny for every queued command without losing one: its setup queues nothing', async () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { PROMPT_END, type TestClient } from './client.js';
 import { toldCoins } from './table-play.js';
@@ -28,9 +29,15 @@ export interface DealerRun {
   kill(): Promise<void>;
 }
 
-export function runDealer(args: string[], password = 'pw'): DealerRun {
+/** A dealer's environment where its books' disk is full while the file `trigger` exists (full-disk.mjs). */
+export function fullDisk(trigger: string): Record<string, string> {
+  const preload = fileURLToPath(new URL('./full-disk.mjs', import.meta.url));
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim(), FULL_DISK: trigger };
+}
+
+export function runDealer(args: string[], password = 'pw', env: Record<string, string> = {}): DealerRun {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/dealer/main.ts', ...args], {
-    env: { ...process.env, DEALER_PASSWORD: password },
+    env: { ...process.env, DEALER_PASSWORD: password, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -281,7 +288,7 @@ abstract class Dealers {
   protected abstract login(name: string): Promise<TestClient>;
 
   /** Starts a dealer (its books in `data`, by default a new folder for each start). */
-  async deal(character: string, game: string, settings: object = {}, opts: { data?: string; args?: string[]; lps?: number } = {}): Promise<{ run: DealerRun; data: string }> {
+  async deal(character: string, game: string, settings: object = {}, opts: { data?: string; args?: string[]; lps?: number; env?: Record<string, string> } = {}): Promise<{ run: DealerRun; data: string }> {
     const n = ++this.started;
     const data = opts.data ?? join(this.work, `${character}-${game}-${n}`);
     const file = join(this.work, `${character}-${game}-${n}.json`);
@@ -289,6 +296,7 @@ abstract class Dealers {
     const run = runDealer(
       ['--mud', `127.0.0.1:${this.mud.port}`, '--profile', this.profile, '--character', character, '--data', data, '--game', game, '--settings', file, '--lines-per-second', String(opts.lps ?? 1000), '--seed', this.mud.seed, ...(opts.args ?? [])],
       this.mud.password,
+      opts.env,
     );
     this.dealers.push(run);
     await run.dealing();

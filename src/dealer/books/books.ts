@@ -104,6 +104,10 @@ export class Books implements Replay<BookRecord> {
   private ledger = new Ledger();
   private data: BooksData = empty();
   private journal: Journal<BookRecord> | null = null;
+  /** Why the disk refused a record (the dealer stops: it must not deal on with books it cannot keep), or null. */
+  refused: Error | null = null;
+  /** Told once, when the disk first refuses a record. */
+  onRefused: ((e: Error) => void) | null = null;
 
   /** The books in `dir`, read back from their journal; books kept in one money mode are never opened in the other. */
   static open(dir: string, money: Money = 'tab'): Books {
@@ -255,7 +259,15 @@ export class Books implements Replay<BookRecord> {
 
   private write(record: BookRecord): void {
     if (!this.journal) throw new Error('the books are not open');
-    this.journal.append(record);
+    try {
+      this.journal.append(record);
+    } catch (e) {
+      if (!this.refused) {
+        this.refused = e as Error;
+        this.onRefused?.(this.refused);
+      }
+      throw e;
+    }
   }
 
   // ---- the journal's side -------------------------------------------------------------------

@@ -17,9 +17,9 @@ import { rollToPlace } from '../support/spiceRun.js';
 const { folder, start, world, player } = testWorlds();
 
 describe('the obsidian-tables bundle in a Ranvier world', () => {
-  it("is built from the game package and its own source alone, and needs nothing at run time but Node's own modules and the world's core", async () => {
+  it("is built from the game package, the disk helper and its own source alone, and needs nothing at run time but Node's own modules and the world's core", async () => {
     const built = await bundle();
-    const outside = built.inputs.filter((f) => !/^(src\/games|src\/text|plugins\/ranvier\/src)\//.test(f));
+    const outside = built.inputs.filter((f) => !/^(src\/games|src\/text|src\/disk|plugins\/ranvier\/src)\//.test(f));
     expect(outside).toEqual([]);
     expect(built.inputs).toContain('src/games/dragons-lair/rules.ts');
     const lib = readFileSync(join(built.bundle, 'lib/obsidian-tables.js'), 'utf8');

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DurableLines } from '../../../src/disk/durable-lines.js';
 import type { PublicGame } from '../../../src/games/tables-page.js';
 import type { Result } from './books.js';
 
@@ -23,13 +24,11 @@ export class GameArchive {
   /** Per table: each game's number and where its line is. */
   private readonly index = new Map<string, Map<number, { at: number; length: number }>>();
   private readonly recent = new Map<string, GameRecord[]>();
-  private size: number;
 
-  private constructor(
-    private readonly fd: number,
-    readonly file: string,
-  ) {
-    this.size = 0;
+  private constructor(private readonly lines: DurableLines) {}
+
+  get file(): string {
+    return this.lines.file;
   }
 
   /** The records in `dir`; a last line a kill cut short (never flushed, so never told) is dropped. */
@@ -37,9 +36,7 @@ export class GameArchive {
     const file = join(dir, 'games.jsonl');
     const text = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
     const whole = text.lastIndexOf(0x0a) + 1;
-    const fd = openSync(file, 'a+', 0o600);
-    if (whole < text.length) ftruncateSync(fd, whole);
-    const archive = new GameArchive(fd, file);
+    const archive = new GameArchive(DurableLines.open(file, whole));
     let at = 0;
     for (const line of text.subarray(0, whole).toString('utf8').split('\n').slice(0, -1)) {
       const length = Buffer.byteLength(line) + 1;
@@ -52,7 +49,6 @@ export class GameArchive {
       archive.noteAt(record, at, length);
       at += length;
     }
-    archive.size = at;
     return archive;
   }
 
@@ -63,24 +59,16 @@ export class GameArchive {
   /** Appends a game's record and flushes it; throws if the disk refuses (and takes back any part written). */
   append(record: GameRecord): void {
     const line = Buffer.from(`${JSON.stringify(record)}\n`);
-    try {
-      if (writeSync(this.fd, line) !== line.length) throw new Error(`${this.file}: the disk took only part of a game's record`);
-      fdatasyncSync(this.fd);
-    } catch (e) {
-      ftruncateSync(this.fd, this.size);
-      throw e;
-    }
-    this.noteAt(record, this.size, line.length);
-    this.size += line.length;
+    const at = this.lines.length;
+    this.lines.append(line);
+    this.noteAt(record, at, line.length);
   }
 
   /** A table's game, read back from the file; null if it has no record. */
   read(table: string, number: number): GameRecord | null {
     const where = this.index.get(table)?.get(number);
     if (!where) return null;
-    const buffer = Buffer.alloc(where.length);
-    readSync(this.fd, buffer, 0, where.length, where.at);
-    return JSON.parse(buffer.toString('utf8')) as GameRecord;
+    return JSON.parse(this.lines.read(where.at, where.length).toString('utf8')) as GameRecord;
   }
 
   /** The numbers of a table's recorded games, oldest first. */
@@ -94,7 +82,7 @@ export class GameArchive {
   }
 
   close(): void {
-    closeSync(this.fd);
+    this.lines.close();
   }
 
   private noteAt(record: GameRecord, at: number, length: number): void {

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DurableLines } from '../../../src/disk/durable-lines.js';
 import { Books, type JournalRecord } from './books.js';
 import { readRecord } from './records.js';
 
 /**
  * The tables' books on disk: one file of JSON lines in the bundle's own folder, each line written
- * whole and flushed to the disk (fdatasync) before anyone is told what it records. A start reads
- * every line back; a last line cut short by a kill was never flushed, so nobody heard of it, and
- * it is dropped. The start then writes the books afresh as one line (to a new file, flushed,
+ * whole and flushed to the disk before anyone is told what it records (src/disk/durable-lines.ts).
+ * A start reads every line back; a last line cut short by a kill was never flushed, so nobody
+ * heard of it, and it is dropped. The start then writes the books afresh as one line (to a new file, flushed,
  * then renamed over the old one), so the file holds only what happened since. A journal has an
  * id, made with it and kept by every rewrite: the players' purses name the journal they were kept
  * with (purses.ts), so books that are lost or replaced are found out, not trusted.
@@ -18,14 +19,11 @@ import { readRecord } from './records.js';
 const COMPACT_BYTES = 4 * 1024 * 1024;
 
 export class Journal {
-  private size = 0;
-  /** Set when a refused record could not be taken back: nothing more may be written after it. */
-  private broken: Error | null = null;
+  private constructor(private readonly lines: DurableLines) {}
 
-  private constructor(
-    private fd: number,
-    readonly file: string,
-  ) {}
+  get file(): string {
+    return this.lines.file;
+  }
 
   /**
    * The books from `dir` (made if missing, with a new id), and the journal to append to.
@@ -57,8 +55,7 @@ export class Journal {
       // An older bundle's journal: its players' markers named no journal, and meant this one.
       if (!fresh) books.legacy ??= currency;
     }
-    const journal = new Journal(-1, file);
-    journal.rewrite(books);
+    const journal = new Journal(DurableLines.fresh(file, snapshot(books)));
     return { journal, books, fresh };
   }
 
@@ -67,52 +64,17 @@ export class Journal {
    * the books unchanged, if the disk refuses.
    */
   append(record: JournalRecord, books: Books): void {
-    if (this.broken) throw this.broken;
-    const line = Buffer.from(`${JSON.stringify(record)}\n`);
-    try {
-      if (writeSync(this.fd, line) !== line.length) throw new Error(`${this.file}: the disk took only part of a record`);
-      fdatasyncSync(this.fd);
-    } catch (e) {
-      // No part of a refused record may stay to spoil the lines after it; if it cannot be cut
-      // off, nothing more is written after it (the next start reads up to it).
-      try {
-        ftruncateSync(this.fd, this.size);
-      } catch {
-        this.broken = new Error(`${this.file}: a refused record could not be taken back; the tables keep no more books until a restart`);
-      }
-      throw e;
-    }
-    this.size += line.length;
+    this.lines.append(Buffer.from(`${JSON.stringify(record)}\n`));
     books.apply(record);
-    if (this.size > COMPACT_BYTES) this.rewrite(books);
+    if (this.lines.length > COMPACT_BYTES) this.lines.replace(snapshot(books));
   }
 
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
+    this.lines.close();
   }
+}
 
-  /** The books as one line, in place of everything before. */
-  private rewrite(books: Books): void {
-    const fresh = `${this.file}.new`;
-    const fd = openSync(fresh, 'w', 0o600);
-    const line = Buffer.from(`${JSON.stringify({ k: 'books', books: books.data() } satisfies JournalRecord)}\n`);
-    try {
-      writeSync(fd, line);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    this.close();
-    renameSync(fresh, this.file);
-    // The rename itself is on the disk once the folder is.
-    const folder = openSync(join(this.file, '..'), 'r');
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
-    this.fd = openSync(this.file, 'a', 0o600);
-    this.size = line.length;
-  }
+/** The books as one line, in place of everything before. */
+function snapshot(books: Books): Buffer {
+  return Buffer.from(`${JSON.stringify({ k: 'books', books: books.data() } satisfies JournalRecord)}\n`);
 }

@@ -1,11 +1,12 @@
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32c } from '@node-rs/crc32';
+import { DurableLines } from '../../disk/durable-lines.js';
 
 /**
  * The dealer's books on disk: one file of records, a line each, `<crc32c> <json>`, each written
- * whole and flushed to the disk (fdatasync) before anyone is told what it records (SQLite's and
- * PostgreSQL's rule: nothing told before it is on disk). A start reads every line back: the
+ * whole and flushed to the disk before anyone is told what it records (src/disk/durable-lines.ts).
+ * A start reads every line back: the
  * checksum finds any changed byte, and the dealer refuses to guess what a damaged line held; a
  * last line cut short by a kill was never flushed, so nobody heard of it, and it is dropped. The
  * start then writes the books afresh as one line (to a new file, flushed, then renamed over the
@@ -35,10 +36,7 @@ const line = (record: unknown) => {
 };
 
 export class Journal<R> {
-  private fd = -1;
-  private size = 0;
-  /** Set when a refused record could not be taken back: nothing more may be written after it. */
-  private broken: Error | null = null;
+  private lines: DurableLines | null = null;
   private locked: string | null = null;
 
   private constructor(
@@ -58,7 +56,8 @@ export class Journal<R> {
     journal.locked = lock(dir);
     try {
       journal.read();
-      journal.rewrite();
+      // Written afresh as one line: the file holds only what happens from now on.
+      journal.lines = DurableLines.fresh(journal.file, line(books.snapshot()));
     } catch (e) {
       journal.close();
       throw e;
@@ -86,56 +85,18 @@ export class Journal<R> {
 
   /** Writes one record and flushes it to the disk, then enters it in the books; throws, the books unchanged, if the disk refuses. */
   append(record: R): void {
-    if (this.broken) throw this.broken;
-    const bytes = line(record);
-    try {
-      if (writeSync(this.fd, bytes) !== bytes.length) throw new Error(`${this.file}: the disk took only part of a record`);
-      fdatasyncSync(this.fd);
-    } catch (e) {
-      // No part of a refused record may stay to spoil the lines after it; if it cannot be cut
-      // off, nothing more is written after it (the next start reads up to it).
-      try {
-        ftruncateSync(this.fd, this.size);
-      } catch {
-        this.broken = new Error(`${this.file}: a refused record could not be taken back; the dealer keeps no more books until a restart`);
-      }
-      throw e;
-    }
-    this.size += bytes.length;
+    const lines = this.lines;
+    if (!lines) throw new Error(`${this.file} is closed`);
+    lines.append(line(record));
     this.books.apply(record);
-    if (this.size > COMPACT_BYTES) this.rewrite();
+    if (lines.length > COMPACT_BYTES) lines.replace(line(this.books.snapshot()));
   }
 
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
+    this.lines?.close();
+    this.lines = null;
     if (this.locked) unlinkSync(this.locked);
     this.locked = null;
-  }
-
-  /** The books as one line, in place of everything before. */
-  private rewrite(): void {
-    const fresh = `${this.file}.new`;
-    const fd = openSync(fresh, 'w', 0o600);
-    const bytes = line(this.books.snapshot());
-    try {
-      writeSync(fd, bytes);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
-    renameSync(fresh, this.file);
-    // The rename itself is on the disk once the folder is.
-    const folder = openSync(join(this.file, '..'), 'r');
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
-    this.fd = openSync(this.file, 'a', 0o600);
-    this.size = statSync(this.file).size;
   }
 }
 

@@ -1,0 +1,95 @@
+import { closeSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * A file that grows by whole lines, each written and flushed to the disk (fdatasync) before the
+ * caller goes on to tell anyone what it records (SQLite's and PostgreSQL's rule). A line the disk
+ * refuses (full, failing, or taking only part of it) is cut off again, so that no part of it
+ * spoils the lines after it; should even that fail, the file takes nothing more until it is opened
+ * again (its next reader stops at the last whole line). The file can also be written afresh as
+ * a whole: to a new file, flushed, renamed over the old one, and the folder flushed.
+ *
+ * The hosts that keep books of their own keep them so: the dealer's journal, the Ranvier bundle's
+ * journal and its archive of finished games.
+ */
+export class DurableLines {
+  private broken: Error | null = null;
+
+  private constructor(
+    readonly file: string,
+    private fd: number,
+    private size: number,
+  ) {}
+
+  /** `file` (made if missing) to read and append to, the bytes past `keep` cut off (a last line a kill left unfinished). */
+  static open(file: string, keep: number): DurableLines {
+    const fd = openSync(file, 'a+', 0o600);
+    if (fstatSync(fd).size > keep) ftruncateSync(fd, keep);
+    return new DurableLines(file, fd, keep);
+  }
+
+  /** `file` written afresh with these lines alone (as `replace`), to append to. */
+  static fresh(file: string, lines: Buffer): DurableLines {
+    const made = new DurableLines(file, -1, 0);
+    made.replace(lines);
+    return made;
+  }
+
+  /** How many bytes the file holds: where the next line goes. */
+  get length(): number {
+    return this.size;
+  }
+
+  /** Writes whole lines and flushes them; throws, the file as it was, if the disk refuses. */
+  append(lines: Buffer): void {
+    if (this.broken) throw this.broken;
+    try {
+      if (writeSync(this.fd, lines) !== lines.length) throw new Error(`${this.file}: the disk took only part of a line`);
+      fdatasyncSync(this.fd);
+    } catch (e) {
+      try {
+        ftruncateSync(this.fd, this.size);
+      } catch {
+        this.broken = new Error(`${this.file}: a refused line could not be taken back; nothing more is written to it until it is opened again`);
+      }
+      throw e;
+    }
+    this.size += lines.length;
+  }
+
+  /** `length` bytes from `at`. */
+  read(at: number, length: number): Buffer {
+    const bytes = Buffer.alloc(length);
+    readSync(this.fd, bytes, 0, length, at);
+    return bytes;
+  }
+
+  /** The whole file replaced by these lines, or (if the disk refuses) left as it was. */
+  replace(lines: Buffer): void {
+    const fresh = `${this.file}.new`;
+    const fd = openSync(fresh, 'w', 0o600);
+    try {
+      if (writeSync(fd, lines) !== lines.length) throw new Error(`${fresh}: the disk took only part of the file`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(fresh, this.file);
+    // The rename itself is on the disk once the folder is.
+    const folder = openSync(dirname(this.file), 'r');
+    try {
+      fsyncSync(folder);
+    } finally {
+      closeSync(folder);
+    }
+    this.close();
+    this.fd = openSync(this.file, 'a+', 0o600);
+    this.size = lines.length;
+    this.broken = null;
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+}

@@ -1,0 +1,98 @@
+import * as fs from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DurableLines } from '../../src/disk/durable-lines.js';
+
+/** The disk under the hosts' own books: a line the disk refuses never stays, whole or in part. */
+
+vi.mock('node:fs', async (original) => {
+  const real = await original<typeof import('node:fs')>();
+  return { ...real, writeSync: vi.fn(real.writeSync), ftruncateSync: vi.fn(real.ftruncateSync) };
+});
+const writeSync = vi.mocked(fs.writeSync);
+const ftruncateSync = vi.mocked(fs.ftruncateSync);
+const realWrite = (await vi.importActual<typeof import('node:fs')>('node:fs')).writeSync;
+
+/** A write that takes only the first 3 bytes, as a full disk may. */
+const shortWrite = ((fd: number, bytes: Buffer) => realWrite(fd, bytes.subarray(0, 3))) as unknown as typeof fs.writeSync;
+const full = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+
+const dirs: string[] = [];
+function file(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'durable-lines-'));
+  dirs.push(dir);
+  return join(dir, 'lines');
+}
+afterEach(() => {
+  vi.mocked(writeSync).mockReset().mockImplementation(realWrite as typeof fs.writeSync);
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('a file of durable lines', () => {
+  it('keeps what it was given, cuts off an unfinished last line when opened, and is written afresh as a whole', () => {
+    const path = file();
+    writeFileSync(path, 'one\ntwo\nthr');
+    const lines = DurableLines.open(path, 8);
+    expect(lines.length).toBe(8);
+    lines.append(Buffer.from('three\n'));
+    expect(readFileSync(path, 'utf8')).toBe('one\ntwo\nthree\n');
+    expect(lines.read(4, 4).toString()).toBe('two\n');
+    lines.replace(Buffer.from('all\n'));
+    lines.append(Buffer.from('four\n'));
+    expect(readFileSync(path, 'utf8')).toBe('all\nfour\n');
+    expect(lines.length).toBe(9);
+    lines.close();
+    const fresh = DurableLines.fresh(file(), Buffer.from('new\n'));
+    expect(fresh.length).toBe(4);
+    fresh.close();
+  });
+
+  it('takes back a line the disk refused or took only part of, and goes on after it', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('first\n'));
+    writeSync.mockImplementationOnce(() => {
+      throw full();
+    });
+    expect(() => lines.append(Buffer.from('second\n'))).toThrow(/ENOSPC/);
+    // A short write: part of the line reached the file, and is cut off again.
+    writeSync.mockImplementationOnce(shortWrite);
+    expect(() => lines.append(Buffer.from('second\n'))).toThrow(/the disk took only part of a line/);
+    expect(readFileSync(path, 'utf8')).toBe('first\n');
+    expect(lines.length).toBe(6);
+    lines.append(Buffer.from('second\n'));
+    expect(readFileSync(path, 'utf8')).toBe('first\nsecond\n');
+    lines.close();
+  });
+
+  it('writes nothing more once a refused line could not be taken back, until it is written afresh', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('first\n'));
+    writeSync.mockImplementationOnce(shortWrite);
+    ftruncateSync.mockImplementationOnce(() => {
+      throw Object.assign(new Error('EIO: i/o error, ftruncate'), { code: 'EIO' });
+    });
+    expect(() => lines.append(Buffer.from('second\n'))).toThrow(/the disk took only part/);
+    // The part that stays is followed by nothing: the next reader stops at the last whole line.
+    expect(() => lines.append(Buffer.from('third\n'))).toThrow(/a refused line could not be taken back; nothing more is written to it/);
+    expect(readFileSync(path, 'utf8')).toBe('first\nsec');
+    lines.replace(Buffer.from('first\n'));
+    lines.append(Buffer.from('third\n'));
+    expect(readFileSync(path, 'utf8')).toBe('first\nthird\n');
+    lines.close();
+  });
+
+  it('leaves the file as it was when the disk refuses to write it afresh', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('first\n'));
+    writeSync.mockImplementationOnce(() => {
+      throw full();
+    });
+    expect(() => lines.replace(Buffer.from('all\n'))).toThrow(/ENOSPC/);
+    expect(readFileSync(path, 'utf8')).toBe('first\n');
+    lines.append(Buffer.from('second\n'));
+    expect(readFileSync(path, 'utf8')).toBe('first\nsecond\n');
+    lines.close();
+  });
+});

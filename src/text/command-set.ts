@@ -78,8 +78,8 @@ export class CommandSet<Ctx> {
   /** By key or alias first, then by a prefix that fits exactly one command; only among the commands `visible` allows. */
   find(word: string, visible: (c: Command<Ctx>) => boolean = () => true): Lookup<Ctx> {
     const w = word.toLowerCase();
-    const exact = this.exactly(w, visible);
-    if (exact) return { found: exact };
+    const exact = this.byWord.get(w);
+    if (exact && visible(exact)) return { found: exact };
     const byPrefix = this.commands.filter(
       (c) => !c.exactOnly && w.length >= (c.fewestLetters ?? 1) && (c.key.startsWith(w) || (c.aliases?.some((k) => k.startsWith(w)) ?? false)) && visible(c),
     );

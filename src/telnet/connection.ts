@@ -1,7 +1,7 @@
 /**
- * One player's telnet connection. In: bytes -> parser -> negotiation or clean lines. Out: one
- * path per delivery, render (render.ts) -> framing (output.ts) -> MCCP2 -> one socket write.
- * It guarantees one 'close' whatever ends it.
+ * One player's telnet connection. In: bytes, a slice at a time (reader.ts) -> parser ->
+ * negotiation or clean lines. Out: one path per delivery, render (render.ts) -> framing
+ * (output.ts) -> MCCP2 -> one socket write. It guarantees one 'close' whatever ends it.
  */
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
@@ -13,10 +13,11 @@ import { DEFAULT_INPUT_LIMITS, InputBudget, type InputLimits } from './input-bud
 import { OrderedOutput, type Compressible } from './mccp.js';
 import { allVariables, plainMssp, type MsspProvider } from './mssp.js';
 import { createTelnetOption, offerOptions } from './option-set.js';
-import { AYT, EC, EL, IAC, Negotiation, NegotiatedOption, OptionCode, type OptionOwner } from './options.js';
+import { AYT, EC, EL, Negotiation, NegotiatedOption, OptionCode, type OptionOwner } from './options.js';
 import { encodeText, subnegotiationFrame } from './output.js';
 import { peerAddress } from './per-address.js';
 import { TelnetParser, type ParserHandler, type Verb } from './parser.js';
+import { SocketReader } from './reader.js';
 import type { RenderProfile } from './render.js';
 
 const { ECHO, SGA, EOR, COMPRESS2, GMCP } = OptionCode;
@@ -51,8 +52,6 @@ const KEEPALIVE_DELAY_MS = 60_000;
 const MCCP2_START = subnegotiationFrame(COMPRESS2, []);
 const AYT_ANSWER = encodeText('\n[Yes, the tavern is still here.]\n');
 const noMssp: MsspProvider = () => ({});
-/** How much input is parsed before looking again whether the input was paused: 512 empty lines at most. */
-const READ_SLICE = 512;
 
 let lastId = 0;
 
@@ -84,10 +83,8 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
    */
   promptOpen = false;
   private graceTimer: NodeJS.Timeout | undefined;
-  /** Input is paused (pauseInput), or waits for its budget; `held` is the unparsed rest of the chunk it came in. */
-  private inputPaused = false;
-  private held: Buffer | null = null;
   private readonly budget: InputBudget;
+  private readonly reader: SocketReader;
   /** The line being typed was cut, and the client told so. */
   private cutTold = false;
   /** Every byte for the client, in order, compressed while MCCP2 is on. */
@@ -113,10 +110,7 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
 
     socket.setNoDelay(true);
     socket.setKeepAlive(true, KEEPALIVE_DELAY_MS);
-    socket.on('data', (chunk: Buffer) => {
-      if (this.state !== 'open') return;
-      this.read(this.held ? Buffer.concat([this.held, chunk]) : chunk);
-    });
+    this.reader = new SocketReader(socket, this.parser, this.budget, () => this.state === 'open', () => this.enforceOutputCap());
     socket.on('error', () => this.drop());
     socket.on('close', () => this.finish());
 
@@ -230,60 +224,13 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.setServerEcho(false);
   }
 
-  /**
-   * Stops reading from the client while its lines wait (line-queue.ts): the rest of the chunk
-   * being read is held, unparsed, and the client's TCP window holds what follows.
-   */
+  /** Stops reading from the client while its lines wait (reader.ts). */
   pauseInput(): void {
-    if (this.state !== 'open') return;
-    this.inputPaused = true;
-    this.socket.pause();
+    if (this.state === 'open') this.reader.pause();
   }
 
   resumeInput(): void {
-    if (this.state !== 'open' || !this.inputPaused) return;
-    this.inputPaused = false;
-    this.readOn();
-  }
-
-  private readonly pauseSocket = (): void => void this.socket.pause();
-
-  /** Reads on from where a pause or the budget stopped it, unless one of them still holds it. */
-  private readonly readOn = (): void => {
-    if (this.state !== 'open' || this.inputPaused || this.budget.waiting) return;
-    const held = this.held;
-    this.held = null;
-    if (held) this.read(held);
-    if (!this.inputPaused && !this.budget.waiting && this.state === 'open') this.socket.resume();
-  };
-
-  /**
-   * Parses a chunk a slice at a time, so that a pause (a flood of short lines) or a spent budget
-   * (a flood of anything) stops the work within a slice instead of at the end of a 64 KiB read.
-   */
-  private read(chunk: Buffer): void {
-    // Corked around a chunk with commands in it, the answers to its negotiation leave in one
-    // write instead of one syscall per 3-byte command. Typed text is not: its reply goes at
-    // once (the outbox corks a socket told again in a turn, until the tick's end).
-    const commands = holdsIac(chunk);
-    if (commands) this.socket.cork();
-    this.budget.arrived();
-    try {
-      for (let at = 0; at < chunk.length && this.state === 'open'; at += READ_SLICE) {
-        if (this.inputPaused || this.budget.waiting) {
-          this.held = chunk.subarray(at);
-          return;
-        }
-        // Most chunks are one line: parsed as they are, with the search for IAC above not made again.
-        const slice = at === 0 && chunk.length <= READ_SLICE ? chunk : chunk.subarray(at, at + READ_SLICE);
-        this.parser.push(slice, commands);
-        this.budget.read(slice.length);
-        this.budget.throttle(this.pauseSocket, this.readOn);
-      }
-    } finally {
-      if (commands) this.socket.uncork();
-      this.enforceOutputCap();
-    }
+    if (this.state === 'open') this.reader.resume();
   }
 
   /** The plain-text MSSP reply to `MSSP-REQUEST` at the greeting, then the connection closes. */
@@ -430,11 +377,4 @@ export class TelnetConnection extends EventEmitter<ConnectionEvents> implements 
     this.output.destroy();
     this.emit('close');
   }
-}
-
-/** Whether a chunk holds an IAC: a short one (a typed line) by a loop here, cheaper than a call into node's native search. */
-function holdsIac(chunk: Buffer): boolean {
-  if (chunk.length > 256) return chunk.indexOf(IAC) >= 0;
-  for (let i = 0; i < chunk.length; i++) if (chunk[i] === IAC) return true;
-  return false;
 }

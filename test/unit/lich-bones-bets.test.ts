@@ -99,12 +99,14 @@ describe('parseBet refuses with a reason', () => {
 
   it('when the bet is unknown, listing the bets', () => {
     const reason = refused('dragon 5000');
-    expect(reason).toMatch(/^The bets at this table: hero \(pass\), lich \(don't pass\), cheer \(odds\)/);
+    expect(reason).toMatch(/^"dragon" is no bet\. The bets at this table: hero \(pass\), lich \(don't pass\), cheer \(odds\)/);
     expect(reason).toContain('claw N (prop N)');
     expect(reason).not.toContain('\n');
-    expect(refused('hero 5000 lich')).toBe(reason);
-    expect(refused("don't 5000")).toBe(reason);
-    expect(refused('5000')).toBe(reason);
+    const list = reason.slice(reason.indexOf('The bets'));
+    expect(refused('hero 5000 lich')).toBe(`"hero lich" is no bet. ${list}`);
+    expect(refused("don't 5000")).toBe(`"don't" is no bet. ${list}`);
+    expect(refused('5000 5000')).toBe(list);
+    expect(refused('5000')).toBe(list);
   });
 
   it('when the amount is missing', () => {

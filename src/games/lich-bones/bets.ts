@@ -4,6 +4,7 @@
  * "bet don't pass 5,000").
  */
 import { looksLikeAmount, parseAmount } from '../../text/amount.js';
+import { shortened } from '../typed.js';
 
 /** Quest points, and the numbers an ATTACK (place) bet may name. */
 export const POINT_NUMBERS = [4, 5, 6, 8, 9, 10] as const;
@@ -136,7 +137,9 @@ export function parseBet(text: string, money = 'coins', quote?: (text: string) =
   }
   if (wordsReason) return { ok: false, reason: wordsReason };
   if (whole && !whole.ok) return whole;
-  return { ok: false, reason: BETS_HERE };
+  // The words that named no bet, said back (the amount left out).
+  const named = tokens.filter((t) => !looksLikeAmount(t)).join(' ');
+  return { ok: false, reason: named ? `${(quote ?? ((t) => `"${t}"`))(shortened(named))} is no bet. ${BETS_HERE}` : BETS_HERE };
 }
 
 /** The name a bet is shown by: "HERO", "ATTACK 4", "CHARGE", "CLAW 11". */

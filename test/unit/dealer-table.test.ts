@@ -215,8 +215,8 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.whisper(ana, 'bet beseech 5000')).toEqual(['You have only 1,090 gold; that needs 5,000 gold.']);
     // What was typed is quoted in single quotes, inside the MUD's double-quoted whisper.
     expect(d.whisper(ana, 'hero 1.5')).toEqual(["'1.5' is not a whole number of gold; use digits only, like 50 or 1,000."]);
-    // A seated player's word that is neither a verb nor a bet is named as unknown before the bets are listed.
-    expect(d.whisper(ana, 'xx')).toEqual([expect.stringMatching(/^I do not know 'xx'\. The bets at this table: hero \(pass\), /)]);
+    // A seated player's word that is neither a verb nor a bet is named before the bets are listed, quoted as the MUD needs.
+    expect(d.whisper(ana, 'xx')).toEqual([expect.stringMatching(/^'xx' is no bet\. The bets at this table: hero \(pass\), /)]);
     expect(d.books.audit()).toEqual([]);
   });
 

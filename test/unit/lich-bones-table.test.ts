@@ -105,13 +105,18 @@ describe('the Lich Bones table', () => {
     expect(host.news('Bob')).toMatch(/Dreaven takes your 10,000 obsidian coins on CHEER LICH \(capped at twice your LICH bet; you asked for 15,000\)\.$/);
     game.whisper!('Bob', 'inferno 5001', reply);
     expect(replies.at(-1)).toMatch(/^INFERNO is four equal parts/);
-    // A whisper that names no bet says so before it lists them; one that names a bet wrongly gets that bet's own reason.
+    // A whisper that names no bet says which words before it lists the bets; one that names a bet wrongly gets that bet's
+    // own reason, and a mistyped amount the amount's, whichever comes first.
     game.whisper!('Bob', 'xx', reply);
-    expect(replies.at(-1)).toBe(`I do not know "xx". ${BETS_HERE}`);
+    expect(replies.at(-1)).toBe(`"xx" is no bet. ${BETS_HERE}`);
     game.whisper!('Bob', 'flarbflarbflarbflarbflarbflarb 5000', reply);
-    expect(replies.at(-1)).toMatch(/^I do not know "flarbflarbflarbflarbflar\.\.\."\. The bets at this table: hero/);
+    expect(replies.at(-1)).toMatch(/^"flarbflarbflarbflarbflar\.\.\." is no bet\. The bets at this table: hero/);
     game.whisper!('Bob', 'attack 7 5000', reply);
     expect(replies.at(-1)).toBe('ATTACK takes 4, 5, 6, 8, 9 or 10, like attack 4 5000.');
+    for (const typo of ['5k lich', '$500 lich', 'five lich']) {
+      game.whisper!('Bob', typo, reply);
+      expect(replies.at(-1)).toMatch(/^"[^"]+" is not a whole number of /);
+    }
     game.whisper!('Bob', 'drain 50000', reply);
     // The host's own reason for a short purse reaches the player (the tavern frames it in Dreaven's voice).
     expect(replies.at(-1)).toBe('player:Bob is short');

@@ -2,9 +2,9 @@
 import { formatCoins, looksLikeAmount } from '../../text/amount.js';
 import type { HostWords, TableHost } from '../api.js';
 import type { Turn, Verb } from '../engine.js';
-import { BETS_HERE, betWords, parseBet } from './bets.js';
+import { betWords, parseBet } from './bets.js';
 import { toDealer } from './help.js';
-import { inQuotes, shortened, typed as typedVerb } from '../typed.js';
+import { inQuotes, typed as typedVerb } from '../typed.js';
 import { TITLE } from './panel.js';
 import { gold } from './rules.js';
 import { HANDOUT_KIND, type LichBonesAction, type LichBonesSettings, type LichBonesState } from './state.js';
@@ -80,10 +80,5 @@ export function whisper(t: LichTurn, text: string): void {
   const words = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (words === 'gold' || words === 'coins') return t.reply(goldText(t.state, t.player, t.table));
   if (!t.state.seated.includes(t.player)) return t.reply(`Take a seat first (${typed(t.table, 'sit')}); then whisper me your bets.`);
-  // A line that begins with neither a bet's word nor an amount is no bet at all: say so before listing the bets.
-  const first = words.replace(/[\u2018\u2019`]/g, "'").split(' ')[0];
-  if (first && first !== 'bet' && !looksLikeAmount(first) && !betWords().includes(first)) {
-    return t.reply(`I do not know ${inQuotes(t.table.words, shortened(first))}. ${BETS_HERE}`);
-  }
   placeBet(t, text);
 }

@@ -88,7 +88,7 @@ export class Dealer {
     const keepLag = (lag: number) => lag - this.books.lag >= 1000 && this.books.noteLag(lag);
     // Books the disk will not take are never dealt on: the dealer stops once what was under way has unwound (main.ts lets that refusal pass).
     this.books.onRefused = (e) => queueMicrotask(() => o.failed(`the books cannot be written (${e.message}); the dealer stops, and at its next start every wager goes back to its owner`));
-    this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => this.books.refused || o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
+    this.clock = new TableClock(scheduler, this.books.lag, keepLag, (e) => this.books.isRefusal(e) || o.show('note', `a table timer failed: ${(e as Error)?.stack ?? e}`));
     this.clock.hold('offline');
     const returned = this.books.returnStakes();
     const drew = this.books.draws.length > 0;
@@ -155,6 +155,11 @@ export class Dealer {
     return this.books.refused !== null;
   }
 
+  /** Whether `e` is what a refused write of the books threw. */
+  isRefusal(e: unknown): boolean {
+    return this.books.isRefusal(e);
+  }
+
   get live(): boolean {
     return this.session?.state === 'ready';
   }
@@ -199,8 +204,14 @@ export class Dealer {
     this.closing = true;
     for (const t of this.timers) t.cancel();
     this.table.dispose();
+    let returned: { id: string; amount: number }[] = [];
+    try {
+      if (!this.booksRefused) returned = this.books.returnStakes();
+    } catch (e) {
+      // The disk refusing the stakes' return now is a refusal like any other: the room is told, and the next start returns them.
+      if (!this.books.isRefusal(e)) throw e;
+    }
     const refused = this.booksRefused;
-    const returned = refused ? [] : this.books.returnStakes();
     if (this.live) {
       const label = this.table.label.replace(/^./, (c) => c.toUpperCase());
       const back = returned.length ? ` (${returned.map((r) => `${this.table.words.money(r.amount)} to ${this.books.name(r.id) ?? r.id}`).join(', ')})` : '';

@@ -153,13 +153,15 @@ async function stop(code: number): Promise<void> {
     console.error(`dealer: ${(e as Error).message}`);
     code = code || 1;
   }
+  // A refusal met while stopping (the stakes' return at a SIGTERM) is a failure all the same.
+  if (dealer.booksRefused) code = code || 1;
   shell?.stop();
   process.exit(code);
 }
 
 // A record the disk refused unwinds whatever wrote it (nobody is told, no coin moves) and stops the dealer (Dealer's books.onRefused); anything else is the fault it is.
 process.on('uncaughtException', (e) => {
-  if (dealer?.booksRefused) return;
+  if (dealer?.isRefusal(e)) return;
   console.error(e);
   process.exit(1);
 });

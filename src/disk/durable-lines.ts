@@ -14,6 +14,8 @@ import { dirname } from 'node:path';
  */
 export class DurableLines {
   private broken: Error | null = null;
+  /** How long the file was when last written afresh: compact() waits until it has grown well past that. */
+  private base = 0;
 
   private constructor(
     readonly file: string,
@@ -75,17 +77,36 @@ export class DurableLines {
       closeSync(fd);
     }
     renameSync(fresh, this.file);
-    // The rename itself is on the disk once the folder is.
-    const folder = openSync(dirname(this.file), 'r');
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
+    // The old file is gone from the folder: nothing more may go to it.
     this.close();
-    this.fd = openSync(this.file, 'a+', 0o600);
-    this.size = lines.length;
-    this.broken = null;
+    [this.size, this.base, this.broken] = [lines.length, lines.length, null];
+    try {
+      // The rename itself is on the disk once the folder is.
+      const folder = openSync(dirname(this.file), 'r');
+      try {
+        fsyncSync(folder);
+      } finally {
+        closeSync(folder);
+      }
+      this.fd = openSync(this.file, 'a+', 0o600);
+    } catch (e) {
+      this.broken = new Error(`${this.file}: it was written afresh but could not be made sure of (${(e as Error).message}); nothing more is written to it until it is opened again`);
+      throw e;
+    }
+  }
+
+  /**
+   * The file written afresh as `snapshot()` (everything so far, in one line) once it is past
+   * `limit` bytes and twice its last fresh length. The lines already written stay written: a
+   * rewrite the disk refuses leaves the file as it was, to be tried again after the next line.
+   */
+  compact(limit: number, snapshot: () => Buffer): void {
+    if (this.size <= Math.max(limit, 2 * this.base)) return;
+    try {
+      this.replace(snapshot());
+    } catch {
+      // replace() has left the file whole, and refusing lines if it can no longer be sure where they go.
+    }
   }
 
   close(): void {

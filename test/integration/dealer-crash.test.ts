@@ -20,7 +20,7 @@ const sumOf = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a
 describeNeeds(tinymuxMissing())('the dealer under faults', () => {
   let world: MuxDealers;
   beforeAll(async () => {
-    world = await MuxDealers.start(['Croupier', 'Banker', 'Closer', 'Scribe', 'Ana', 'Bob', 'Cyd', 'Dee']);
+    world = await MuxDealers.start(['Croupier', 'Banker', 'Closer', 'Scribe', 'Stopper', 'Ana', 'Bob', 'Cyd', 'Dee']);
   }, 60_000);
   afterEach(() => world.clear());
   afterAll(() => world?.stop());
@@ -141,6 +141,25 @@ describeNeeds(tinymuxMissing())('the dealer under faults', () => {
     expect(after.map((h) => h.gold)).toEqual(before.map((h) => h.gold + h.escrow));
     expect(after.map((h) => h.escrow)).toEqual([0, 0]);
     expect(sumOf(readBooks(data).balances), 'the books add up').toBe(0);
+  }, 90_000);
+
+  it('stopped (SIGTERM) with a wager on the table and its disk full: the room hears the table close, the dealer logs out and exits 1 with one line', async () => {
+    const data = `${world.work}/full-stop`;
+    const full = `${world.work}/disk-is-full-stop`;
+    const { run } = await world.deal('Stopper', 'lich-bones', { minBet: 10, handout: 100 }, { data, env: fullDisk(full) });
+    const [ana, bob] = await world.join('Stopper', 'Ana', 'Bob');
+    await ana.command('sit');
+    await bob.command('sit');
+    await ana.command('start');
+    await ana.command('hero 50');
+    expect(goldOf(data, 'Ana').escrow).toBe(50);
+    writeFileSync(full, '');
+    expect(await run.stop()).toBe(1);
+    expect(run.output().split('\n').filter((l) => l.startsWith('dealer: '))).toEqual([expect.stringMatching(/^dealer: the books cannot be written \(ENOSPC/)]);
+    await bob.client.until(() => /^Stopper has disconnected\.$/m.test(bob.raw), 'the dealer to log out');
+    expect(bob.all).toMatch(/^The bones table closes: its books cannot be written, so every wager on it goes back to its owner when it deals again\.$/m);
+    // The stake is still on the table in the books, for the next start to give back.
+    expect(goldOf(data, 'Ana').escrow).toBe(50);
   }, 90_000);
 
   it('SIGTERM (as /close): every wager goes back to its owner, the room is told, the dealer logs out and exits 0', async () => {

@@ -9,11 +9,13 @@ import { DurableLines } from '../../src/disk/durable-lines.js';
 
 vi.mock('node:fs', async (original) => {
   const real = await original<typeof import('node:fs')>();
-  return { ...real, writeSync: vi.fn(real.writeSync), ftruncateSync: vi.fn(real.ftruncateSync) };
+  return { ...real, writeSync: vi.fn(real.writeSync), ftruncateSync: vi.fn(real.ftruncateSync), fsyncSync: vi.fn(real.fsyncSync) };
 });
 const writeSync = vi.mocked(fs.writeSync);
 const ftruncateSync = vi.mocked(fs.ftruncateSync);
-const realWrite = (await vi.importActual<typeof import('node:fs')>('node:fs')).writeSync;
+const fsyncSync = vi.mocked(fs.fsyncSync);
+const real = await vi.importActual<typeof import('node:fs')>('node:fs');
+const realWrite = real.writeSync;
 
 /** A write that takes only the first 3 bytes, as a full disk may. */
 const shortWrite = ((fd: number, bytes: Buffer) => realWrite(fd, bytes.subarray(0, 3))) as unknown as typeof fs.writeSync;
@@ -26,7 +28,8 @@ function file(): string {
   return join(dir, 'lines');
 }
 afterEach(() => {
-  vi.mocked(writeSync).mockReset().mockImplementation(realWrite as typeof fs.writeSync);
+  writeSync.mockReset().mockImplementation(realWrite as typeof fs.writeSync);
+  fsyncSync.mockReset().mockImplementation(real.fsyncSync);
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -93,6 +96,39 @@ describe('a file of durable lines', () => {
     expect(readFileSync(path, 'utf8')).toBe('first\n');
     lines.append(Buffer.from('second\n'));
     expect(readFileSync(path, 'utf8')).toBe('first\nsecond\n');
+    lines.close();
+  });
+
+  it('takes no more lines once written afresh but not made sure of (the folder flush after the rename failed): they would go to the old file', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('first\n'));
+    // The new file's flush goes through; the folder's, after the rename, fails.
+    fsyncSync.mockImplementationOnce(real.fsyncSync).mockImplementationOnce(() => {
+      throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+    });
+    expect(() => lines.replace(Buffer.from('all\n'))).toThrow(/EIO/);
+    expect(() => lines.append(Buffer.from('second\n'))).toThrow(/written afresh but could not be made sure of \(EIO: i\/o error, fsync\); nothing more is written to it/);
+    expect(readFileSync(path, 'utf8')).toBe('all\n');
+    lines.close();
+  });
+
+  it('is compacted once past the limit and twice its last fresh length; a compaction the disk refuses leaves every line written', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('0123456789\n'));
+    const snapshot = () => Buffer.from(`${'s'.repeat(lines.length - 1)}\n`);
+    lines.append(Buffer.from('a\n'));
+    lines.compact(5, snapshot);
+    // 13 bytes are not yet twice the 11 written afresh.
+    expect(readFileSync(path, 'utf8')).toBe('0123456789\na\n');
+    lines.append(Buffer.from('bbbbbbbbbb\n'));
+    writeSync.mockImplementationOnce(() => {
+      throw full();
+    });
+    lines.compact(5, snapshot);
+    expect(readFileSync(path, 'utf8')).toBe('0123456789\na\nbbbbbbbbbb\n');
+    lines.append(Buffer.from('c\n'));
+    lines.compact(5, snapshot);
+    expect(readFileSync(path, 'utf8')).toBe(`${'s'.repeat(25)}\n`);
     lines.close();
   });
 });

@@ -66,7 +66,7 @@ export class Journal {
   append(record: JournalRecord, books: Books): void {
     this.lines.append(Buffer.from(`${JSON.stringify(record)}\n`));
     books.apply(record);
-    if (this.lines.length > COMPACT_BYTES) this.lines.replace(snapshot(books));
+    this.lines.compact(COMPACT_BYTES, () => snapshot(books));
   }
 
   close(): void {

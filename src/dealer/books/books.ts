@@ -108,6 +108,8 @@ export class Books implements Replay<BookRecord> {
   refused: Error | null = null;
   /** Told once, when the disk first refuses a record. */
   onRefused: ((e: Error) => void) | null = null;
+  /** Every error a refused write threw: the only faults the stopping dealer lets pass unsaid (isRefusal). */
+  private readonly refusals = new WeakSet<object>();
 
   /** The books in `dir`, read back from their journal; books kept in one money mode are never opened in the other. */
   static open(dir: string, money: Money = 'tab'): Books {
@@ -120,6 +122,11 @@ export class Books implements Replay<BookRecord> {
       throw new Error(`the books in ${dir} were kept with --money ${books.data.money}; give another --data for --money ${money}`);
     }
     return books;
+  }
+
+  /** Whether `e` is what a refused write of these books threw (and not some other fault). */
+  isRefusal(e: unknown): boolean {
+    return typeof e === 'object' && e !== null && this.refusals.has(e);
   }
 
   // ---- what the books say -------------------------------------------------------------------
@@ -262,6 +269,7 @@ export class Books implements Replay<BookRecord> {
     try {
       this.journal.append(record);
     } catch (e) {
+      if (typeof e === 'object' && e !== null) this.refusals.add(e);
       if (!this.refused) {
         this.refused = e as Error;
         this.onRefused?.(this.refused);

@@ -89,7 +89,7 @@ export class Journal<R> {
     if (!lines) throw new Error(`${this.file} is closed`);
     lines.append(line(record));
     this.books.apply(record);
-    if (lines.length > COMPACT_BYTES) lines.replace(line(this.books.snapshot()));
+    lines.compact(COMPACT_BYTES, () => line(this.books.snapshot()));
   }
 
   close(): void {

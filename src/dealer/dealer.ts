@@ -221,8 +221,14 @@ export class Dealer {
       await this.drained();
     }
     await this.connection.stop();
-    if (!refused && this.clock.lag !== this.books.lag) this.books.noteLag(this.clock.lag);
-    this.books.close();
+    try {
+      if (!this.booksRefused && this.clock.lag !== this.books.lag) this.books.noteLag(this.clock.lag);
+    } catch (e) {
+      // Refused here too, with nothing on the table: the one line is said, and the exit code is 1 (main.ts).
+      if (!this.books.isRefusal(e)) throw e;
+    } finally {
+      this.books.close();
+    }
   }
 
   // ---- the connection ---------------------------------------------------------------------------

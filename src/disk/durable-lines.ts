@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -69,18 +69,26 @@ export class DurableLines {
   /** The whole file replaced by these lines, or (if the disk refuses) left as it was. */
   replace(lines: Buffer): void {
     const fresh = `${this.file}.new`;
-    const fd = openSync(fresh, 'w', 0o600);
     try {
-      if (writeSync(fd, lines) !== lines.length) throw new Error(`${fresh}: the disk took only part of the file`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      const fd = openSync(fresh, 'w', 0o600);
+      try {
+        if (writeSync(fd, lines) !== lines.length) throw new Error(`${fresh}: the disk took only part of the file`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(fresh, this.file);
+    } catch (e) {
+      // A part-written copy would hold the very bytes the next line needs.
+      rmSync(fresh, { force: true });
+      throw e;
     }
-    renameSync(fresh, this.file);
-    // The old file is gone from the folder: nothing more may go to it.
-    this.close();
+    // The old file is gone from the folder: nothing more may go to it, even should closing it fail.
+    const old = this.fd;
+    this.fd = -1;
     [this.size, this.base, this.broken] = [lines.length, lines.length, null];
     try {
+      if (old >= 0) closeSync(old);
       // The rename itself is on the disk once the folder is.
       const folder = openSync(dirname(this.file), 'r');
       try {
@@ -98,14 +106,18 @@ export class DurableLines {
   /**
    * The file written afresh as `snapshot()` (everything so far, in one line) once it is past
    * `limit` bytes and twice its last fresh length. The lines already written stay written: a
-   * rewrite the disk refuses leaves the file as it was, to be tried again after the next line.
+   * rewrite the disk refuses leaves the file as it was, and is tried again once the file has
+   * doubled again (the next start writes it afresh in any case).
    */
   compact(limit: number, snapshot: () => Buffer): void {
     if (this.size <= Math.max(limit, 2 * this.base)) return;
+    // Outside the try: a snapshot that fails is a fault of its own, not the disk's.
+    const lines = snapshot();
     try {
-      this.replace(snapshot());
+      this.replace(lines);
     } catch {
       // replace() has left the file whole, and refusing lines if it can no longer be sure where they go.
+      this.base = this.size;
     }
   }
 

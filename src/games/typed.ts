@@ -16,5 +16,7 @@ export function inQuotes(words: HostWords | undefined, text: string): string {
 
 /** A player's word as it is repeated back: short (a MUD is told to print what it is given as it is). */
 export function shortened(word: string): string {
-  return word.length > 24 ? `${word.slice(0, 24)}...` : word;
+  // By whole characters: a cut through an emoji would leave half of it.
+  const chars = [...word];
+  return chars.length > 24 ? `${chars.slice(0, 24).join('')}...` : word;
 }

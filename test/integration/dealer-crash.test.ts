@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCK_FILE } from '../../src/dealer/books/journal.js';
 import { fullDisk, goldOf, MuxDealers, readBooks, runDealer, type DealerPlayer } from '../support/dealer.js';
 import { describeNeeds } from '../support/needs.js';
 import { rollToPlace } from '../support/spiceRun.js';
@@ -158,9 +160,19 @@ describeNeeds(tinymuxMissing())('the dealer under faults', () => {
     expect(run.output().split('\n').filter((l) => l.startsWith('dealer: '))).toEqual([expect.stringMatching(/^dealer: the books cannot be written \(ENOSPC/)]);
     await bob.client.until(() => /^Stopper has disconnected\.$/m.test(bob.raw), 'the dealer to log out');
     expect(bob.all).toMatch(/^The bones table closes: its books cannot be written, so every wager on it goes back to its owner when it deals again\.$/m);
-    // The stake is still on the table in the books, for the next start to give back.
+    // The stake is still on the table in the books, for the next start to give back, and the books are let go.
     expect(goldOf(data, 'Ana').escrow).toBe(50);
-  }, 90_000);
+    expect(existsSync(join(data, LOCK_FILE))).toBe(false);
+
+    // With nothing on the table the first record refused is the clock's lag, kept at the stop: the same one line, exit 1.
+    const idle = `${world.work}/full-stop-idle`;
+    rmSync(full);
+    const again = await world.deal('Stopper', 'lich-bones', { minBet: 10, handout: 100 }, { data: idle, env: fullDisk(full) });
+    writeFileSync(full, '');
+    expect(await again.run.stop()).toBe(1);
+    expect(again.run.output().split('\n').filter((l) => l.startsWith('dealer: '))).toEqual([expect.stringMatching(/^dealer: the books cannot be written \(ENOSPC/)]);
+    expect(existsSync(join(idle, LOCK_FILE))).toBe(false);
+  }, 120_000);
 
   it('SIGTERM (as /close): every wager goes back to its owner, the room is told, the dealer logs out and exits 0', async () => {
     const { run, data } = await world.deal('Closer', 'lich-bones', { minBet: 10, handout: 100 });

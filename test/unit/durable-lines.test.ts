@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,11 +9,12 @@ import { DurableLines } from '../../src/disk/durable-lines.js';
 
 vi.mock('node:fs', async (original) => {
   const real = await original<typeof import('node:fs')>();
-  return { ...real, writeSync: vi.fn(real.writeSync), ftruncateSync: vi.fn(real.ftruncateSync), fsyncSync: vi.fn(real.fsyncSync) };
+  return { ...real, writeSync: vi.fn(real.writeSync), ftruncateSync: vi.fn(real.ftruncateSync), fsyncSync: vi.fn(real.fsyncSync), closeSync: vi.fn(real.closeSync) };
 });
 const writeSync = vi.mocked(fs.writeSync);
 const ftruncateSync = vi.mocked(fs.ftruncateSync);
 const fsyncSync = vi.mocked(fs.fsyncSync);
+const closeSync = vi.mocked(fs.closeSync);
 const real = await vi.importActual<typeof import('node:fs')>('node:fs');
 const realWrite = real.writeSync;
 
@@ -30,6 +31,7 @@ function file(): string {
 afterEach(() => {
   writeSync.mockReset().mockImplementation(realWrite as typeof fs.writeSync);
   fsyncSync.mockReset().mockImplementation(real.fsyncSync);
+  closeSync.mockReset().mockImplementation(real.closeSync);
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -126,9 +128,41 @@ describe('a file of durable lines', () => {
     });
     lines.compact(5, snapshot);
     expect(readFileSync(path, 'utf8')).toBe('0123456789\na\nbbbbbbbbbb\n');
+    // Its part-written copy is gone: it would hold the very bytes the next line needs.
+    expect(existsSync(`${path}.new`)).toBe(false);
+    // Tried again once the file has doubled again, not at every line.
     lines.append(Buffer.from('c\n'));
     lines.compact(5, snapshot);
-    expect(readFileSync(path, 'utf8')).toBe(`${'s'.repeat(25)}\n`);
+    expect(readFileSync(path, 'utf8')).toBe('0123456789\na\nbbbbbbbbbb\nc\n');
+    lines.append(Buffer.from(`${'d'.repeat(25)}\n`));
+    lines.compact(5, snapshot);
+    expect(readFileSync(path, 'utf8')).toBe(`${'s'.repeat(51)}\n`);
+    // A snapshot that fails is a fault of its own, said, not taken for the disk's.
+    lines.append(Buffer.from(`${'e'.repeat(200)}\n`));
+    expect(() =>
+      lines.compact(5, () => {
+        throw new TypeError('Do not know how to serialize a BigInt');
+      }),
+    ).toThrow(/BigInt/);
     lines.close();
+  });
+
+  it('takes no more lines when closing the old file after the rename fails: its descriptor number may be another file\'s by then', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('first\n'));
+    // The new file's close goes through; the old one's reports EIO (Linux has let the descriptor go all the same).
+    closeSync.mockImplementationOnce(real.closeSync).mockImplementationOnce((fd: number) => {
+      real.closeSync(fd);
+      throw Object.assign(new Error('EIO: i/o error, close'), { code: 'EIO' });
+    });
+    expect(() => lines.replace(Buffer.from('all\n'))).toThrow(/EIO/);
+    const other = `${path}.other`;
+    const fd = real.openSync(other, 'w');
+    try {
+      expect(() => lines.append(Buffer.from('second\n'))).toThrow(/could not be made sure of \(EIO: i\/o error, close\)/);
+    } finally {
+      real.closeSync(fd);
+    }
+    expect(readFileSync(other, 'utf8')).toBe('');
   });
 });

@@ -107,6 +107,16 @@ describe('parseBet refuses with a reason', () => {
     expect(refused("don't 5000")).toBe(`"don't" is no bet. ${list}`);
     expect(refused('5000 5000')).toBe(list);
     expect(refused('5000')).toBe(list);
+    // Words that do name a bet are never called no bet: it is the amount that is wrong.
+    for (const [text, bet] of [['hero 5 000', 'hero'], ['hero 5000 5000', 'hero'], ['charge 4 5000', 'charge'], ['cheer 6 5000', 'cheer'], ['bet lich 10 20', 'lich'], ['hero 5000 coins', 'hero']]) {
+      expect(refused(text), text).toBe(`Say one amount, as a number alone, first or last: ${bet} 5000.`);
+    }
+    // Nothing visible to name; a long word cut between characters, never inside one.
+    expect(refused('\u200b 5000')).toBe(list);
+    expect(refused(`a${'\u{1F600}'.repeat(30)} 5000`)).toBe(`"a${'\u{1F600}'.repeat(23)}..." is no bet. ${list}`);
+    // A long line is not searched for a bet (a whisper can be 8 KB): no bet is more than a few words.
+    expect(refused(`hero ${'x '.repeat(4000)}5000`)).toBe(`A bet is its name and one amount, like hero 5000. ${list}`);
+    expect(parseBet("bet don't pass 5,000")).toMatchObject({ ok: true, amount: 5000 });
   });
 
   it('when the amount is missing', () => {

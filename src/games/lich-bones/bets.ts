@@ -39,6 +39,9 @@ const BET_NAMES =
   'hero (pass), lich (don\'t pass), cheer (odds), charge (hard 4), feint (hard 6), judgement (hard 8), ' +
   'strike (hard 10), attack N (place N), beseech (field), inferno (horn), drain (craps), claw N (prop N)';
 
+/** The most words a bet takes, its amount and a leading `bet` among them (`bet don't pass 5,000`). */
+const MOST_WORDS = 6;
+
 /** Every bet, for a player whose words named none. */
 export const BETS_HERE = `The bets at this table: ${BET_NAMES}.`;
 
@@ -106,6 +109,8 @@ export function parseBet(text: string, money = 'coins', quote?: (text: string) =
   const tokens = text.trim().toLowerCase().replace(/[\u2018\u2019`]/g, "'").split(/\s+/).filter((t) => t !== '');
   if (tokens[0] === 'bet') tokens.shift();
   if (tokens.length === 0) return { ok: false, reason: 'Name a bet and an amount, like hero 5000.' };
+  // No bet is more than a few words and an amount: a long line is not searched for one (a whisper can be 8 KB).
+  if (tokens.length > MOST_WORDS) return { ok: false, reason: `A bet is its name and one amount, like hero 5000. ${BETS_HERE}` };
 
   // The amount is the last word or the first; try the last first ("hero 5000").
   const splits: { words: string[]; amount: string }[] = [
@@ -137,9 +142,13 @@ export function parseBet(text: string, money = 'coins', quote?: (text: string) =
   }
   if (wordsReason) return { ok: false, reason: wordsReason };
   if (whole && !whole.ok) return whole;
-  // The words that named no bet, said back (the amount left out).
-  const named = tokens.filter((t) => !looksLikeAmount(t)).join(' ');
-  return { ok: false, reason: named ? `${(quote ?? ((t) => `"${t}"`))(shortened(named))} is no bet. ${BETS_HERE}` : BETS_HERE };
+  // The words that named no bet, said back (the amounts and the money's name left out), unless they do name one.
+  const moneyWords = new Set(money.split(' ').flatMap((w) => [w, w.replace(/s$/, '')]));
+  const words = tokens.filter((t) => !looksLikeAmount(t) && !moneyWords.has(t));
+  if (words.length && matchWords(words)?.ok) return { ok: false, reason: `Say one amount, as a number alone, first or last: ${words.join(' ')} 5000.` };
+  const named = words.join(' ');
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(named)) return { ok: false, reason: BETS_HERE };
+  return { ok: false, reason: `${(quote ?? ((t) => `"${t}"`))(shortened(named))} is no bet. ${BETS_HERE}` };
 }
 
 /** The name a bet is shown by: "HERO", "ATTACK 4", "CHARGE", "CLAW 11". */

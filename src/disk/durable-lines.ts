@@ -12,6 +12,9 @@ import { dirname } from 'node:path';
  * The hosts that keep books of their own keep them so: the dealer's journal, the Ranvier bundle's
  * journal and its archive of finished games.
  */
+/** How long a file of lines grows before compact() writes it afresh (and to twice its last fresh length). */
+const COMPACT_BYTES = 4 * 1024 * 1024;
+
 export class DurableLines {
   private broken: Error | null = null;
   /** How long the file was when last written afresh: compact() waits until it has grown well past that. */
@@ -105,11 +108,11 @@ export class DurableLines {
 
   /**
    * The file written afresh as `snapshot()` (everything so far, in one line) once it is past
-   * `limit` bytes and twice its last fresh length. The lines already written stay written: a
+   * `limit` bytes (4 MB unless said) and twice its last fresh length. The lines already written stay written: a
    * rewrite the disk refuses leaves the file as it was, and is tried again once the file has
    * doubled again (the next start writes it afresh in any case).
    */
-  compact(limit: number, snapshot: () => Buffer): void {
+  compact(snapshot: () => Buffer, limit = COMPACT_BYTES): void {
     if (this.size <= Math.max(limit, 2 * this.base)) return;
     // Outside the try: a snapshot that fails is a fault of its own, not the disk's.
     const lines = snapshot();

@@ -20,7 +20,11 @@ const realWrite = real.writeSync;
 
 /** A write that takes only the first 3 bytes, as a full disk may. */
 const shortWrite = ((fd: number, bytes: Buffer) => realWrite(fd, bytes.subarray(0, 3))) as unknown as typeof fs.writeSync;
-const full = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+/** The next write fails as on a full disk. */
+const refuseNextWrite = () =>
+  writeSync.mockImplementationOnce(() => {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
 
 const dirs: string[] = [];
 function file(): string {
@@ -57,9 +61,7 @@ describe('a file of durable lines', () => {
   it('takes back a line the disk refused or took only part of, and goes on after it', () => {
     const path = file();
     const lines = DurableLines.fresh(path, Buffer.from('first\n'));
-    writeSync.mockImplementationOnce(() => {
-      throw full();
-    });
+    refuseNextWrite();
     expect(() => lines.append(Buffer.from('second\n'))).toThrow(/ENOSPC/);
     // A short write: part of the line reached the file, and is cut off again.
     writeSync.mockImplementationOnce(shortWrite);
@@ -91,9 +93,7 @@ describe('a file of durable lines', () => {
   it('leaves the file as it was when the disk refuses to write it afresh', () => {
     const path = file();
     const lines = DurableLines.fresh(path, Buffer.from('first\n'));
-    writeSync.mockImplementationOnce(() => {
-      throw full();
-    });
+    refuseNextWrite();
     expect(() => lines.replace(Buffer.from('all\n'))).toThrow(/ENOSPC/);
     expect(readFileSync(path, 'utf8')).toBe('first\n');
     lines.append(Buffer.from('second\n'));
@@ -119,30 +119,28 @@ describe('a file of durable lines', () => {
     const lines = DurableLines.fresh(path, Buffer.from('0123456789\n'));
     const snapshot = () => Buffer.from(`${'s'.repeat(lines.length - 1)}\n`);
     lines.append(Buffer.from('a\n'));
-    lines.compact(5, snapshot);
+    lines.compact(snapshot, 5);
     // 13 bytes are not yet twice the 11 written afresh.
     expect(readFileSync(path, 'utf8')).toBe('0123456789\na\n');
     lines.append(Buffer.from('bbbbbbbbbb\n'));
-    writeSync.mockImplementationOnce(() => {
-      throw full();
-    });
-    lines.compact(5, snapshot);
+    refuseNextWrite();
+    lines.compact(snapshot, 5);
     expect(readFileSync(path, 'utf8')).toBe('0123456789\na\nbbbbbbbbbb\n');
     // Its part-written copy is gone: it would hold the very bytes the next line needs.
     expect(existsSync(`${path}.new`)).toBe(false);
     // Tried again once the file has doubled again, not at every line.
     lines.append(Buffer.from('c\n'));
-    lines.compact(5, snapshot);
+    lines.compact(snapshot, 5);
     expect(readFileSync(path, 'utf8')).toBe('0123456789\na\nbbbbbbbbbb\nc\n');
     lines.append(Buffer.from(`${'d'.repeat(25)}\n`));
-    lines.compact(5, snapshot);
+    lines.compact(snapshot, 5);
     expect(readFileSync(path, 'utf8')).toBe(`${'s'.repeat(51)}\n`);
     // A snapshot that fails is a fault of its own, said, not taken for the disk's.
     lines.append(Buffer.from(`${'e'.repeat(200)}\n`));
     expect(() =>
-      lines.compact(5, () => {
+      lines.compact(() => {
         throw new TypeError('Do not know how to serialize a BigInt');
-      }),
+      }, 5),
     ).toThrow(/BigInt/);
     lines.close();
   });

@@ -9,14 +9,12 @@ import { readRecord } from './records.js';
  * The tables' books on disk: one file of JSON lines in the bundle's own folder, each line written
  * whole and flushed to the disk before anyone is told what it records (src/disk/durable-lines.ts).
  * A start reads every line back; a last line cut short by a kill was never flushed, so nobody
- * heard of it, and it is dropped. The start then writes the books afresh as one line (to a new file, flushed,
- * then renamed over the old one), so the file holds only what happened since. A journal has an
+ * heard of it, and it is dropped. The start then writes the books afresh as one line (to a new
+ * file, flushed, then renamed over the old one), as it does again once the file has grown a few
+ * megabytes, so the file holds only what happened since. A journal has an
  * id, made with it and kept by every rewrite: the players' purses name the journal they were kept
  * with (purses.ts), so books that are lost or replaced are found out, not trusted.
  */
-
-/** A journal this long is written afresh as one line while the world runs. */
-const COMPACT_BYTES = 4 * 1024 * 1024;
 
 export class Journal {
   private constructor(private readonly lines: DurableLines) {}
@@ -66,7 +64,7 @@ export class Journal {
   append(record: JournalRecord, books: Books): void {
     this.lines.append(Buffer.from(`${JSON.stringify(record)}\n`));
     books.apply(record);
-    this.lines.compact(COMPACT_BYTES, () => snapshot(books));
+    this.lines.compact(() => snapshot(books));
   }
 
   close(): void {

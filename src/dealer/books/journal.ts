@@ -6,18 +6,17 @@ import { DurableLines } from '../../disk/durable-lines.js';
 /**
  * The dealer's books on disk: one file of records, a line each, `<crc32c> <json>`, each written
  * whole and flushed to the disk before anyone is told what it records (src/disk/durable-lines.ts).
- * A start reads every line back: the
- * checksum finds any changed byte, and the dealer refuses to guess what a damaged line held; a
- * last line cut short by a kill was never flushed, so nobody heard of it, and it is dropped. The
- * start then writes the books afresh as one line (to a new file, flushed, then renamed over the
- * old one), as it does again whenever the file grows past a few megabytes.
+ * A start reads every line back: the checksum finds any changed byte, and the dealer refuses to
+ * guess what a damaged line held; a last line cut short by a kill was never flushed, so nobody
+ * heard of it, and it is dropped. The start then writes the books afresh as one line (to a new
+ * file, flushed, then renamed over the old one), as it does again whenever the file grows past a
+ * few megabytes.
  *
  * One dealer at a time keeps a folder's books: a lock file holds the process id of the one that
  * has them open, and another start on the same folder is refused while that process lives (a
  * lock left by a kill -9 names a process that is gone, and is taken over).
  */
 
-const COMPACT_BYTES = 4 * 1024 * 1024;
 export const JOURNAL_FILE = 'books.journal';
 export const LOCK_FILE = 'books.lock';
 
@@ -89,7 +88,7 @@ export class Journal<R> {
     if (!lines) throw new Error(`${this.file} is closed`);
     lines.append(line(record));
     this.books.apply(record);
-    lines.compact(COMPACT_BYTES, () => line(this.books.snapshot()));
+    lines.compact(() => line(this.books.snapshot()));
   }
 
   close(): void {

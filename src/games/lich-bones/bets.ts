@@ -105,7 +105,7 @@ function matchWords(words: string[]): WordsMatch {
  * first or last; the words of a bet stay together. Amount reasons come from parseAmount, in `money`,
  * what was typed quoted with `quote`.
  */
-export function parseBet(text: string, money = 'coins', quote?: (text: string) => string): ParsedBet {
+export function parseBet(text: string, money = 'coins', quote: (text: string) => string = (t) => `"${t}"`): ParsedBet {
   const tokens = text.trim().toLowerCase().replace(/[\u2018\u2019`]/g, "'").split(/\s+/).filter((t) => t !== '');
   if (tokens[0] === 'bet') tokens.shift();
   if (tokens.length === 0) return { ok: false, reason: 'Name a bet and an amount, like hero 5000.' };
@@ -148,7 +148,7 @@ export function parseBet(text: string, money = 'coins', quote?: (text: string) =
   if (words.length && matchWords(words)?.ok) return { ok: false, reason: `Say one amount, as a number alone, first or last: ${words.join(' ')} 5000.` };
   const named = words.join(' ');
   if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(named)) return { ok: false, reason: BETS_HERE };
-  return { ok: false, reason: `${(quote ?? ((t) => `"${t}"`))(shortened(named))} is no bet. ${BETS_HERE}` };
+  return { ok: false, reason: `${quote(shortened(named))} is no bet. ${BETS_HERE}` };
 }
 
 /** The name a bet is shown by: "HERO", "ATTACK 4", "CHARGE", "CLAW 11". */

@@ -85,6 +85,9 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     expect(await bob.command('fair')).toContain(`client seed ${seed}`);
     // A word the dealer does not know is repeated to its sender, printed as typed.
     expect(await bob.command('[add(1,2)]\\%b')).toContain("I do not know '[add(1,2)]\\%b'");
+    // Seated at Lich Bones, a word that names no bet and an amount that is not one are repeated as typed too.
+    expect(await ana.command('[add(1,2)]\\%b')).toContain("'[add(1,2)]\\%b' is no bet.");
+    expect(await ana.command('hero [add(1,2)]%b')).toContain("'[add(1,2)]%b' is not a whole number of gold");
   }, 60_000);
 
   it('answers a page, or a whisper forged with @pemit, from another room with questions only: the gold, never a seat or a bet', async () => {

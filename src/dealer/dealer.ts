@@ -83,7 +83,7 @@ export class Dealer {
 
   constructor(private readonly o: DealerOptions) {
     const { profile, scheduler } = o;
-    this.books = Books.open(o.data, o.money);
+    this.books = Books.open(o.data, o.money, (text) => o.show('note', text));
     // The lag is kept once it has grown by a second (a line waiting in the outbox holds the clock a few milliseconds).
     const keepLag = (lag: number) => lag - this.books.lag >= 1000 && this.books.noteLag(lag);
     // Books the disk will not take are never dealt on: the dealer stops once what was under way has unwound (main.ts lets that refusal pass).

@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Books, STARTING_GOLD } from '../../src/dealer/books/books.js';
 import { JOURNAL_FILE, LOCK_FILE } from '../../src/dealer/books/journal.js';
 import { Ledger } from '../../src/dealer/books/ledger.js';
+import { DurableLines } from '../../src/disk/durable-lines.js';
 
 /** The dealer's books: a ledger that adds up, kept in a journal that survives a kill at any byte. */
 
@@ -36,6 +37,24 @@ describe('the ledger', () => {
 });
 
 describe('the books on disk', () => {
+  it('notes for the log a journal the disk would not let be written afresh, and keeps the record all the same', () => {
+    const dir = folder();
+    const notes: string[] = [];
+    const books = Books.open(dir, 'tab', (text) => notes.push(text));
+    // What compact() hands back from a refused rewrite (durable-lines.test.ts refuses it for real).
+    const compact = vi.spyOn(DurableLines.prototype, 'compact').mockReturnValueOnce(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    try {
+      books.meet('#13', 'Ana');
+    } finally {
+      compact.mockRestore();
+    }
+    expect(notes).toEqual([`${join(dir, JOURNAL_FILE)} could not be written afresh (ENOSPC: no space left on device, write): it grows on, every line kept, and is tried again once it has doubled`]);
+    books.close();
+    const again = Books.open(dir);
+    expect(again.name('#13')).toBe('Ana');
+    again.close();
+  });
+
   it('gives a player new to the books their starting gold once, and keeps every balance across a reopening', () => {
     const dir = folder();
     const books = Books.open(dir);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Journal } from '../../plugins/ranvier/src/journal.js';
+import { DurableLines } from '../../src/disk/durable-lines.js';
 import { Purses } from '../../plugins/ranvier/src/purses.js';
 import type { RanvierPlayer, RanvierState } from '../../plugins/ranvier/src/ranvier.js';
 
@@ -55,6 +56,25 @@ describe("the Ranvier bundle's journal", () => {
     expect(again.books.net('gold', 'ana')).toBe(-300);
     expect(again.books.escrow('gold', 'sand', 'ana')).toBe(300);
     expect(again.books.handout('ana', 'lich-bones')).toBe(5);
+  });
+
+  it("warns in the world's log of a journal the disk would not let be written afresh, and keeps the record all the same", () => {
+    const dir = folder();
+    const { journal, books } = Journal.open(dir, 'gold');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // What compact() hands back from a refused rewrite (durable-lines.test.ts refuses it for real).
+    const compact = vi.spyOn(DurableLines.prototype, 'compact').mockReturnValueOnce(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    try {
+      journal.append({ k: 'handout', name: 'ana', kind: 'lich-bones', at: 5 }, books);
+      expect(warn).toHaveBeenCalledWith(`obsidian-tables: ${join(dir, 'journal.jsonl')} could not be written afresh (ENOSPC: no space left on device, write): it grows on, every line kept, and is tried again once it has doubled`);
+    } finally {
+      compact.mockRestore();
+      warn.mockRestore();
+    }
+    journal.close();
+    const again = Journal.open(dir, 'gold');
+    expect(again.books.handout('ana', 'lich-bones')).toBe(5);
+    again.journal.close();
   });
 
   it('drops a last line a kill cut short, and refuses to guess at a damaged one before it', () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DurableLines } from '../../../src/disk/durable-lines.js';
+import { DurableLines, notCompacted } from '../../../src/disk/durable-lines.js';
+import { log } from './core.js';
 import { Books, type JournalRecord } from './books.js';
 import { readRecord } from './records.js';
 
@@ -64,7 +65,8 @@ export class Journal {
   append(record: JournalRecord, books: Books): void {
     this.lines.append(Buffer.from(`${JSON.stringify(record)}\n`));
     books.apply(record);
-    this.lines.compact(() => snapshot(books));
+    const refused = this.lines.compact(() => snapshot(books));
+    if (refused) log().warn(`obsidian-tables: ${notCompacted(this.file, refused)}`);
   }
 
   close(): void {

@@ -111,11 +111,11 @@ export class Books implements Replay<BookRecord> {
   /** Every error a refused write threw: the only faults the stopping dealer lets pass unsaid (isRefusal). */
   private readonly refusals = new WeakSet<object>();
 
-  /** The books in `dir`, read back from their journal; books kept in one money mode are never opened in the other. */
-  static open(dir: string, money: Money = 'tab'): Books {
+  /** The books in `dir`, read back from their journal; books kept in one money mode are never opened in the other. `note`: for the log. */
+  static open(dir: string, money: Money = 'tab', note?: (text: string) => void): Books {
     const books = new Books();
     const fresh = !Journal.exists(dir);
-    books.journal = Journal.open(dir, books);
+    books.journal = Journal.open(dir, books, note);
     if (fresh) books.write({ k: 'mode', money });
     else if (books.data.money !== money) {
       books.close();

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32c } from '@node-rs/crc32';
-import { DurableLines } from '../../disk/durable-lines.js';
+import { DurableLines, notCompacted } from '../../disk/durable-lines.js';
 
 /**
  * The dealer's books on disk: one file of records, a line each, `<crc32c> <json>`, each written
@@ -41,6 +41,8 @@ export class Journal<R> {
   private constructor(
     readonly file: string,
     private readonly books: Replay<R>,
+    /** Told when the file could not be written afresh: it grows on, every record kept (for the host's log). */
+    private readonly note: (text: string) => void,
   ) {}
 
   /** Whether `dir` holds a journal already. */
@@ -49,9 +51,9 @@ export class Journal<R> {
   }
 
   /** Reads the journal in `dir` (made if missing) into `books`, and opens it to append to. */
-  static open<R>(dir: string, books: Replay<R>): Journal<R> {
+  static open<R>(dir: string, books: Replay<R>, note: (text: string) => void = () => undefined): Journal<R> {
     mkdirSync(dir, { recursive: true });
-    const journal = new Journal(join(dir, JOURNAL_FILE), books);
+    const journal = new Journal(join(dir, JOURNAL_FILE), books, note);
     journal.locked = lock(dir);
     try {
       journal.read();
@@ -88,7 +90,8 @@ export class Journal<R> {
     if (!lines) throw new Error(`${this.file} is closed`);
     lines.append(line(record));
     this.books.apply(record);
-    lines.compact(() => line(this.books.snapshot()));
+    const refused = lines.compact(() => line(this.books.snapshot()));
+    if (refused) this.note(notCompacted(this.file, refused));
   }
 
   close(): void {

@@ -1,15 +1,13 @@
 import type { CommandContext, TavernCommand } from '../world/tavern.js';
 import type { TavernTable } from '../world/table.js';
+import { drawsExplained } from '../games/fair-text.js';
 
 /** Provably fair tables (docs/rulings.md, Provably fair draws): showing a table's commitment, and setting its client seed. */
 
 const HELP = [
   "Show a table's provably fair draws: fair <table>, or fair alone for your own table (or the only one here).",
-  "Before a game's first throw or deal, the table shows its commitment: the SHA-256 of a secret server seed of 32 bytes. " +
-    'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
-    'HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; look dice <table> names the nonce of the last throw.',
-  'When the game ends its seed is revealed (fair <table> shows "revealed <seed> for commitment <hex>"), so anyone can ' +
-    'recompute every draw: docs/fairness.md in the tavern\'s source shows how, in a few lines of Node.',
+  ...drawsExplained('fair <table>', 'look dice <table>'),
+  "docs/fairness.md in the tavern's source shows the check in a few lines of Node.",
   "fair seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.",
 ].join('\n');
 

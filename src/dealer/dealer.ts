@@ -106,7 +106,7 @@ export class Dealer {
             note: (text) => o.show('note', text),
           })
         : null;
-    const words = dealerWords(profile, o.character, profile.purse && this.purse ? profile.purse.coins : 'gold', (at) => this.clock.toReal(at));
+    const words = dealerWords(profile, o.character, profile.purse && this.purse ? profile.purse : undefined, (at) => this.clock.toReal(at));
     this.table = new DealerTable({
       definition: o.definition,
       settings: o.settings,
@@ -136,7 +136,9 @@ export class Dealer {
         ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (whisper fair)`}.`
         : null;
     const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
-    this.whispers = new Whispers(this.table, o.definition, { howTo, where: () => `where ${o.character} stands` }, this.purse);
+    const purse = this.purse && profile.purse;
+    const payIn = purse ? `The stakes are your own ${purse.coins}: pay me in with ${fill(purse.playersGive, { dealer: o.character, amount: '<amount>' })}, and whisper me cashout to have them back.` : undefined;
+    this.whispers = new Whispers(this.table, o.definition, { howTo, payIn, where: () => `where ${o.character} stands` }, this.purse);
     this.connection = new MudConnection(o.mud, profile.charset, scheduler, {
       up: () => this.up(),
       line: (line) => this.line(line),
@@ -256,8 +258,7 @@ export class Dealer {
       this.dealt = true;
       const game = this.o.definition.title;
       this.outbox.say(`${this.o.character} deals ${game} here. ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'help' })} for the rules; whisper me what you would type at the table.`);
-      const purse = this.purse && this.o.profile.purse;
-      if (purse) this.outbox.say(`The stakes are your own ${purse.coins}: pay me in with ${fill(purse.playersGive, { dealer: this.o.character, amount: '<amount>' })}, and whisper me cashout to have them back.`);
+      if (this.whispers.talk.payIn) this.outbox.say(this.whispers.talk.payIn);
       if (this.cutOffNews) this.outbox.say(this.cutOffNews);
       this.outbox.say(this.table.commitmentLine());
       this.o.dealing();

@@ -32,6 +32,8 @@ export interface AmountLine {
 export interface PurseProfile {
   /** The MUD's name for its coins, as the dealer words amounts: `Pennies`, `gold coins`. */
   coins: string;
+  /** One of them, where that is worded otherwise: `Penny`, `gold coin`. */
+  coin?: string;
   /**
    * Reads the dealer's own purse: `send`, then a line matching one of `answers`. Where `send`
    * holds `{tag}` the answer must carry that fresh tag, which no player can forge; where it
@@ -301,6 +303,7 @@ function amountLinesProblem(where: string, lines: unknown, groups: string[]): st
 function purseProblem(q: Record<string, unknown>, idGroups: string[]): string | null {
   if (!q || typeof q !== 'object') return '"purse" must be an object';
   if (!isText(q.coins)) return 'purse.coins must be text';
+  if (q.coin !== undefined && !isText(q.coin)) return 'purse.coin must be text: one of the coins (Penny)';
   const read = q.read as Record<string, unknown> | undefined;
   if (!read || !isText(read.send)) return 'purse.read must be { "send": command, "answers": [...] }';
   const problem = amountLinesProblem('purse.read.answers', read.answers, []) ?? amountLinesProblem('purse.paid', q.paid, []);

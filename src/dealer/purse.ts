@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Timer } from '../games/api.js';
-import { formatCoins } from '../text/amount.js';
+import { amountOf } from './words.js';
 import type { Books, Claim, Hold, Payout, PurseStep } from './books/books.js';
 import type { Move } from './books/ledger.js';
 import type { Scheduler } from './clock.js';
@@ -84,7 +84,7 @@ export class PurseKeeper {
 
   /** The MUD's coins, as the table words them: `300 Pennies`. */
   money(n: number): string {
-    return `${formatCoins(n)} ${this.q.coins}`;
+    return amountOf(this.q)(n);
   }
 
   /** The commands that keep payments out, sent first at every login (before the dealer can see every line); no give numbered below the books' next number runs after them. */

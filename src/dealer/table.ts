@@ -135,8 +135,8 @@ export class DealerTable implements TableHost {
     return name;
   }
 
-  /** Seats a player (`seated` tells them, before the room and the game hear of it), or says why not. */
-  sit(who: Who, seated: () => void): string | null {
+  /** Seats a player, the room told in their name, or says why not. */
+  sit(who: Who): string | null {
     if (this.seatOf(who.id)) return `You are already seated at ${this.label}.`;
     if (this.seats.length >= this.o.definition.seats(this.settings)) return `Every seat at ${this.label} is taken.`;
     if (this.nameFor(who) !== who.name) return `Someone called ${who.name} is at ${this.label} already; the table cannot tell two of you apart.`;
@@ -149,7 +149,6 @@ export class DealerTable implements TableHost {
     const problem = this.game.sitProblem(who.name);
     if (problem) return problem;
     this.seats.push(who);
-    seated();
     this.o.say(`${who.name} takes a seat at ${this.label}.`);
     this.game.onSit(who.name);
     return null;
@@ -176,7 +175,7 @@ export class DealerTable implements TableHost {
   }
 
   describeFairness(): string {
-    return fairnessText(this.random.data, this.label);
+    return fairnessText(this.random.data, this.label, this.words);
   }
 
   setClientSeed(who: Who, seed: string): string | null {
@@ -209,6 +208,11 @@ export class DealerTable implements TableHost {
 
   isConnected(name: string): boolean {
     return this.o.presence.isConnected(this.idOf(name));
+  }
+
+  /** What a player has on the table now (a Spice Run wager, a Dragon's Lair ante). */
+  staked(who: Who): number {
+    return this.o.books.balance(`escrow:${who.id}`);
   }
 
   balance(name: string): number {
@@ -283,6 +287,8 @@ export class DealerTable implements TableHost {
     const [who] = this.seats.splice(i, 1);
     this.away.delete(who.id);
     this.o.tell(who, why);
+    // The room sees the seat empty, as at a stand (and as the other hosts say it).
+    this.o.say(`${who.name} gets up from ${this.label}.`);
   }
 
   // ---- inside ----------------------------------------------------------------------------------

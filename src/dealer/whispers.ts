@@ -1,5 +1,6 @@
 import type { GameCommand, GameDefinition } from '../games/api.js';
-import { inQuotes, shortened } from '../games/typed.js';
+import { drawsExplained } from '../games/fair-text.js';
+import { inQuotes, shortened, typed } from '../games/typed.js';
 import { looksLikeAmount, parseAmount } from '../text/amount.js';
 import { splitCommand } from '../text/command-line.js';
 import { CommandSet, type Command } from '../text/command-set.js';
@@ -31,10 +32,15 @@ type Verb = Command<Asked>;
 /** What may be asked from anywhere: it changes nothing. */
 const QUESTIONS = new Set(['gold', 'table', 'dice', 'fair', 'help', 'hand']);
 
+/** Verbs of purse mode alone: on its own books, the dealer says so rather than "no bet". */
+const PURSE_ONLY = new Set(['cashout', 'claim']);
+
 /** How the dealer talks in its MUD, for its own answers. */
 export interface DealerTalk {
   /** `help`'s line on how to whisper, for this MUD: `whisper Croupier=<what you would type at the table>`. */
   howTo: string;
+  /** Purse mode: how a player pays the dealer in, for the room at the start and for `help`. */
+  payIn?: string;
   /** The room the dealer deals in, as players find it (for pages from elsewhere). */
   where(): string;
 }
@@ -46,7 +52,7 @@ export class Whispers {
   constructor(
     private readonly table: DealerTable,
     private readonly definition: GameDefinition,
-    private readonly talk: DealerTalk,
+    readonly talk: DealerTalk,
     /** Purse mode: the MUD's own coins, paid out with `cashout` and held money asked for with `claim`. */
     private readonly purse: PurseKeeper | null = null,
   ) {
@@ -76,15 +82,16 @@ export class Whispers {
       if ('found' in host) verb = host.found;
     }
     // A line that is no verb goes to the game's own dealer, where it has one (Lich Bones' bets in every form).
+    if (!verb && !this.purse && PURSE_ONLY.has(w)) return asked.reply(`${w} is for a dealer of the MUD's own coins; I deal for gold on my books alone (${typed(this.table.words, 'gold')}).`);
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
-      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (whisper sit): ${inQuotes(this.table.words, shortened(word))} is played at ${this.table.label}.`);
-      return asked.reply(`I do not know ${inQuotes(this.table.words, shortened(word))}. Whisper help for what I take.`);
+      if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (${typed(this.table.words, 'sit')}): ${inQuotes(this.table.words, shortened(word))} is played at ${this.table.label}.`);
+      return asked.reply(`I do not know ${inQuotes(this.table.words, shortened(word))}. ${typed(this.table.words, 'help')} lists what I take.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
       return asked.reply(`Only in the room where I deal (${this.talk.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);
     }
-    if (verb.needsArgs && !args) return asked.reply(`Usage: ${verb.usage}`);
+    if (verb.needsArgs && !args) return asked.reply(`Usage: ${typed(this.table.words, verb.usage)}`);
     void verb.run(asked, args, w);
   }
 
@@ -99,7 +106,8 @@ export class Whispers {
         group: 'Tables',
         help: `Take a seat at ${t.label}.`,
         run: (a) => {
-          const problem = t.sit(a.who, () => a.reply(`You take a seat at ${t.label}.`));
+          // The room hears it in the player's name, and the player the dealer's "Done" (dealer.ts).
+          const problem = t.sit(a.who);
           if (problem) a.reply(problem);
         },
       },
@@ -110,7 +118,6 @@ export class Whispers {
         help: `Get up from ${t.label}.`,
         run: (a) => {
           if (!t.seatOf(a.who.id)) return a.reply(`You are not seated at ${t.label}.`);
-          a.reply(`You stand up from ${t.label}.`);
           t.stand(a.who.id, 'stand');
         },
       },
@@ -134,7 +141,8 @@ export class Whispers {
         run: (a) => {
           const own = this.verbs.exactly('gold');
           if (own) return void own.run(a, '', 'gold');
-          a.reply(`You have ${t.words.money(t.balance(name(a)))} on my books.`);
+          const staked = t.staked(a.who);
+          a.reply(`You have ${t.words.money(t.balance(name(a)))} on my books${staked ? `, and ${t.words.money(staked)} on ${t.label}` : ''}.`);
         },
       },
       {
@@ -156,12 +164,16 @@ export class Whispers {
         key: 'fair',
         usage: 'fair | fair seed <word>',
         group: 'Tables',
-        help: 'The provably fair draws: the commitment, the client seed, the last seed revealed. Seated, set the client seed with fair seed <word>.',
+        help: [
+          'The provably fair draws: the commitment, the client seed, the last seed revealed.',
+          ...drawsExplained(typed(t.words, 'fair'), typed(t.words, 'dice')),
+          `${typed(t.words, 'fair seed <word>')}, from a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.`,
+        ].join('\n'),
         run: (a, args) => {
           const seed = /^seed(?:\s+(.*))?$/i.exec(args);
           if (!seed) return a.reply(t.describeFairness());
-          if (a.via !== 'whisper') return a.reply('Come and whisper fair seed <word> in the room where I deal.');
-          if (!seed[1]) return a.reply('Usage: fair seed <word>');
+          if (a.via !== 'whisper') return a.reply(`Come and ${typed(t.words, 'fair seed <word>')} in the room where I deal.`);
+          if (!seed[1]) return a.reply(`Usage: ${typed(t.words, 'fair seed <word>')}`);
           const problem = t.setClientSeed(a.who, seed[1]);
           if (problem) a.reply(problem);
         },
@@ -218,6 +230,7 @@ export class Whispers {
     return [
       // The games' help names the tavern's throw (roll dice <table>); here it is whispered.
       d.help(this.table.settings, words).replaceAll('roll dice <table>', words.whisper?.(words.dealer, 'roll') ?? 'roll'),
+      ...(this.talk.payIn ? [this.talk.payIn] : []),
       `${this.talk.howTo} I take: sit, stand${this.table.game.roll ? ', roll' : ''}${game.length ? `, ${game.join(', ')}` : ''}, gold, ${this.purse ? 'cashout, claim, ' : ''}table, dice, fair, help${Object.keys(topics).length ? `, help ${Object.keys(topics).join(', help ')}` : ''}.`,
     ].join('\n');
   }

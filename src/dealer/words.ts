@@ -10,11 +10,11 @@ import { fill, type Profile } from './profile.js';
  * quoted with the mark the MUD does not whisper in, and times are UTC, real
  * ones: `toReal` turns a time of the table's clock (which waits whenever the table does) into one.
  */
-export function dealerWords(profile: Profile, dealer: string, coins = 'gold', toReal: (at: number) => number = (at) => at): HostWords {
+export function dealerWords(profile: Profile, dealer: string, coins: Coins = { coins: 'gold' }, toReal: (at: number) => number = (at) => at): HostWords {
   const whisper = (text: string) => fill(profile.playersWhisper, { dealer, text });
   return {
-    money: (n) => `${formatCoins(n)} ${coins}`,
-    moneyName: coins,
+    money: amountOf(coins),
+    moneyName: coins.coins,
     look: () => whisper('table'),
     dealer,
     whisper: (_dealer, text) => whisper(text),
@@ -24,6 +24,15 @@ export function dealerWords(profile: Profile, dealer: string, coins = 'gold', to
     quote: (text) => (profile.speechQuote === "'" ? `"${text}"` : `'${text}'`),
   };
 }
+
+/** The dealer's money by name: gold on its books, or the MUD's coins in purse mode (and one of them, where it is worded otherwise). */
+export type Coins = { coins: string; coin?: string };
+
+/** An amount worded: `300 Pennies`, `1 Penny`, `1,000 gold`. */
+export const amountOf =
+  ({ coins, coin }: Coins) =>
+  (n: number): string =>
+    n === 1 && coin ? `1 ${coin}` : `${formatCoins(n)} ${coins}`;
 
 /** How the table is named in prose, as the tavern names its tables of each game (`the bones table`). */
 export function tableLabel(game: string): string {

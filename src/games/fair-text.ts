@@ -8,6 +8,25 @@ import type { DrawRef, FairData, RevealedSeed } from './fair-source.js';
 
 export type { DrawRef } from './fair-source.js';
 import type { Message } from './voice.js';
+import type { HostWords } from './api.js';
+import { typed } from './typed.js';
+
+/**
+ * The heart of every host's `help fair`, with the host's own commands for a table's draws and
+ * its last throw (`fair <table>`, `look dice <table>`): how a game's draws are made, and how a
+ * player checks them once the seed is revealed, with no README at hand.
+ */
+export function drawsExplained(fair: string, dice: string): string[] {
+  return [
+    "Before a game's first draw the table shows its commitment: the SHA-256 of a secret server seed of 32 bytes. " +
+      'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
+      `HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; ${dice} names the nonce of the last throw.`,
+    `When the game ends its seed is revealed (${fair} shows "revealed <seed> for commitment <hex>"), so anyone can ` +
+      "check it: the seed's SHA-256 is the commitment, and every draw recomputes from it. A draw reads the HMAC's bytes as " +
+      'big-endian unsigned 32-bit numbers u; uniform(k) is u mod k, taking the next u while u >= floor(2^32 / k) * k. Two dice ' +
+      'are uniform(6) + 1 twice; a shuffle of n cards swaps card i with card uniform(i + 1), for i from n - 1 down to 1.',
+  ];
+}
 
 /** How a table is named: its name in prose and the words that name it in commands. */
 export interface TableNames {
@@ -26,7 +45,7 @@ function drawsText(draws: number): string {
  * lines scripts read (docs/clients.md, the stable surface) start with what they look for, and their phrases are bound
  * (markup's `together`): on any screen the commitment's 64 digits stay on one line.
  */
-export function fairnessText(data: FairData, label: string): string {
+export function fairnessText(data: FairData, label: string, words?: HostWords): string {
   const lines = [
     `Provably fair draws at ${label}, game ${data.game} (help fair):`,
     `  ${together(`commitment ${data.commitment}`)}`,
@@ -41,8 +60,8 @@ export function fairnessText(data: FairData, label: string): string {
       whole(`  revealed ${r.serverSeed} for commitment ${r.commitment}`),
     );
   }
-  const seedNow = data.nonce === 0 ? `seated players may set its client seed (fair seed <word>) until its first draw` : 'its client seed is fixed, since it has drawn';
-  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. help fair tells how to check a game.`));
+  const seedNow = data.nonce === 0 ? `seated players may set its client seed (${typed(words, 'fair seed <word>')}) until its first draw` : 'its client seed is fixed, since it has drawn';
+  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. ${typed(words, 'help fair')} tells how to check a game.`));
   return lines.join('\n');
 }
 

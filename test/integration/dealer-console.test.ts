@@ -26,7 +26,7 @@ describeNeeds(tinymuxMissing())("the dealer's console", () => {
       await shows(/dealing lich-bones as Keeper/);
       // The MUD's own text, as it comes.
       await shows(/mud\| .*Keeper/);
-      expect(await ana.command('sit')).toMatch(/You take a seat at the bones table/);
+      expect(await ana.command('sit')).toMatch(/Ana takes a seat at the bones table\./);
       await shows(/mud\| .*Ana whispers "sit"/);
       // A line typed goes to the MUD as the character's own command.
       type('say Good evening, travellers.');

@@ -26,7 +26,7 @@ describeNeeds(tinymuxMissing())('a crowd at the dealer in a stock TinyMUX', () =
     for (const p of players) p.whisper('sit');
     const waited = await Promise.all(
       players.map(async (p) => {
-        await p.client.expect(/^Croupier whispers "You take a seat at the bones table\."$/m, 15_000);
+        await p.client.expect(new RegExp(`^Croupier says, "${p.name} takes a seat at the bones table\\."$`, 'm'), 15_000);
         return Date.now() - started;
       }),
     );

@@ -109,7 +109,7 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
     bob.client.send('page Croupier=table');
     await bob.client.until(() => /Croupier pages: .*Nobody is seated/.test(bob.raw.slice(from)), 'the table, paged', 10_000);
     expect(bob.raw.slice(from)).toMatch(/^Croupier pages: Only in the room where I deal \(where Croupier stands\) can you sit/m);
-    expect(bob.raw.slice(from)).toMatch(/^Croupier pages: Take a seat first \(whisper sit\): 'hero'/m);
+    expect(bob.raw.slice(from)).toMatch(/^Croupier pages: Take a seat first \(whisper Croupier=sit\): 'hero'/m);
     expect(goldOf(data, 'Bob')).toMatchObject({ gold: 1000, escrow: 0 });
     expect(bob.raw).not.toMatch(/takes a seat|takes your/);
   }, 60_000);
@@ -147,14 +147,14 @@ describeNeeds(tinymuxMissing())('hostile players and the dealer in a TinyMUX', (
       p.client.send('think at [loc(me)]');
       await p.client.expect(new RegExp(`^at ${parlor}$`, 'm'), 10_000);
     }
-    expect(await ana.command('sit')).toMatch(/You take a seat at the bones table/);
+    expect(await ana.command('sit')).toMatch(/Ana takes a seat at the bones table/);
     bob.client.send('kill Warden=100');
     await bob.client.expect(/You killed Warden!/, 10_000);
     await ana.client.until(() => /^Warden has arrived\.$/m.test(ana.raw), 'the dealer back in the parlor', 15_000);
     expect(run.output()).toMatch(new RegExp(`moved from ${parlor} to #0: the table waits; going back`));
     await ana.client.until(() => new RegExp(`back in ${parlor}; the table goes on`).test(run.output()), 'the table going on', 10_000);
     expect(await ana.command('look table')).toMatch(/Ana/);
-    expect(await bob.command('sit')).toMatch(/You take a seat at the bones table/);
+    expect(await bob.command('sit')).toMatch(/Bob takes a seat at the bones table/);
   }
 
   it('answers a posed whisper or page with how to whisper', async () => {

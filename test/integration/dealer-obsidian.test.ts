@@ -23,7 +23,7 @@ describe('the dealer in the obsidian tavern', () => {
   it("speaks in the room as the character does, and answers a tell from afar with questions only", async () => {
     await world.deal('Croupier', 'lich-bones');
     const [ana, bob] = await world.join('Croupier', 'Ana', 'Bob');
-    expect(await ana.command('sit')).toMatch(/You take a seat at the bones table/);
+    expect(await ana.command('sit')).toMatch(/Ana takes a seat at the bones table/);
     await bob.sync();
     expect(bob.raw).toMatch(/Croupier says, 'Ana takes a seat at the bones table\.'/);
     // A line of the table that begins with the dealer's name is its emote, which the tavern words for each reader.

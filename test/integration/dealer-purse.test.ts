@@ -49,6 +49,8 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     expect(await pennies(ana.client)).toBe(start - 300);
     expect(goldOf(data, 'Ana').gold).toBe(300);
     expect(await ana.command('gold')).toMatch(/You have 300 Pennies/);
+    // help says how to pay in, as the room heard when the dealer came.
+    expect(await ana.command('help')).toMatch(/The stakes are your own Pennies: pay me in with give Croupier=<amount>, and whisper me cashout/);
     // Every way Mal can make the dealer's screen show a payment, without paying.
     const { id } = goldOf(data, 'Ana');
     for (const f of [
@@ -156,7 +158,7 @@ describeNeeds(tinymuxMissing())('the dealer with the MUD\'s own coins in a TinyM
     for (const p of seats) {
       p.client.send('give Croupier=500');
       await said(p, '500 Pennies received');
-      expect(await p.command('sit')).toMatch(/You take a seat/);
+      expect(await p.command('sit')).toMatch(new RegExp(`${p.name} takes a seat`));
     }
     const started = await ana.command('start');
     expect(started).not.toMatch(/hands \d+ Pennies/);

@@ -29,7 +29,7 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     const { data } = await world.deal('Cupper', 'high-roll', { ante: 25 }, { args: ['--game-module', module] });
     const seats = await world.join('Cupper', 'Ana', 'Bob', 'Cyd');
     for (const p of seats) {
-      expect(await p.command('sit')).toMatch(/You take a seat at the table/);
+      expect(await p.command('sit')).toMatch(new RegExp(`${p.name} takes a seat at the table`));
       expect(await p.command('ante')).toMatch(new RegExp(`${p.name} puts 25 gold in the pot`));
     }
     expect(await seats[0].command('roll')).toMatch(/takes the pot|Every ante goes back/);
@@ -46,7 +46,7 @@ describeNeeds(tinymuxMissing())('the dealer in a TinyMUX', () => {
     const module = join(import.meta.dirname, '../fixtures/chuck-a-luck/game.ts');
     const { data } = await world.deal('Cupper', 'chuck-a-luck', { bettingMs: 600_000, minBet: 5 }, { args: ['--game-module', module] });
     const [ana, bob] = await world.join('Cupper', 'Ana', 'Bob');
-    for (const p of [ana, bob]) expect(await p.command('sit')).toMatch(/You take a seat at the table/);
+    for (const p of [ana, bob]) expect(await p.command('sit')).toMatch(new RegExp(`${p.name} takes a seat at the table`));
     expect(await ana.command('bet 7 50')).toMatch(/Name a number from 1 to 6, then the amount: bet 4 50\./);
     expect(await ana.command('bet 4 50')).toMatch(/Ana puts 50 gold on 4\./);
     expect(await bob.command('bet 2 20')).toMatch(/Bob puts 20 gold on 2\./);

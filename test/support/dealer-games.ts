@@ -34,7 +34,7 @@ export function dealerGames(world: () => DealerWorld): void {
     const seats = await world().join('Croupier', 'Ana', 'Bob');
     const [ana, bob] = seats;
     expect(await ana.command('gold')).toMatch(/You have 1,000 gold/);
-    for (const p of seats) expect(await p.command('sit')).toMatch(/You take a seat at the bones table/);
+    for (const p of seats) expect(await p.command('sit')).toMatch(new RegExp(`${p.name} takes a seat at the bones table`));
     const started = await ana.command('start');
     // Said to the room, where Ana hears it (named, or "you" where the MUD words a pose for each reader).
     expect(started).toMatch(/hands 100 gold to each of (you|Ana) and Bob\./);
@@ -87,7 +87,7 @@ export function dealerGames(world: () => DealerWorld): void {
     const { data } = await world().deal('Sharp', 'dragons-lair', { negotiationMs: 20_000 });
     const seats = await world().join('Sharp', 'Ana', 'Bob', 'Cyd');
     const [dee] = await world().join('Sharp', 'Dee');
-    for (const p of seats) expect(await p.command('sit')).toMatch(/You take a seat at the lair table/);
+    for (const p of seats) expect(await p.command('sit')).toMatch(new RegExp(`${p.name} takes a seat at the lair table`));
     // The shared play and watch of table-play.ts, through the dealer: a seat's client is its DealerPlayer.
     const seat = (p: DealerPlayer) => ({ name: p.name, client: p });
     const watch = new SecretWatch(seats.map(seat), [seat(dee)]);

@@ -183,7 +183,7 @@ export function hostContract(driver: HostDriver): void {
       // Ana's refused seat was never hers: the sand table's second seat is free for Bob.
       expect(await bob.client.command('sit sand')).toMatch(/A game of Spice Run begins: Cyd is Player 1, you are Player 2\./);
       await refused(ana, 'sit sand'); // both seats taken, and she sits elsewhere
-      expect(await ana.client.command(w.look('sand'))).toMatch(/Player 1: Cyd +Player 2: Bob/);
+      expect(await ana.client.command(w.look('sand'))).toMatch(/Player 1: Cyd; +Player 2: Bob/);
 
       expect(await cyd.client.command('stand')).toMatch(/the game is withdrawn/);
       await bob.client.command('stand');

@@ -51,6 +51,17 @@ describe('the MUD text as lines', () => {
     r.feed(bytes.subarray(2));
     expect(lines).toEqual(['7♥']);
   });
+
+  it("reads an ASCII MUD's line as the UTF-8 a player typed through it where its bytes are that, else a character a byte", () => {
+    const lines: string[] = [];
+    const r = new LineReader((l) => lines.push(l), new FakeClock(), 'ascii');
+    const typed = Buffer.from('Ana whispers "ñandú 🎲"\n');
+    // Cut inside the ñ: the line is read whole all the same.
+    r.feed(typed.subarray(0, 15));
+    r.feed(typed.subarray(15));
+    r.feed(Buffer.from([0x42, 0x6f, 0x62, 0x20, 0xf1, 0x0a]));
+    expect(lines).toEqual(['Ana whispers "ñandú 🎲"', 'Bob ñ']);
+  });
 });
 
 describe('the table clock', () => {

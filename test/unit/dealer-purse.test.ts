@@ -80,7 +80,7 @@ describe("purse mode's keeper on TinyMUX", () => {
     expect(t.sent.at(-1)).toMatch(/gt\(first\(##,:\),7\)/);
     t.answer(5301, gave(7, 13, 300), gave(8, 13, 1));
     expect(t.balance(ana)).toBe(301);
-    expect(t.told.map((x) => x.text)).toEqual(['300 Pennies received: you have 300 Pennies on my books.', '1 Pennies received: you have 301 Pennies on my books.']);
+    expect(t.told.map((x) => x.text)).toEqual(['300 Pennies received: you have 300 Pennies on my books.', '1 Penny received: you have 301 Pennies on my books.']);
     expect(t.books.audit()).toEqual([]);
     expect(-t.books.balance('mud')).toBe(5301);
   });

@@ -18,6 +18,7 @@ import { checkGame } from '../../src/games/fair-check.js';
 import { derivedSeeds } from '../../src/games/fair-source.js';
 import { lichBones } from '../../src/games/lich-bones/table.js';
 import { seededRandom } from '../../src/games/random.js';
+import { spiceRun } from '../../src/games/spice-run/table.js';
 import { settingsOf } from '../../src/games/settings.js';
 import { FakeClock } from '../support/fakeClock.js';
 
@@ -46,7 +47,7 @@ function dealer(opts: { definition?: GameDefinition; settings?: object; dir?: st
     settings: settingsOf(definition, opts.settings ?? { minBet: 10, handout: 100 }),
     id: `croupier-${definition.id}`,
     label: tableLabel(definition.id),
-    words: dealerWords(loadProfile('tinymux'), 'Croupier', 'gold', (at) => clock.toReal(at)),
+    words: dealerWords(loadProfile('tinymux'), 'Croupier', { coins: 'gold' }, (at) => clock.toReal(at)),
     books,
     clock,
     presence,
@@ -79,7 +80,9 @@ const bob: Who = { id: '#14', name: 'Bob' };
 describe('the dealer as a host of Lich Bones', () => {
   it('says a line to the room in the third person, and a line worded for one player to that player alone', () => {
     const d = dealer();
-    expect(d.whisper(ana, 'sit')).toEqual(['You take a seat at the bones table.']);
+    // The room hears it in her name; she has nothing more to be told (the dealer answers "Done", dealer.ts).
+    expect(d.whisper(ana, 'sit')).toEqual([]);
+    expect(d.room).toContain('Ana takes a seat at the bones table.');
     d.whisper(bob, 'sit');
     d.whisper(ana, 'start');
     const hero = /(Ana|Bob) is the HERO!/.exec(d.room.join('\n'))![1];
@@ -225,15 +228,45 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.whisper(ana, 'sit', true)).toEqual(['Only in the room where I deal (where Croupier stands) can you sit: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.']);
     expect(d.table.players).toEqual([]);
     expect(d.whisper(ana, 'gold', true)).toEqual(['You have 1,000 gold. You have no bets on the bones table.']);
-    expect(d.whisper(ana, 'flarb')).toEqual(["I do not know 'flarb'. Whisper help for what I take."]);
-    expect(d.whisper(ana, 'hero 10')).toEqual(["Take a seat first (whisper sit): 'hero' is played at the bones table."]);
+    expect(d.whisper(ana, 'flarb')).toEqual(["I do not know 'flarb'. whisper Croupier=help lists what I take."]);
+    expect(d.whisper(ana, 'hero 10')).toEqual(["Take a seat first (whisper Croupier=sit): 'hero' is played at the bones table."]);
     expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
     expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
     // The game's help says how to throw here: whispered, not the tavern's roll dice <table>.
     const help = d.whisper(ana, 'help').join('\n');
     expect(help).toMatch(/throws with whisper Croupier=roll;/);
     expect(help).not.toMatch(/<table>/);
+    // How to check a game, here where no README is at hand, in whispers.
+    const fair = d.whisper(ana, 'help fair').join('\n');
+    expect(fair).toMatch(/uniform\(k\) is u mod k[^]*whisper Croupier=fair seed <word>, from a seated player/);
+    expect(fair).toMatch(/whisper Croupier=dice names the nonce of the last throw/);
+    expect(d.whisper(ana, 'fair').join('\n')).toMatch(/\(whisper Croupier=fair seed <word>\) until its first draw\. whisper Croupier=help fair tells how to check a game\./);
+    // A dealer on its own books has no cashout, and says so, seated or not (not "no bet").
+    const tabOnly = "is for a dealer of the MUD's own coins; I deal for gold on my books alone (whisper Croupier=gold).";
+    expect(d.whisper(ana, 'cashout')).toEqual([`cashout ${tabOnly}`]);
     expect(d.room).toEqual([]);
+    d.whisper(ana, 'sit');
+    expect(d.whisper(ana, 'claim')).toEqual([`claim ${tabOnly}`]);
+  });
+
+  it('tells the room when the game gets a player up (a Spice Run turn let lapse), as at a stand', () => {
+    const d = dealer({ definition: spiceRun, settings: {} });
+    for (const p of [ana, bob]) d.whisper(p, 'sit');
+    // Player 1 lets the first turn lapse, no throw waiting: the game is withdrawn and Ana gets up.
+    d.real.advance(10 * 60_000);
+    expect(d.told.get('Ana')).toContain('You let your turn lapse, so you give up your seat.');
+    expect(d.room).toContain('Ana gets up from the sand table.');
+    expect(d.table.players.map((p) => p.name)).toEqual(['Bob']);
+  });
+
+  it("tells a player the gold they have on the table where the game has no gold verb of its own (a Dragon's Lair ante)", () => {
+    const d = dealer({ definition: dragonsLair, settings: {} });
+    for (const p of [ana, bob]) d.whisper(p, 'sit');
+    expect(d.whisper(ana, 'gold')).toEqual(['You have 1,000 gold on my books.']);
+    d.whisper(ana, 'start');
+    const ante = d.books.balance('escrow:#13');
+    expect(ante).toBeGreaterThan(0);
+    expect(d.whisper(ana, 'gold')).toEqual([`You have ${(1000 - ante).toLocaleString('en-US')} gold on my books, and ${ante.toLocaleString('en-US')} gold on the lair table.`]);
   });
 
   it("never shows or moves another's cards or gold to one who renamed themselves after them (TinyMUX's @name)", () => {
@@ -268,11 +301,14 @@ describe('the dealer as a host of Lich Bones', () => {
     // Once Ana has gone from the table, another who takes her name is seated by it.
     d.whisper(ana, 'stand');
     d.whisper({ id: '#13', name: 'Anna' }, 'gold');
-    expect(d.whisper({ id: '#18', name: 'Ana' }, 'sit')).toEqual(['You take a seat at the bones table.']);
+    const before = d.room.length;
+    expect(d.whisper({ id: '#18', name: 'Ana' }, 'sit')).toEqual([]);
+    expect(d.room.slice(before)).toContain('Ana takes a seat at the bones table.');
     for (const name of ['Croupier says,', "Croupier's", 'croupier (the real one)']) {
       expect(d.whisper({ id: '#20', name }, 'sit').join()).toMatch(/Your name begins as mine does \(Croupier\)/);
     }
-    expect(d.whisper({ id: '#21', name: 'Croupiers' }, 'sit')).toEqual(['You take a seat at the bones table.']);
+    expect(d.whisper({ id: '#21', name: 'Croupiers' }, 'sit')).toEqual([]);
+    expect(d.room).toContain('Croupiers takes a seat at the bones table.');
   });
 
   it('killed at any record of a game and opened again, the books are whole: each player met once and paid their starting gold once, every stake back', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BetSpec, describeBet, parseBet } from '../../src/games/lich-bones/bets.js';
+import { BETS_HERE, type BetSpec, describeBet, parseBet } from '../../src/games/lich-bones/bets.js';
 
 /** Every bet form of docs/games.md, Lich Bones (the rule text's, and our spelling variants). */
 const FORMS: [string, BetSpec, string][] = [
@@ -105,8 +105,7 @@ describe('parseBet refuses with a reason', () => {
     const list = reason.slice(reason.indexOf('The bets'));
     expect(refused('hero 5000 lich')).toBe(`"hero lich" is no bet. ${list}`);
     expect(refused("don't 5000")).toBe(`"don't" is no bet. ${list}`);
-    expect(refused('5000 5000')).toBe(list);
-    expect(refused('5000')).toBe(list);
+    expect(refused('5000 5000')).toBe(`Name the bet the amount is for, like hero 5000. ${list}`);
     // Words that do name a bet are never called no bet: it is the amount that is wrong.
     for (const [text, bet] of [['hero 5 000', 'hero'], ['hero 5000 5000', 'hero'], ['charge 4 5000', 'charge'], ['cheer 6 5000', 'cheer'], ['bet lich 10 20', 'lich'], ['hero 5000 coins', 'hero']]) {
       expect(refused(text), text).toBe(`Say one amount, as a number alone, first or last: ${bet} 5000.`);
@@ -124,10 +123,17 @@ describe('parseBet refuses with a reason', () => {
     expect(refused('bet')).toBe('Name a bet and an amount, like hero 5000.');
     expect(refused('hero')).toBe('How many coins on HERO? Say it like hero 5000.');
     expect(refused('bet attack 4')).toBe('How many coins on ATTACK 4? Say it like attack 4 5000.');
+    // An amount alone names no bet.
+    expect(refused('5000')).toBe(`Name the bet the amount is for, like hero 5000. ${BETS_HERE}`);
+    expect(refused('bet 5,000')).toBe(`Name the bet the amount is for, like hero 5000. ${BETS_HERE}`);
+  });
+
+  it('takes nothing at all as an amount, for the table to answer with its least bet', () => {
+    expect(parseBet('hero 0')).toMatchObject({ ok: true, amount: 0 });
+    expect(parseBet('000 lich')).toMatchObject({ ok: true, amount: 0 });
   });
 
   it.each([
-    ['hero 0', 'That is no coins at all: the least is 1.'],
     ['hero -5', '"-5" is not a whole number of coins; use digits only, like 50 or 1,000.'],
     ['1.5 lich', '"1.5" is not a whole number of coins; use digits only, like 50 or 1,000.'],
     ['field 1e4', '"1e4" is not a whole number of coins; use digits only, like 50 or 1,000.'],

@@ -28,6 +28,7 @@ describe('placing bets', () => {
   it('refuses anything under the minimum, for every kind of bet', () => {
     const t = Table.started(['Ana', 'Bo']);
     expect(t.betRefused('Bo', 'hero 4999')).toBe('The minimum bet is 5,000 coins.');
+    expect(t.betRefused('Bo', 'hero 0')).toBe('The minimum bet is 5,000 coins.');
     t.bet('Bo', 'hero 5000');
     expect(t.betRefused('Bo', 'claw 7 4999')).toBe('The minimum bet is 5,000 coins.');
     expect(t.betRefused('Bo', 'inferno 4996')).toBe('The minimum bet is 5,000 coins.');

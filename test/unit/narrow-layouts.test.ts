@@ -87,7 +87,7 @@ describe('the Spice Run board at 40 columns', () => {
     const grid = lines.filter((l) => /^[+|]/.test(l));
     expect(grid.length).toBe(rows);
     for (const line of grid) expect(line, line).toMatch(/^[+|].*[+|]$/);
-    expect(lines.join('\n')).toMatch(/Player 1: Ana \(you\) +Player 2: Bob/);
+    expect(lines.join('\n')).toMatch(/Player 1: Ana \(you\); +Player 2: Bob/);
     return grid.join('\n');
   }
 

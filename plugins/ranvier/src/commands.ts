@@ -1,4 +1,5 @@
 import type { GameCommand, GameDefinition } from '../../../src/games/api.js';
+import { drawsExplained } from '../../../src/games/fair-text.js';
 import { games } from '../../../src/games/index.js';
 import { HISTORY_KEPT } from './books.js';
 import { CommandWords } from './command-words.js';
@@ -34,13 +35,7 @@ const HOST_VERBS: Record<HostVerb, { usage: string; help: (w: VerbWord) => strin
     help: (w) =>
       [
         `Show a table's provably fair draws: ${w('fair')} <table>, or ${w('fair')} alone for your own table (or the only one here).`,
-        "Before a game's first draw the table shows its commitment: the SHA-256 of a secret server seed of 32 bytes. " +
-          'Every throw of the dice, treasure die and shuffle of that game is one draw, numbered by its nonce from 0 and made from ' +
-          `HMAC-SHA256 keyed with the seed over "<client seed>:<nonce>:<block>"; ${w('dice')} <table> names the nonce of the last throw.`,
-        `When the game ends its seed is revealed (${w('fair')} <table> shows "revealed <seed> for commitment <hex>"), so anyone can ` +
-          "check it: the seed's SHA-256 is the commitment, and every draw recomputes from it. A draw reads the HMAC's bytes as " +
-          'big-endian unsigned 32-bit numbers u; uniform(k) is u mod k, taking the next u while u >= floor(2^32 / k) * k. Two dice ' +
-          'are uniform(6) + 1 twice; a shuffle of n cards swaps card i with card uniform(i + 1), for i from n - 1 down to 1.',
+        ...drawsExplained(`${w('fair')} <table>`, `${w('dice')} <table>`),
         `${w('fair')} seed <word>, typed by a seated player before the game's first draw, sets the client seed, so the house alone cannot choose the draws.`,
         `Every finished game is kept: ${w('fair')} <table> <game> shows game <game>'s record, its revealed seed, client seed, every draw by its nonce and what came of the bets.`,
       ].join('\n'),

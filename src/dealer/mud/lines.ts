@@ -10,6 +10,7 @@ export class LineReader {
   private partial = '';
   private timer: { cancel(): void } | null = null;
   private readonly decoder: StringDecoder;
+  private readonly latin1: boolean;
 
   constructor(
     private readonly onLine: (line: string) => void,
@@ -17,8 +18,10 @@ export class LineReader {
     charset: 'ascii' | 'utf-8',
     private readonly quietMs = 300,
   ) {
-    // ASCII MUDs send Latin-1 at worst: one character a byte, never a broken sequence.
+    // An ASCII MUD is read a character a byte (never a broken sequence); what a player's client
+    // typed through it is still UTF-8 more often than not, and each line is read as that where it is (asTyped).
     this.decoder = new StringDecoder(charset === 'utf-8' ? 'utf8' : 'latin1');
+    this.latin1 = charset !== 'utf-8';
   }
 
   feed(chunk: Buffer): void {
@@ -28,7 +31,7 @@ export class LineReader {
     // (A CR LF cut between two reads ends a line at the CR and adds an empty one: no harm.)
     const parts = text.split(/\r\n|\r|\n/);
     this.partial = parts.pop()!;
-    for (const line of parts) this.onLine(line);
+    for (const line of parts) this.onLine(this.asTyped(line));
     if (this.partial) this.timer = this.scheduler.setTimer(this.quietMs, () => this.flush());
   }
 
@@ -38,6 +41,13 @@ export class LineReader {
     this.timer = null;
     const rest = this.partial;
     this.partial = '';
-    if (rest) this.onLine(rest);
+    if (rest) this.onLine(this.asTyped(rest));
+  }
+
+  /** A line read a byte a character, as the UTF-8 it is where its bytes are that (`ñandú`), else as it was read. */
+  private asTyped(line: string): string {
+    if (!this.latin1 || !/[\x80-\xff]/.test(line)) return line;
+    const utf8 = Buffer.from(line, 'latin1').toString('utf8');
+    return utf8.includes('\ufffd') ? line : utf8;
   }
 }

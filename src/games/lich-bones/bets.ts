@@ -126,6 +126,8 @@ export function parseBet(text: string, money = 'coins', quote: (text: string) =>
       wordsReason ??= match.reason;
       continue;
     }
+    // Nothing at all is under the table's least bet: the table says what that is (betting.ts), not "the least is 1".
+    if (/^0+$/.test(amount)) return { ok: true, bet: match.bet, amount: 0 };
     const parsed = parseAmount(amount, money, quote);
     if (!parsed.ok) return parsed;
     return { ok: true, bet: match.bet, amount: parsed.value };
@@ -147,6 +149,7 @@ export function parseBet(text: string, money = 'coins', quote: (text: string) =>
   const words = tokens.filter((t) => !looksLikeAmount(t) && !moneyWords.has(t));
   if (words.length && matchWords(words)?.ok) return { ok: false, reason: `Say one amount, as a number alone, first or last: ${words.join(' ')} 5000.` };
   const named = words.join(' ');
+  if (!named && tokens.some(looksLikeAmount)) return { ok: false, reason: `Name the bet the amount is for, like hero 5000. ${BETS_HERE}` };
   if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(named)) return { ok: false, reason: BETS_HERE };
   return { ok: false, reason: `${quote(shortened(named))} is no bet. ${BETS_HERE}` };
 }

@@ -17,7 +17,7 @@ export function renderTable(view: SpiceRunView, now: number, words: HostWords): 
       : 'Nobody is playing. Two players sit down to start a game.';
   }
   const [p1, p2] = view.players;
-  const lines = [drawn(renderBoard(view), boardInWords(view, v, money)), `Player 1: ${v.label(p1)}    Player 2: ${v.label(p2)}`];
+  const lines = [drawn(renderBoard(view), boardInWords(view, v, money)), `Player 1: ${v.label(p1)};  Player 2: ${v.label(p2)}`];
   lines.push(`Variant: ${VARIANT_NAMES[view.variant]}.  On the board: ${money(view.boardTotal)} in ${view.wagerCount} wager${view.wagerCount === 1 ? '' : 's'}.`);
   const wagers = view.board.flatMap((sq) => sq.wagers.map((w) => hanging(`  square ${String(sq.square).padStart(2)}:`, `${money(w.amount)} of ${v.theirs(w.player)}`)));
   if (wagers.length) lines.push(paint('art', wagers.join('\n')));

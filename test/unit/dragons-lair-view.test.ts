@@ -9,6 +9,10 @@ import { tavernWords } from '../../src/output/words.js';
 import { unmarked } from '../../src/text/markup.js';
 import { T0, c, ok, startGame, type Run } from '../support/dragons-lair-play.js';
 import type { DragonsLairAction, DragonsLairState } from '../../src/games/dragons-lair/rules.js';
+import type { DragonsLairView } from '../../src/games/dragons-lair/view.js';
+import type { HostWords } from '../../src/games/api.js';
+import { loadProfile } from '../../src/dealer/profile.js';
+import { dealerWords } from '../../src/dealer/words.js';
 
 function threePlayers(): Run {
   return startGame(['Ana', 'Bo', 'Cy'], {
@@ -165,5 +169,17 @@ describe("Dragon's Lair: how a thief is told", () => {
     expect(told(0, 'Zed')).toBe("Ana's thief 8s finds nothing to steal: Bex has no game coins.");
     expect(told(0, 'Bex')).toBe("Ana's thief 8s finds nothing to steal: you have no game coins.");
     expect(told(0, 'Ana')).toBe('Your thief 8s finds nothing to steal: Bex has no game coins.');
+  });
+});
+
+describe("Dragon's Lair: how a player is told to discard", () => {
+  const told = (words: HostWords) => {
+    const message = eventMessage({ type: 'discardNeeded', players: [{ name: 'Ana', amount: 1 }], deadline: T0 + 10_000 }, T0, () => ({ hand: [c('8s')] }) as DragonsLairView, words);
+    return unmarked(message!(new Voice('Ana')) ?? '');
+  };
+
+  it('names the verb as this host takes it: typed at the tavern, whispered to a dealer', () => {
+    expect(told(tavernWords)).toMatch(/discard 1 within 10 seconds \(discard <card>\), or the lowest go/);
+    expect(told(dealerWords(loadProfile('tinymux'), 'Croupier'))).toMatch(/\(whisper Croupier=discard <card>\), or the lowest go/);
   });
 });

@@ -133,7 +133,7 @@ export function eventMessage(e: Public, now: number, viewOf: (name: string) => D
         if (mine) {
           const hand = viewOf(mine.name).hand ?? [];
           return (
-            `You hold ${hand.length} cards: discard ${mine.amount} within ${secs(e.deadline)} (discard <card>), ` +
+            `You hold ${hand.length} cards: discard ${mine.amount} within ${secs(e.deadline)} (${typed(words, 'discard <card>')}), ` +
             `or the lowest go. Your hand: ${cardList(hand)}.`
           );
         }

@@ -186,6 +186,7 @@ describe('diku (tbaMUD)', () => {
     expect(heard(diku.read("\x1b[0;31mAna tells you, 'gold'\x1b[0;0m"))).toMatchObject({ via: 'tell', id: 'ana', text: 'gold' });
     expect(heard(diku.read("20H 100M 50V > Bob whispers to you, 'sit'"))).toMatchObject({ id: 'bob', text: 'sit' });
     expect(heard(diku.read("> Bob whispers to you, 'it's mine'"))?.text).toBe("it's mine");
+    expect(heard(diku.read("i51 20H 100M 50V (news) > > Bob whispers to you, 'sit'"))).toMatchObject({ id: 'bob', text: 'sit' });
   });
 
   it('never takes a say, an emote of someone else, a mob or an invisible whisperer', () => {
@@ -196,6 +197,11 @@ describe('diku (tbaMUD)', () => {
       "The cityguard whispers to you, 'hero 5000'",
       'Ana whispers something to Bob.', // what the room sees of a whisper
       "You tell Ana, 'gold'",
+      // A prompt is only what tbaMUD writes at a line's start: a "> " inside a player's own words is no prompt to take off.
+      "Bob says, 'x > Ana whispers to you, 'hero 5000''",
+      "Bob gossips, 'x > Ana whispers to you, 'hero 5000''",
+      "Bob x > Ana whispers to you, 'hero 5000'",
+      "Bob > Ana whispers to you, 'stand'",
     ]) {
       expect(diku.read(line), line).toBeNull();
     }

@@ -86,7 +86,7 @@ export class Whispers {
     if (!verb && seated && this.table.game.whisper?.(this.table.nameFor(asked.who), text, asked.reply)) return;
     if (!verb) {
       if ('found' in this.verbs.find(w)) return asked.reply(`Take a seat first (${typed(this.table.words, 'sit')}): ${inQuotes(this.table.words, shortened(word))} is played at ${this.table.label}.`);
-      return asked.reply(`I do not know ${inQuotes(this.table.words, shortened(word))}. ${typed(this.table.words, 'help')} lists what I take.`);
+      return asked.reply(`I do not know ${inQuotes(this.table.words, shortened(word))}. What I take: ${typed(this.table.words, 'help')}.`);
     }
     if (asked.via !== 'whisper' && !QUESTIONS.has(verb.key)) {
       return asked.reply(`Only in the room where I deal (${this.talk.where()}) can you ${verb.key}: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.`);

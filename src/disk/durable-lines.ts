@@ -15,9 +15,6 @@ import { dirname } from 'node:path';
 /** How long a file of lines grows before compact() writes it afresh (and to twice its last fresh length). */
 const COMPACT_BYTES = 4 * 1024 * 1024;
 
-/** The host's log line for a file the disk would not let compact() write afresh. */
-export const notCompacted = (file: string, e: Error) => `${file} could not be written afresh (${e.message}): it grows on, every line kept, and is tried again once it has doubled`;
-
 export class DurableLines {
   private broken: Error | null = null;
   /** How long the file was when last written afresh: compact() waits until it has grown well past that. */
@@ -113,10 +110,10 @@ export class DurableLines {
    * The file written afresh as `snapshot()` (everything so far, in one line) once it is past
    * `limit` bytes (4 MB unless said) and twice its last fresh length. The lines already written stay written: a
    * rewrite the disk refuses leaves the file as it was, and is tried again once the file has
-   * doubled again (the next start writes it afresh in any case). Returns what the disk said to a
-   * refused rewrite, for the host's log (the line itself is written), or null.
+   * doubled again (the next start writes it afresh in any case). Returns a line for the host's log
+   * when the rewrite failed (the line already written stays written), else null.
    */
-  compact(snapshot: () => Buffer, limit = COMPACT_BYTES): Error | null {
+  compact(snapshot: () => Buffer, limit = COMPACT_BYTES): string | null {
     if (this.size <= Math.max(limit, 2 * this.base)) return null;
     // Outside the try: a snapshot that fails is a fault of its own, not the disk's.
     const lines = snapshot();
@@ -126,7 +123,7 @@ export class DurableLines {
     } catch (e) {
       // replace() has left the file whole, and refusing lines if it can no longer be sure where they go.
       this.base = this.size;
-      return e as Error;
+      return this.broken?.message ?? `${this.file} could not be written afresh (${(e as Error).message}): it grows on, every line kept, and is tried again once it has doubled`;
     }
   }
 

@@ -47,7 +47,7 @@ function drawsText(draws: number): string {
  */
 export function fairnessText(data: FairData, label: string, words?: HostWords): string {
   const lines = [
-    `Provably fair draws at ${label}, game ${data.game} (help fair):`,
+    `Provably fair draws at ${label}, game ${data.game} (${typed(words, 'help fair')}):`,
     `  ${together(`commitment ${data.commitment}`)}`,
     `  ${together(`client seed ${data.clientSeed}`)} ${together(`nonce ${data.nonce}`)}`,
   ];
@@ -61,7 +61,7 @@ export function fairnessText(data: FairData, label: string, words?: HostWords): 
     );
   }
   const seedNow = data.nonce === 0 ? `seated players may set its client seed (${typed(words, 'fair seed <word>')}) until its first draw` : 'its client seed is fixed, since it has drawn';
-  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. ${typed(words, 'help fair')} tells how to check a game.`));
+  lines.push(paint('hint', `Game ${data.game}: ${seedNow}. How to check a game: ${typed(words, 'help fair')}.`));
   return lines.join('\n');
 }
 

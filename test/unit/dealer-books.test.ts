@@ -42,13 +42,13 @@ describe('the books on disk', () => {
     const notes: string[] = [];
     const books = Books.open(dir, 'tab', (text) => notes.push(text));
     // What compact() hands back from a refused rewrite (durable-lines.test.ts refuses it for real).
-    const compact = vi.spyOn(DurableLines.prototype, 'compact').mockReturnValueOnce(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    const compact = vi.spyOn(DurableLines.prototype, 'compact').mockReturnValueOnce('books.journal could not be written afresh (ENOSPC)');
     try {
       books.meet('#13', 'Ana');
     } finally {
       compact.mockRestore();
     }
-    expect(notes).toEqual([`${join(dir, JOURNAL_FILE)} could not be written afresh (ENOSPC: no space left on device, write): it grows on, every line kept, and is tried again once it has doubled`]);
+    expect(notes).toEqual(['books.journal could not be written afresh (ENOSPC)']);
     books.close();
     const again = Books.open(dir);
     expect(again.name('#13')).toBe('Ana');

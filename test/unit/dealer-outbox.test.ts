@@ -54,13 +54,20 @@ describe('the MUD text as lines', () => {
 
   it("reads an ASCII MUD's line as the UTF-8 a player typed through it where its bytes are that, else a character a byte", () => {
     const lines: string[] = [];
-    const r = new LineReader((l) => lines.push(l), new FakeClock(), 'ascii');
+    const clock = new FakeClock();
+    const r = new LineReader((l) => lines.push(l), clock, 'ascii');
     const typed = Buffer.from('Ana whispers "ñandú 🎲"\n');
     // Cut inside the ñ: the line is read whole all the same.
     r.feed(typed.subarray(0, 15));
     r.feed(typed.subarray(15));
     r.feed(Buffer.from([0x42, 0x6f, 0x62, 0x20, 0xf1, 0x0a]));
-    expect(lines).toEqual(['Ana whispers "ñandú 🎲"', 'Bob ñ']);
+    // A line separator typed inside a whisper is a space: the profiles' patterns would match no line holding one.
+    r.feed(Buffer.from('Ana whispers "gold\u2028x"\n'));
+    expect(lines).toEqual(['Ana whispers "ñandú 🎲"', 'Bob ñ', 'Ana whispers "gold x"']);
+    // A prompt, read when the MUD goes quiet, the same.
+    r.feed(Buffer.from('ñ> '));
+    clock.advance(300);
+    expect(lines.at(-1)).toBe('ñ> ');
   });
 });
 

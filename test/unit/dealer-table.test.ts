@@ -228,7 +228,7 @@ describe('the dealer as a host of Lich Bones', () => {
     expect(d.whisper(ana, 'sit', true)).toEqual(['Only in the room where I deal (where Croupier stands) can you sit: come and whisper it. From afar I answer gold, table, dice, fair, hand and help.']);
     expect(d.table.players).toEqual([]);
     expect(d.whisper(ana, 'gold', true)).toEqual(['You have 1,000 gold. You have no bets on the bones table.']);
-    expect(d.whisper(ana, 'flarb')).toEqual(["I do not know 'flarb'. whisper Croupier=help lists what I take."]);
+    expect(d.whisper(ana, 'flarb')).toEqual(["I do not know 'flarb'. What I take: whisper Croupier=help."]);
     expect(d.whisper(ana, 'hero 10')).toEqual(["Take a seat first (whisper Croupier=sit): 'hero' is played at the bones table."]);
     expect(d.whisper(ana, 'dice')).toEqual(['No dice have been thrown at the bones table yet.']);
     expect(d.whisper(ana, 'help odds').join('\n')).toMatch(/HERO/);
@@ -240,7 +240,7 @@ describe('the dealer as a host of Lich Bones', () => {
     const fair = d.whisper(ana, 'help fair').join('\n');
     expect(fair).toMatch(/uniform\(k\) is u mod k[^]*whisper Croupier=fair seed <word>, from a seated player/);
     expect(fair).toMatch(/whisper Croupier=dice names the nonce of the last throw/);
-    expect(d.whisper(ana, 'fair').join('\n')).toMatch(/\(whisper Croupier=fair seed <word>\) until its first draw\. whisper Croupier=help fair tells how to check a game\./);
+    expect(d.whisper(ana, 'fair').join('\n')).toMatch(/\(whisper Croupier=fair seed <word>\) until its first draw\. How to check a game: whisper Croupier=help fair\./);
     // A dealer on its own books has no cashout, and says so, seated or not (not "no bet").
     const tabOnly = "is for a dealer of the MUD's own coins; I deal for gold on my books alone (whisper Croupier=gold).";
     expect(d.whisper(ana, 'cashout')).toEqual([`cashout ${tabOnly}`]);

@@ -125,7 +125,7 @@ describe('a file of durable lines', () => {
     lines.append(Buffer.from('bbbbbbbbbb\n'));
     refuseNextWrite();
     // What the disk said comes back for the host's log; the line is written all the same.
-    expect(lines.compact(snapshot, 5)?.message).toMatch(/ENOSPC/);
+    expect(lines.compact(snapshot, 5)).toBe(`${path} could not be written afresh (ENOSPC: no space left on device, write): it grows on, every line kept, and is tried again once it has doubled`);
     expect(readFileSync(path, 'utf8')).toBe('0123456789\na\nbbbbbbbbbb\n');
     // Its part-written copy is gone: it would hold the very bytes the next line needs.
     expect(existsSync(`${path}.new`)).toBe(false);
@@ -163,5 +163,20 @@ describe('a file of durable lines', () => {
       real.closeSync(fd);
     }
     expect(readFileSync(other, 'utf8')).toBe('');
+  });
+
+  it('says for the log of a compaction that failed after the rename that the file was written afresh and takes no more lines, not that it grows on', () => {
+    const path = file();
+    const lines = DurableLines.fresh(path, Buffer.from('0123456789\n'));
+    lines.append(Buffer.from(`${'a'.repeat(20)}\n`));
+    closeSync.mockImplementationOnce(real.closeSync).mockImplementationOnce((fd: number) => {
+      real.closeSync(fd);
+      throw Object.assign(new Error('EIO: i/o error, close'), { code: 'EIO' });
+    });
+    expect(lines.compact(() => Buffer.from('snapshot\n'), 5)).toBe(
+      `${path}: it was written afresh but could not be made sure of (EIO: i/o error, close); nothing more is written to it until it is opened again`,
+    );
+    expect(readFileSync(path, 'utf8')).toBe('snapshot\n');
+    expect(() => lines.append(Buffer.from('next\n'))).toThrow(/could not be made sure of/);
   });
 });

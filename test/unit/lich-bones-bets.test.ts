@@ -126,11 +126,14 @@ describe('parseBet refuses with a reason', () => {
     // An amount alone names no bet.
     expect(refused('5000')).toBe(`Name the bet the amount is for, like hero 5000. ${BETS_HERE}`);
     expect(refused('bet 5,000')).toBe(`Name the bet the amount is for, like hero 5000. ${BETS_HERE}`);
+    // The money's name is no bet either, however the host capitalises it (a MUD's Pennies).
+    expect(parseBet('5000 pennies', 'Pennies')).toEqual({ ok: false, reason: `Name the bet the amount is for, like hero 5000. ${BETS_HERE}` });
   });
 
   it('takes nothing at all as an amount, for the table to answer with its least bet', () => {
     expect(parseBet('hero 0')).toMatchObject({ ok: true, amount: 0 });
     expect(parseBet('000 lich')).toMatchObject({ ok: true, amount: 0 });
+    expect(parseBet('hero 0,000')).toMatchObject({ ok: true, amount: 0 });
   });
 
   it.each([

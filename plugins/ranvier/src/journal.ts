@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DurableLines, notCompacted } from '../../../src/disk/durable-lines.js';
+import { DurableLines } from '../../../src/disk/durable-lines.js';
 import { log } from './core.js';
 import { Books, type JournalRecord } from './books.js';
 import { readRecord } from './records.js';
@@ -66,7 +66,7 @@ export class Journal {
     this.lines.append(Buffer.from(`${JSON.stringify(record)}\n`));
     books.apply(record);
     const refused = this.lines.compact(() => snapshot(books));
-    if (refused) log().warn(`obsidian-tables: ${notCompacted(this.file, refused)}`);
+    if (refused) log().warn(`obsidian-tables: ${refused}`);
   }
 
   close(): void {

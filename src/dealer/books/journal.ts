@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32c } from '@node-rs/crc32';
-import { DurableLines, notCompacted } from '../../disk/durable-lines.js';
+import { DurableLines } from '../../disk/durable-lines.js';
 
 /**
  * The dealer's books on disk: one file of records, a line each, `<crc32c> <json>`, each written
@@ -91,7 +91,7 @@ export class Journal<R> {
     lines.append(line(record));
     this.books.apply(record);
     const refused = lines.compact(() => line(this.books.snapshot()));
-    if (refused) this.note(notCompacted(this.file, refused));
+    if (refused) this.note(refused);
   }
 
   close(): void {

@@ -44,10 +44,14 @@ export class LineReader {
     if (rest) this.onLine(this.asTyped(rest));
   }
 
-  /** A line read a byte a character, as the UTF-8 it is where its bytes are that (`ñandú`), else as it was read. */
+  /**
+   * A line read a byte a character, as the UTF-8 it is where its bytes are that (`ñandú`), else
+   * as it was read. The two line separators become spaces: the profiles' `.` takes neither, and
+   * a whisper holding one would match nothing, and go unanswered.
+   */
   private asTyped(line: string): string {
     if (!this.latin1 || !/[\x80-\xff]/.test(line)) return line;
     const utf8 = Buffer.from(line, 'latin1').toString('utf8');
-    return utf8.includes('\ufffd') ? line : utf8;
+    return utf8.includes('\ufffd') ? line : utf8.replace(/[\u2028\u2029]/g, ' ');
   }
 }

@@ -127,7 +127,7 @@ export function parseBet(text: string, money = 'coins', quote: (text: string) =>
       continue;
     }
     // Nothing at all is under the table's least bet: the table says what that is (betting.ts), not "the least is 1".
-    if (/^0+$/.test(amount)) return { ok: true, bet: match.bet, amount: 0 };
+    if (/^0[0,]*$/.test(amount)) return { ok: true, bet: match.bet, amount: 0 };
     const parsed = parseAmount(amount, money, quote);
     if (!parsed.ok) return parsed;
     return { ok: true, bet: match.bet, amount: parsed.value };
@@ -145,7 +145,7 @@ export function parseBet(text: string, money = 'coins', quote: (text: string) =>
   if (wordsReason) return { ok: false, reason: wordsReason };
   if (whole && !whole.ok) return whole;
   // The words that named no bet, said back (the amounts and the money's name left out), unless they do name one.
-  const moneyWords = new Set(money.split(' ').flatMap((w) => [w, w.replace(/s$/, '')]));
+  const moneyWords = new Set(money.toLowerCase().split(' ').flatMap((w) => [w, w.replace(/s$/, '')]));
   const words = tokens.filter((t) => !looksLikeAmount(t) && !moneyWords.has(t));
   if (words.length && matchWords(words)?.ok) return { ok: false, reason: `Say one amount, as a number alone, first or last: ${words.join(' ')} 5000.` };
   const named = words.join(' ');

@@ -61,6 +61,10 @@ describe('the MUD text as lines', () => {
     r.feed(typed.subarray(0, 15));
     r.feed(typed.subarray(15));
     r.feed(Buffer.from([0x42, 0x6f, 0x62, 0x20, 0xf1, 0x0a]));
+    // An emoji TinyMUX mangled beside a character it kept: UTF-8 still, the mangled bytes replaced.
+    r.feed(Buffer.from([...Buffer.from('Ana whispers "ñ '), 0xf0, 0x9f, 0x5a, 0x22, 0x0a]));
+    expect(lines.at(-1)).toBe('Ana whispers "ñ \ufffdZ"');
+    lines.pop();
     // A line separator typed inside a whisper is a space: the profiles' patterns would match no line holding one.
     r.feed(Buffer.from('Ana whispers "gold\u2028x"\n'));
     expect(lines).toEqual(['Ana whispers "ñandú 🎲"', 'Bob ñ', 'Ana whispers "gold x"']);

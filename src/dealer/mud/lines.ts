@@ -45,13 +45,14 @@ export class LineReader {
   }
 
   /**
-   * A line read a byte a character, as the UTF-8 it is where its bytes are that (`ñandú`), else
-   * as it was read. The two line separators become spaces: the profiles' `.` takes neither, and
-   * a whisper holding one would match nothing, and go unanswered.
+   * A line read a byte a character, as the UTF-8 it is where any of its bytes make a character
+   * of it (`ñandú`; TinyMUX mangles an emoji's four bytes, which become U+FFFD beside it), else
+   * as it was read (Latin-1 a client sent through a Diku). The two line separators become
+   * spaces: the profiles' `.` takes neither, and a whisper holding one would go unanswered.
    */
   private asTyped(line: string): string {
     if (!this.latin1 || !/[\x80-\xff]/.test(line)) return line;
     const utf8 = Buffer.from(line, 'latin1').toString('utf8');
-    return utf8.includes('\ufffd') ? line : utf8.replace(/[\u2028\u2029]/g, ' ');
+    return /[^\x00-\x7f\ufffd]/.test(utf8) ? utf8.replace(/[\u2028\u2029]/g, ' ') : line;
   }
 }

@@ -106,7 +106,8 @@ export class Dealer {
             note: (text) => o.show('note', text),
           })
         : null;
-    const words = dealerWords(profile, o.character, profile.purse && this.purse ? profile.purse : undefined, (at) => this.clock.toReal(at));
+    const purse = (this.purse && profile.purse) || undefined;
+    const words = dealerWords(profile, o.character, purse, (at) => this.clock.toReal(at));
     this.table = new DealerTable({
       definition: o.definition,
       settings: o.settings,
@@ -133,10 +134,9 @@ export class Dealer {
     const cut = this.table.cutOff;
     this.cutOffNews =
       (drew && cut !== null) || returned.length
-        ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (whisper fair)`}.`
+        ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (${fill(profile.playersWhisper, { dealer: o.character, text: 'fair' })})`}.`
         : null;
     const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
-    const purse = this.purse && profile.purse;
     const payIn = purse ? `The stakes are your own ${purse.coins}: pay me in with ${fill(purse.playersGive, { dealer: o.character, amount: '<amount>' })}, and whisper me cashout to have them back.` : undefined;
     this.whispers = new Whispers(this.table, o.definition, { howTo, payIn, where: () => `where ${o.character} stands` }, this.purse);
     this.connection = new MudConnection(o.mud, profile.charset, scheduler, {

@@ -67,7 +67,7 @@ describeNeeds(tinymuxMissing())('the dealer under faults', () => {
       // The room is told what came of the game the kill cut off.
       if (k === 2) {
         await ana.sync();
-        expect(ana.all).toMatch(/^The bones table stopped with a game under way: every wager on it went back to its owner \((?=.*30 gold to Ana)(?=.*30 gold to Bob)[^)]*\); game 1's seed is revealed \(whisper fair\)\.$/m);
+        expect(ana.all).toMatch(/^The bones table stopped with a game under way: every wager on it went back to its owner \((?=.*30 gold to Ana)(?=.*30 gold to Bob)[^)]*\); game 1's seed is revealed \(whisper Croupier=fair\)\.$/m);
       }
       // The players hear it as a player would: gold as the books have it.
       expect(await ana.command('gold')).toContain(`You have ${after[0].gold.toLocaleString('en-US')} gold`);

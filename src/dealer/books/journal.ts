@@ -41,7 +41,7 @@ export class Journal<R> {
   private constructor(
     readonly file: string,
     private readonly books: Replay<R>,
-    /** Told when the file could not be written afresh: it grows on, every record kept (for the host's log). */
+    /** Told, for the host's log, when the file could not be written afresh (DurableLines.compact). */
     private readonly note: (text: string) => void,
   ) {}
 

@@ -77,15 +77,14 @@ export class PurseKeeper {
   ) {
     if (!profile.purse) throw new Error(`the profile ${profile.name} has no "purse": it deals with --money tab only`);
     this.q = profile.purse;
+    this.money = amountOf(this.q);
     this.forgers = this.q.forgers ? new RegExp(this.q.forgers) : null;
     this.given = this.q.given ? new RegExp(this.q.given) : null;
     this.out = this.q.out ? new RegExp(this.q.out) : null;
   }
 
-  /** The MUD's coins, as the table words them: `300 Pennies`. */
-  money(n: number): string {
-    return amountOf(this.q)(n);
-  }
+  /** The MUD's coins, as the table words them: `300 Pennies`, `1 Penny`. */
+  readonly money: (n: number) => string;
 
   /** The commands that keep payments out, sent first at every login (before the dealer can see every line); no give numbered below the books' next number runs after them. */
   get closeCommands(): readonly string[] {

@@ -125,7 +125,7 @@ export class DealerTable implements TableHost {
   nameFor(who: Who): string {
     const seat = this.seatOf(who.id);
     if (seat) return seat.name;
-    const held = (w: Who) => !!this.seatOf(w.id) || this.o.books.balance(`escrow:${w.id}`) > 0;
+    const held = (w: Who) => !!this.seatOf(w.id) || this.staked(w) > 0;
     const mine = [...this.known.values()].find((w) => w.id === who.id);
     if (mine && held(mine)) return mine.name;
     const other = this.known.get(who.name.toLowerCase());

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/web/messages.js';
 import { plainFor } from './plain.js';
@@ -48,6 +49,14 @@ export class WebTestClient extends Transcript {
 
   send(line: string): void {
     this.raw(JSON.stringify({ type: 'line', text: line }));
+  }
+
+  /** Every line in one write, as a flooding client's frames come (its socket corked): the server reads them in one go. */
+  sendAll(lines: string[]): void {
+    const tcp = (this.socket as unknown as { _socket: Socket })._socket;
+    tcp.cork();
+    for (const line of lines) this.send(line);
+    tcp.uncork();
   }
 
   raw(data: string | Buffer, binary = false): void {

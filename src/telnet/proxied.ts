@@ -9,6 +9,7 @@
 import { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import { proxySignature, readProxyHeader } from './proxy-header.js';
+import { SharedReadSocket } from './shared-read.js';
 import type { TrustedProxies } from './trusted-proxies.js';
 
 /** How long a trusted proxy has to send its header (HAProxy sends it with the connection). */
@@ -79,14 +80,22 @@ export function arrive(socket: Socket, options: ProxyOptions, ready: (arrival: A
  */
 export function refuseProxyHeader(socket: Socket, refuse: () => void): void {
   let head = Buffer.alloc(0);
-  const watch = (chunk: Buffer) => {
+  /** Whether to go on watching: until the first bytes say whether they are a PROXY header. */
+  const watch = (chunk: Buffer): boolean => {
     head = Buffer.concat([head, chunk.subarray(0, 16)]);
     const signature = proxySignature(head);
-    if (signature === 'maybe') return;
-    socket.off('data', watch);
+    if (signature === 'maybe') return true;
     if (signature === 'yes') refuse();
+    return false;
   };
-  socket.prependListener('data', watch);
+  if (socket instanceof SharedReadSocket) {
+    socket.watch = watch;
+    return;
+  }
+  const watching = (chunk: Buffer) => {
+    if (!watch(chunk)) socket.off('data', watching);
+  };
+  socket.prependListener('data', watching);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { InputBudget } from './input-budget.js';
 import { IAC } from './options.js';
 import type { TelnetParser } from './parser.js';
+import { SharedReadSocket } from './shared-read.js';
 
 /** How much input is parsed before looking again whether the input was paused: 512 empty lines at most. */
 const READ_SLICE = 512;
@@ -26,10 +27,12 @@ export class SocketReader {
     /** After each chunk parsed: its answers may have taken the client's output past its cap. */
     private readonly afterChunk: () => void,
   ) {
-    socket.on('data', (chunk: Buffer) => {
+    const arrived = (chunk: Buffer) => {
       if (!this.open()) return;
       this.read(this.held ? Buffer.concat([this.held, chunk]) : chunk);
-    });
+    };
+    if (socket instanceof SharedReadSocket) socket.hear = arrived;
+    else socket.on('data', arrived);
   }
 
   /** Stops reading while the client's lines wait (line-queue.ts). */
@@ -65,7 +68,8 @@ export class SocketReader {
     try {
       for (let at = 0; at < chunk.length && this.open(); at += READ_SLICE) {
         if (this.paused || this.budget.waiting) {
-          this.held = chunk.subarray(at);
+          // A copy: the chunk may be the buffer every connection reads into (shared-read.ts).
+          this.held = Buffer.from(chunk.subarray(at));
           return;
         }
         // Most chunks are one line: parsed as they are, with the search for IAC above not made again.

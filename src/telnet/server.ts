@@ -5,6 +5,7 @@ import { TelnetConnection, type ConnectionOptions } from './connection.js';
 import { arrive, refuseProxyHeader, withRest, type ProxyOptions } from './proxied.js';
 import { TAVERN_FULL, turnAway } from './fd-budget.js';
 import { peerAddress, type RatePerAddress } from './per-address.js';
+import { readingIntoSharedBuffer } from './shared-read.js';
 
 /** How long a client of a TLS port has to finish its handshake: a stalled one holds a descriptor. */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -63,13 +64,17 @@ export function listenTelnet(
     // Near the descriptor limit: told so and closed before anything else (on the TLS port, where
     // nothing can be told before a handshake, closed without a word).
     if (admit && !admit()) return secure ? void socket.destroy() : turnAway(socket, `${TAVERN_FULL}\r\n`);
-    if (!proxies) return open(socket, undefined, onConnection);
+    // A plain connection straight from the player reads into the shared buffer (shared-read.ts);
+    // one through a proxy was read as a stream for its header, and stays one.
+    const direct = () => (secure ? socket : readingIntoSharedBuffer(socket));
+    if (!proxies) return open(direct(), undefined, onConnection);
     arrive(socket, proxies, ({ address, via, rest, fromProxy }) => {
       if (!fromProxy) {
         // Straight from the player: a PROXY header is refused (on the TLS port it fails the handshake).
-        return open(socket, undefined, (c) => {
+        const stream = direct();
+        return open(stream, undefined, (c) => {
           if (!secure) {
-            refuseProxyHeader(socket, () => {
+            refuseProxyHeader(stream, () => {
               proxies.log(`connection ${c.id} from ${c.remoteAddress} closed: it sent a PROXY protocol header, but ${c.remoteAddress} is not in --trust-proxy`);
               c.drop();
             });

@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readingIntoSharedBuffer, SharedReadSocket } from '../../src/telnet/shared-read.js';
+import { IAC, OptionCode, SB, SE, WILL } from '../../src/telnet/options.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { bytes, connect, roundTrip, startServer as startTelnet, waitFor, type ServerSide } from '../support/telnetHarness.js';
 
 /**
  * Every plain telnet connection reads into one buffer (src/telnet/shared-read.ts): what one
@@ -33,6 +35,26 @@ describe('reads into the shared buffer', () => {
     await closed;
     await until(async () => (await count()) === 0);
     await new Promise((resolve) => listener.close(resolve));
+  });
+
+  it("keeps a subnegotiation cut across reads whole while another connection's read comes between", async () => {
+    const harness = await startTelnet();
+    const ana = await connect(harness);
+    const bex = await connect(harness);
+    const readFrom = (side: ServerSide) => (side.conn as unknown as { socket: net.Socket }).socket.bytesRead;
+    const TTYPE = OptionCode.TTYPE;
+    ana.client.send([IAC, WILL, TTYPE]);
+    await ana.client.waitForBytes([IAC, SB, TTYPE, 1, IAC, SE]);
+    const half = bytes([IAC, SB, TTYPE, 0], 'XTERM-F');
+    const before = readFrom(ana.side);
+    ana.client.send(half);
+    await waitFor(() => readFrom(ana.side) >= before + half.length, "the first half read");
+    // Bex's read lands in the buffer Ana's first half came in.
+    bex.client.send(`${'B'.repeat(2000)}\r\n`);
+    await roundTrip(bex.client, bex.side);
+    ana.client.send('OO', [IAC, SE]);
+    await roundTrip(ana.client, ana.side);
+    expect(ana.side.conn.terminal.client).toBe('XTERM-FOO');
   });
 
   it("keeps a paused connection's unparsed lines whole while others' reads reuse the buffer", async () => {

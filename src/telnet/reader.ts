@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { InputBudget } from './input-budget.js';
 import { IAC } from './options.js';
 import type { TelnetParser } from './parser.js';
-import { SharedReadSocket } from './shared-read.js';
+import { kept, SharedReadSocket } from './shared-read.js';
 
 /** How much input is parsed before looking again whether the input was paused: 512 empty lines at most. */
 const READ_SLICE = 512;
@@ -68,8 +68,8 @@ export class SocketReader {
     try {
       for (let at = 0; at < chunk.length && this.open(); at += READ_SLICE) {
         if (this.paused || this.budget.waiting) {
-          // A copy: the chunk may be the buffer every connection reads into (shared-read.ts).
-          this.held = Buffer.from(chunk.subarray(at));
+          // Copied once, if it is still the buffer every connection reads into (shared-read.ts).
+          this.held = kept(chunk.subarray(at));
           return;
         }
         // Most chunks are one line: parsed as they are, with the search for IAC above not made again.

@@ -10,6 +10,11 @@ import net from 'node:net';
  */
 const SHARED = Buffer.allocUnsafe(64 * 1024);
 
+/** `bytes` to keep past the read they came in: a copy if they are the shared buffer's, else themselves. */
+export function kept(bytes: Buffer): Buffer {
+  return bytes.buffer === SHARED.buffer ? Buffer.from(bytes) : bytes;
+}
+
 /** A socket whose reads come to `hear` as views of the shared buffer, not as 'data' events. */
 export class SharedReadSocket extends net.Socket {
   /** The connection's reader (reader.ts). */

@@ -4,7 +4,7 @@ import net from 'node:net';
  * Every plain TCP connection's reads land in this one buffer, each read parsed before the next
  * (the event loop runs one at a time), so no read allocates. Node's streams allocate a 64 KiB
  * buffer at each read, shrink it to what came, wrap it and emit it as 'data': at 600 clients
- * looping `inventory` that was an eighth of the server's CPU a line (docs/performance.md).
+ * looping `inventory` that was a seventh of the server's CPU a line (docs/performance.md).
  * Whoever keeps bytes past the read copies them (reader.ts's held rest; the parser and the
  * line assembler copy what they keep).
  */

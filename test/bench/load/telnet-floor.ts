@@ -1,10 +1,10 @@
 /**
  * The second floor the MUD is measured against: this server's telnet layer with nothing behind
  * it. Every line gets the reply a new character's `inventory` gets, marks and all, through the
- * same TelnetConnection the server uses (reading under its budgets, line assembly, rendering,
- * framing with the prompt, the socket read into the shared buffer as the telnet port reads it), but no line queue, tavern, ledger or outbox. What the
- * MUD loses against it is the tavern's per-line path; what it loses against the echo server,
- * the telnet layer's.
+ * same TelnetConnection the server uses (reading into the shared buffer under its budgets, line
+ * assembly, rendering, framing with the prompt, the socket), but no line queue, tavern, ledger or
+ * outbox. What the MUD loses against it is the tavern's per-line path; what it loses against the
+ * echo server, the telnet layer's.
  * Run: node dist/test/bench/load/telnet-floor.js (prints `listening on 127.0.0.1:<port>`).
  */
 import net from 'node:net';

@@ -13,7 +13,7 @@ import { Session } from './session.js';
 import { DealerTable } from './table.js';
 import { Trust, type Reading, type Who } from './trust.js';
 import { Whispers } from './whispers.js';
-import { dealerWords, tableLabel } from './words.js';
+import { dealerWords, tableLabel, whisperedAs } from './words.js';
 
 /**
  * The dealer: a character logged into a MUD that deals one table there. It joins the pieces:
@@ -134,9 +134,9 @@ export class Dealer {
     const cut = this.table.cutOff;
     this.cutOffNews =
       (drew && cut !== null) || returned.length
-        ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (${fill(profile.playersWhisper, { dealer: o.character, text: 'fair' })})`}.`
+        ? `${label} stopped with a game under way${returned.length ? `: every wager on it went back to its owner (${back})` : ''}${cut === null ? '' : `; game ${cut}'s seed is revealed (${whisperedAs(profile, o.character, 'fair')})`}.`
         : null;
-    const howTo = `Whisper me as you would type at the table: ${fill(profile.playersWhisper, { dealer: o.character, text: 'sit' })}, then ${fill(profile.playersWhisper, { dealer: o.character, text: 'help' })}.`;
+    const howTo = `Whisper me as you would type at the table: ${whisperedAs(profile, o.character, 'sit')}, then ${whisperedAs(profile, o.character, 'help')}.`;
     const payIn = purse ? `The stakes are your own ${purse.coins}: pay me in with ${fill(purse.playersGive, { dealer: o.character, amount: '<amount>' })}, and whisper me cashout to have them back.` : undefined;
     this.whispers = new Whispers(this.table, o.definition, { howTo, payIn, where: () => `where ${o.character} stands` }, this.purse);
     this.connection = new MudConnection(o.mud, profile.charset, scheduler, {
@@ -257,7 +257,7 @@ export class Dealer {
     if (!this.dealt) {
       this.dealt = true;
       const game = this.o.definition.title;
-      this.outbox.say(`${this.o.character} deals ${game} here. ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'help' })} for the rules; whisper me what you would type at the table.`);
+      this.outbox.say(`${this.o.character} deals ${game} here. ${whisperedAs(this.o.profile, this.o.character, 'help')} for the rules; whisper me what you would type at the table.`);
       if (this.whispers.talk.payIn) this.outbox.say(this.whispers.talk.payIn);
       if (this.cutOffNews) this.outbox.say(this.cutOffNews);
       this.outbox.say(this.table.commitmentLine());
@@ -333,7 +333,7 @@ export class Dealer {
       return reply('I am still answering your last whispers; give me a moment, then whisper again.');
     }
     if (r.partial) return reply('Whisper one line at a time: that whisper went on over several lines, and I took none of it.');
-    if (r.posed) return reply(`Whisper me the words alone, not posed: ${fill(this.o.profile.playersWhisper, { dealer: this.o.character, text: 'gold' })}.`);
+    if (r.posed) return reply(`Whisper me the words alone, not posed: ${whisperedAs(this.o.profile, this.o.character, 'gold')}.`);
     if (this.clock.isHeld('moved')) return reply(`I was moved away from ${this.table.label}; whisper again once I am back at it.`);
     if (this.paused) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is paused by its keeper; whisper again once it goes on.`);
     if (this.closing) return reply(`${this.table.label.replace(/^./, (c) => c.toUpperCase())} is closing.`);

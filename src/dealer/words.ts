@@ -11,7 +11,7 @@ import { fill, type Profile } from './profile.js';
  * ones: `toReal` turns a time of the table's clock (which waits whenever the table does) into one.
  */
 export function dealerWords(profile: Profile, dealer: string, coins: Coins = { coins: 'gold' }, toReal: (at: number) => number = (at) => at): HostWords {
-  const whisper = (text: string) => fill(profile.playersWhisper, { dealer, text });
+  const whisper = (text: string) => whisperedAs(profile, dealer, text);
   return {
     money: amountOf(coins),
     moneyName: coins.coins,
@@ -35,6 +35,11 @@ export const amountOf =
     n === 1 && coin ? `1 ${coin}` : `${formatCoins(n)} ${coins}`;
 
 /** How the table is named in prose, as the tavern names its tables of each game (`the bones table`). */
+/** What a player types to whisper the dealer `text`, as the MUD takes it (`whisper Croupier=help` on TinyMUX). */
+export function whisperedAs(profile: Profile, dealer: string, text: string): string {
+  return fill(profile.playersWhisper, { dealer, text });
+}
+
 export function tableLabel(game: string): string {
   const word = ({ 'lich-bones': 'bones', 'spice-run': 'sand', 'dragons-lair': 'lair' } as Record<string, string>)[game];
   return word ? `the ${word} table` : 'the table';
